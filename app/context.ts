@@ -1,0 +1,24 @@
+// Typed values the server puts into React Router's context for loaders, actions and middleware.
+import { createContext } from "react-router";
+import type { SessionInfo, SessionUser } from "./utils/user";
+
+export interface RequestInfo {
+  /** The visitor's address as the server sees it (X-Forwarded-For only with TRUST_PROXY). */
+  clientIp: string;
+  /** Per-request CSP nonce for inline and module scripts. */
+  nonce: string;
+}
+
+export const requestInfoContext = createContext<RequestInfo>({ clientIp: "unknown", nonce: "" });
+
+/** The session as /api reported it for this request; filled by the root middleware. */
+export const sessionContext = createContext<SessionInfo>({ user: null, expires: null, sessionToken: null, did: null });
+
+/** How the one API client reaches /api in-process; null sends every call to API_URL instead. */
+export interface ApiTransport {
+  fetch(request: Request, env?: { clientIp?: string }): Response | Promise<Response>;
+}
+export const apiTransportContext = createContext<ApiTransport | null>(null);
+
+/** The signed-in user; only set under layouts whose middleware requires one. */
+export const userContext = createContext<SessionUser>();

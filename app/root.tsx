@@ -1,0 +1,93 @@
+import { useEffect } from "react";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError } from "react-router";
+import { toast as showToast, Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { GenericErrorView } from "./components/error-views";
+import { SiteHeader } from "./components/site-header";
+import { sessionContext } from "./context";
+import { csrfMiddleware } from "./utils/security.server";
+import { sessionMiddleware } from "./utils/session.server";
+import { getSiteSettings } from "./utils/site-settings.server";
+import { getToast } from "./utils/toast.server";
+import { useNonce } from "./utils/nonce";
+import { themeBootScript } from "./utils/theme";
+
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user } = context.get(sessionContext);
+  const { toast, headers } = await getToast(request);
+  const settings = await getSiteSettings(context);
+  // getToast always answers a Set-Cookie; send it only when a toast was read, so pages stay cacheable.
+  return data({ user, toast: toast ?? null, siteName: settings.siteName }, toast ? { headers } : undefined);
+}
+
+/** §2: a minimal-UI flag in the query (?minimal or ?minimal=1) hides the header, as on /account pages. */
+export function isHeaderHidden(pathname: string, search: string): boolean {
+  if (pathname.startsWith("/account")) return true;
+  const flag = new URLSearchParams(search).get("minimal");
+  return flag !== null && flag !== "0" && flag !== "false";
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900"
+        >
+          Skip to content
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.siteName ?? "Camera Probe" }];
+}
+
+export default function App() {
+  const { user, toast, siteName } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  useEffect(() => {
+    if (!toast) return;
+    const show = toast.type === "success" ? showToast.success : toast.type === "error" ? showToast.error : toast.type === "warning" ? showToast.warning : showToast.info;
+    show(toast.message, { description: toast.description });
+  }, [toast]);
+  return (
+    <>
+      {isHeaderHidden(location.pathname, location.search) ? null : <SiteHeader siteName={siteName} user={user} />}
+      <Outlet />
+      <Toaster
+        position="bottom-right"
+        duration={4000}
+        visibleToasts={3}
+        gap={14}
+        offset={24}
+        mobileOffset={16}
+        hotkey={["altKey", "KeyT"]}
+        containerAriaLabel="Notifications"
+        closeButton
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return <GenericErrorView error={error} />;
+}

@@ -1,0 +1,94 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/login";
+import { LoginSchema, safeRedirectPath } from "~/schemas/auth";
+import { sessionContext } from "~/context";
+import { apiRequest } from "~/utils/api.server";
+import { serializeSessionToken } from "~/utils/session.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import type { SessionInfo } from "~/utils/user";
+
+// The form adds where to go next; /api gets only email and password.
+const LoginFormSchema = LoginSchema.extend({ callbackUrl: z.string().optional() });
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  if (context.get(sessionContext).user) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("callbackUrl")));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: LoginFormSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const { email, password, callbackUrl } = submission.value;
+  const result = await apiRequest<SessionInfo>(context, "/auth/login", { body: { email, password } });
+  if (!result.ok || !result.data.sessionToken || !result.data.expires) {
+    const message = result.ok ? "Sign-in failed." : result.error.detail;
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.ok ? 500 : result.status });
+  }
+  const cookie = await serializeSessionToken(result.data.sessionToken, new Date(result.data.expires));
+  return redirectWithSuccess(safeRedirectPath(callbackUrl), "Signed in.", { headers: { "Set-Cookie": cookie } });
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in" }];
+
+export default function Login() {
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(LoginFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting";
+  return (
+    <div className="card">
+      <h1 className="page-title">Sign in</h1>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="callbackUrl" value={searchParams.get("callbackUrl") ?? "/"} />
+        <div>
+          <label htmlFor={fields.email.id} className="label">
+            Email
+          </label>
+          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
+          {fields.email.errors ? (
+            <p id={fields.email.errorId} className="field-error">
+              {fields.email.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <label htmlFor={fields.password.id} className="label">
+            Password
+          </label>
+          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="input" />
+          {fields.password.errors ? (
+            <p id={fields.password.errorId} className="field-error">
+              {fields.password.errors[0]}
+            </p>
+          ) : null}
+        </div>
+        {form.errors ? (
+          <p id={form.errorId} role="alert" className="field-error">
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary w-full" disabled={submitting}>
+          {submitting ? "Signing in..." : "Sign in"}
+        </button>
+      </Form>
+      <p className="mt-4 text-sm">
+        <Link to="/">Back to the site</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import type { Route } from "./+types/admin";
+import { requireAdminMiddleware } from "~/utils/auth.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
+
+export default function AdminLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const onAdminHome = location.pathname === "/admin" || location.pathname === "/admin/";
+  const loadingAnotherPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
+  return (
+    <main id="main" className="mx-auto max-w-6xl px-4 py-6">
+      {onAdminHome ? null : (
+        <p className="mb-4">
+          <Link to="/admin" className="btn">
+            Admin
+          </Link>
+        </p>
+      )}
+      {loadingAnotherPage ? (
+        <p role="status" className="text-zinc-700 dark:text-zinc-300">
+          Loading...
+        </p>
+      ) : (
+        <Outlet />
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,9 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/signed-in";
+import { requireUserMiddleware } from "~/utils/auth.server";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+export default function SignedInLayout() {
+  return <Outlet />;
+}

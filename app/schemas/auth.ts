@@ -1,0 +1,46 @@
+// Sign-in and registration: one schema per form, shared by the form, the route action and /api.
+import { z } from "zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 256;
+
+export const emailField = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, "Email is required.")
+  .max(254, "Email must be at most 254 characters.")
+  .pipe(z.email("Enter a valid email address."));
+
+// Sign-in accepts any address that has the shape name@host (the first administrator is admin@localhost).
+const signInEmailField = z
+  .string({ error: "Email is required." })
+  .trim()
+  .min(1, "Email is required.")
+  .max(254, "Email must be at most 254 characters.")
+  .regex(/^[^\s@]+@[^\s@]+$/, "Enter a valid email address.");
+
+export const LoginSchema = z.object({
+  email: signInEmailField,
+  // Sign-in checks only presence: the stored hash decides, and old passwords must keep working.
+  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+});
+
+export const NewPasswordField = z
+  .string({ error: "Password is required." })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`);
+
+export const RegisterSchema = z.object({
+  email: emailField,
+  password: NewPasswordField,
+  name: z.string().trim().max(100, "Name must be at most 100 characters.").optional(),
+});
+
+/** Only same-site paths may be a post-sign-in destination (no open redirects). */
+export function safeRedirectPath(target: unknown, fallback = "/"): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+    return fallback;
+  }
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+  return /[\u0000-\u001f]/.test(target) ? fallback : target;
+}

@@ -1,0 +1,127 @@
+// The one way route modules reach /api: in-process through the Hono app by default, or over HTTP to API_URL.
+// Every failure, whatever its cause, comes back as the spec's error object (§8 "Failed API call").
+import { data, type RouterContextProvider } from "react-router";
+import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  detail: string;
+  status_code: number;
+  errors: FieldError[];
+}
+
+export type ApiResult<T> = { ok: true; status: number; data: T; headers: Headers } | { ok: false; status: number; error: ApiErrorBody; headers: Headers };
+
+export interface ApiRequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Overrides the session token of the current request (sign-in flows). null sends none. */
+  token?: string | null;
+  headers?: Record<string, string>;
+  /** Milliseconds before the call fails; default 10 s. */
+  timeoutMs?: number;
+}
+
+type ReadableContext = Readonly<RouterContextProvider>;
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+
+function remoteBaseUrl(): string | undefined {
+  return process.env.API_URL?.replace(/\/+$/, "") || undefined;
+}
+
+export async function apiRequest<T>(context: ReadableContext, path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+  const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  const headers = new Headers(options.headers);
+  headers.set("accept", "application/json");
+  const token = options.token === undefined ? context.get(sessionContext).sessionToken : options.token;
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(options.body);
+  }
+  const { clientIp } = context.get(requestInfoContext);
+  const transport = remoteBaseUrl() ? null : context.get(apiTransportContext);
+  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+
+  let response: Response;
+  try {
+    if (transport) {
+      const request = new Request(`http://in-process/api${path}`, { method, headers, body, signal });
+      response = await withAbort(Promise.resolve(transport.fetch(request, { clientIp })), signal);
+    } else {
+      const base = remoteBaseUrl();
+      if (!base) throw new Error("API_URL is not set and no in-process API is available");
+      headers.set("x-forwarded-for", clientIp);
+      response = await fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual" });
+    }
+  } catch (error) {
+    const detail = error instanceof Error && error.name === "TimeoutError" ? "The API did not answer in time" : transportMessage(error);
+    return { ok: false, status: 503, error: { detail, status_code: 503, errors: [] }, headers: new Headers() };
+  }
+  return readResponse<T>(response);
+}
+
+async function withAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) throw signal.reason;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
+}
+
+function transportMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || "in network request!";
+  return "in network request!";
+}
+
+async function readResponse<T>(response: Response): Promise<ApiResult<T>> {
+  const { status, headers } = response;
+  // §7: a 204 or 205 answer is an empty result.
+  if (status === 204 || status === 205) return { ok: true, status, data: undefined as T, headers };
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  const errorField = parsed && typeof parsed === "object" && "error" in parsed ? (parsed as { error: unknown }).error : undefined;
+  if (response.ok && errorField === undefined) return { ok: true, status, data: parsed as T, headers };
+  return { ok: false, status: response.ok ? 500 : status, error: toErrorBody(parsed, response, errorField), headers };
+}
+
+function toErrorBody(parsed: unknown, response: Response, errorField: unknown): ApiErrorBody {
+  const body = (parsed && typeof parsed === "object" ? parsed : {}) as Partial<ApiErrorBody>;
+  const detail =
+    typeof body.detail === "string"
+      ? body.detail
+      : typeof errorField === "string"
+        ? errorField
+        : `${response.statusText || "Request failed"} [HTTP ${response.status}]`;
+  const errors = Array.isArray(body.errors)
+    ? body.errors.filter((e): e is FieldError => Boolean(e) && typeof e.field === "string" && typeof e.message === "string")
+    : [];
+  return { detail, status_code: response.ok ? 500 : response.status, errors };
+}
+
+/** For loaders: the data, or a thrown error response the route's ErrorBoundary shows. */
+export async function apiGetOrThrow<T>(context: ReadableContext, path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const result = await apiRequest<T>(context, path, options);
+  if (!result.ok) throw data(result.error, { status: result.status });
+  return result.data;
+}
+
+/** Field errors in the shape Conform's submission.reply({ fieldErrors }) takes. */
+export function fieldErrorsOf(error: ApiErrorBody): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const { field, message } of error.errors) (fieldErrors[field] ??= []).push(message);
+  return fieldErrors;
+}

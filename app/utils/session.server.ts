@@ -1,0 +1,27 @@
+// The web tier's side of sign-in: the session cookie holds the /api session token.
+import type { MiddlewareFunction } from "react-router";
+import { clearSessionCookie, readSessionToken, serializeSessionToken } from "../../server/auth/cookie";
+import { sessionContext } from "~/context";
+import { apiRequest } from "./api.server";
+import type { SessionInfo } from "./user";
+
+export { clearSessionCookie, serializeSessionToken };
+
+const NO_SESSION: SessionInfo = { user: null, expires: null, sessionToken: null, did: null };
+
+/** Root middleware: asks /api who the cookie belongs to; a dead cookie is cleared on the way out. */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const token = await readSessionToken(request.headers.get("cookie"));
+  let session = NO_SESSION;
+  if (token) {
+    const result = await apiRequest<SessionInfo>(context, "/auth/session", { token });
+    // §8: a failed session check falls back silently to no user.
+    if (result.ok && result.data.user) session = { ...result.data, sessionToken: token };
+  }
+  context.set(sessionContext, session);
+  const response = await next();
+  if (token && !session.user && !response.headers.has("set-cookie")) {
+    response.headers.append("set-cookie", await clearSessionCookie());
+  }
+  return response;
+};

@@ -1,0 +1,53 @@
+// The /api backend: a Hono app with an OpenAPI document generated from the zod schemas that validate requests.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { config } from "../config";
+import { csrfGuard, injectDeps, loadSession, type ApiDeps, type ApiEnv } from "./context";
+import { ApiError, errorResponse, validationError } from "./errors";
+import { authRoutes } from "./routes/auth";
+import { systemRoutes } from "./routes/system";
+
+export type ApiApp = OpenAPIHono<ApiEnv>;
+
+export function createApiApp(deps: ApiDeps): ApiApp {
+  const api = new OpenAPIHono<ApiEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error);
+    },
+  }).basePath("/api");
+
+  api.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+  });
+  api.use(
+    "*",
+    bodyLimit({
+      maxSize: config.maxBodyBytes,
+      onError: () => {
+        throw new ApiError(413, `Request body too large: the limit is ${formatBytes(config.maxBodyBytes)}.`);
+      },
+    }),
+  );
+  api.use("*", injectDeps(deps));
+  api.use("*", loadSession);
+  api.use("*", csrfGuard);
+
+  api.route("/", systemRoutes);
+  api.route("/", authRoutes);
+
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: `${config.siteName} API`, version: process.env.npm_package_version ?? "0.0.0" },
+  });
+
+  api.notFound((c) => c.json({ detail: "Not Found", status_code: 404, errors: [] }, 404));
+  api.onError((error, c) => errorResponse(c, error));
+  return api;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} bytes`;
+}

@@ -1,0 +1,138 @@
+// What every /api handler can read from the Hono context, and the middleware that fills it.
+import type { Context, MiddlewareHandler } from "hono";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { readSessionToken } from "../auth/cookie";
+import { findSession, userRowToSessionUser, type SessionRecord } from "../auth/sessions";
+import { config } from "../config";
+import type { Database } from "../db/client";
+import { isAdmin, type SessionUser } from "../../app/utils/user";
+import { ApiError } from "./errors";
+
+export interface ApiDeps {
+  db: Database;
+}
+
+export type AuthMethod = "cookie" | "bearer";
+
+export interface ApiEnv {
+  Bindings: {
+    /** Set by the in-process client: the web tier already knows the visitor's address. */
+    clientIp?: string;
+  };
+  Variables: {
+    db: Database;
+    user: SessionUser | null;
+    session: SessionRecord | null;
+    sessionToken: string | null;
+    authMethod: AuthMethod | null;
+  };
+}
+
+export type ApiContext = Context<ApiEnv>;
+
+/** The caller's address: the in-process binding, X-Forwarded-For only when TRUST_PROXY, else the socket. */
+export function clientIp(c: Context): string {
+  const bound = (c.env as ApiEnv["Bindings"] | undefined)?.clientIp;
+  if (bound) return bound;
+  if (config.trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+export function injectDeps(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    c.set("db", deps.db);
+    c.set("user", null);
+    c.set("session", null);
+    c.set("sessionToken", null);
+    c.set("authMethod", null);
+    await next();
+  };
+}
+
+/** Reads a bearer token, else the session cookie, and loads the session user when it is live. */
+export const loadSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const authorization = c.req.header("authorization");
+  let token: string | null = null;
+  let method: AuthMethod | null = null;
+  if (authorization?.toLowerCase().startsWith("bearer ")) {
+    token = authorization.slice(7).trim();
+    method = "bearer";
+  } else {
+    token = await readSessionToken(c.req.header("cookie"));
+    if (token) method = "cookie";
+  }
+  if (token) {
+    const found = await findSession(c.var.db, token);
+    if (found) {
+      c.set("user", userRowToSessionUser(found.user));
+      c.set("session", found.session);
+      c.set("sessionToken", token);
+      c.set("authMethod", method);
+    }
+  }
+  await next();
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cookie-authenticated state changes must come from this site. Bearer tokens and API keys are not
+ * sent by browsers on their own, so they need no check.
+ */
+export const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method) && c.var.authMethod === "cookie") {
+    if (isCrossSiteRequest(c.req.raw)) {
+      throw new ApiError(403, "Cross-site request refused");
+    }
+  }
+  await next();
+};
+
+export function isCrossSiteRequest(request: Request): boolean {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
+  const origin = request.headers.get("origin");
+  if (origin && origin !== "null") {
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
+    try {
+      return new URL(origin).host !== host;
+    } catch {
+      return true;
+    }
+  }
+  return origin === "null";
+}
+
+export const requireUser: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!c.var.user) throw new ApiError(401, "Sign-in required");
+  await next();
+};
+
+export const requireAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!c.var.user) throw new ApiError(401, "Sign-in required");
+  if (!isAdmin(c.var.user)) throw new ApiError(403, "Administrator only");
+  await next();
+};
+
+/** Reads a JSON body and validates it, answering 400 in the error shape on failure. */
+export async function readJson(c: Context): Promise<unknown> {
+  const type = c.req.header("content-type") ?? "";
+  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
+    const form = await c.req.parseBody();
+    return Object.fromEntries(Object.entries(form).map(([key, value]) => [key, typeof value === "string" ? value : ""]));
+  }
+  const text = await c.req.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, "The request body is not valid JSON");
+  }
+}

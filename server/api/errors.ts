@@ -1,0 +1,59 @@
+// The one error shape every /api failure answers with (spec §3 "Error object").
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ZodError } from "zod";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiErrorBody {
+  detail: string;
+  status_code: number;
+  errors: FieldError[];
+}
+
+/** Throw from any handler or service; app.onError turns it into the JSON error body. */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly errors: FieldError[];
+  readonly headers?: Record<string, string>;
+  constructor(status: ContentfulStatusCode, detail: string, errors: FieldError[] = [], headers?: Record<string, string>) {
+    super(detail);
+    this.status = status;
+    this.errors = errors;
+    this.headers = headers;
+  }
+
+  toBody(): ApiErrorBody {
+    return { detail: this.message, status_code: this.status, errors: this.errors };
+  }
+}
+
+export function zodFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "_form", message: issue.message }));
+}
+
+export function validationError(error: ZodError): ApiError {
+  const errors = zodFieldErrors(error);
+  const first = errors[0];
+  const detail = first ? (first.field === "_form" ? first.message : `${first.field}: ${first.message}`) : "Invalid request";
+  return new ApiError(400, detail, errors);
+}
+
+export function errorResponse(c: Context, error: unknown): Response {
+  if (error instanceof ApiError) {
+    return c.json(error.toBody(), error.status, error.headers);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    return c.json({ detail: error.message || "Request failed", status_code: status, errors: [] }, status);
+  }
+  if (error instanceof SyntaxError) {
+    return c.json({ detail: "The request body is not valid JSON", status_code: 400, errors: [] }, 400);
+  }
+  console.error("[api] unhandled error:", error instanceof Error ? (error.stack ?? error.message) : error);
+  return c.json({ detail: "Internal server error", status_code: 500, errors: [] }, 500);
+}

@@ -1,0 +1,77 @@
+// The whole site as one Hono app: security headers, static assets, /api and the React Router pages.
+// Vite builds this file as the server entry, so the pages, /api and the database share one module graph.
+import { Hono } from "hono";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { randomBytes } from "node:crypto";
+import { apiTransportContext, requestInfoContext } from "../app/context";
+import { createApiApp } from "./api/app";
+import { clientIp } from "./api/context";
+import { config } from "./config";
+import { getRuntime, stopRuntime } from "./runtime";
+
+export { stopRuntime };
+
+export interface ServerAppOptions {
+  /** Directory of the built client assets; absent in development, where Vite serves them. */
+  clientDir?: string;
+}
+
+export async function createServerApp(options: ServerAppOptions = {}) {
+  const runtime = await getRuntime();
+  const api = createApiApp({ db: runtime.database.db });
+  const mode = config.isProduction ? "production" : "development";
+  const handleDocument = createRequestHandler(
+    () => import("virtual:react-router/server-build"),
+    mode,
+  );
+
+  const app = new Hono();
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("X-Frame-Options", "DENY");
+    c.header("Cross-Origin-Opener-Policy", "same-origin");
+    if (config.trustProxy && c.req.header("x-forwarded-proto") === "https") {
+      c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+  });
+
+  if (options.clientDir) {
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: options.clientDir,
+        onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
+      }),
+    );
+    app.use(
+      "*",
+      serveStatic({ root: options.clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }),
+    );
+  }
+
+  // For an orchestrator: live while the process answers, ready while the database does too.
+  app.get("/healthz/live", (c) => c.json({ status: "ok" }));
+  app.get("/healthz/ready", async (c) => {
+    try {
+      await runtime.database.ping();
+      return c.json({ status: "ok" });
+    } catch (error) {
+      return c.json({ status: "error", detail: error instanceof Error ? error.message : "database unreachable" }, 503);
+    }
+  });
+
+  app.all("/api/*", (c) => api.fetch(c.req.raw, c.env as object));
+  app.all("/api", (c) => api.fetch(c.req.raw, c.env as object));
+
+  app.all("*", (c) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfoContext, { clientIp: clientIp(c), nonce: randomBytes(16).toString("base64") });
+    context.set(apiTransportContext, api);
+    return handleDocument(c.req.raw, context);
+  });
+
+  return app;
+}

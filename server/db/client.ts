@@ -1,0 +1,77 @@
+// Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Migrations are applied on open, so a fresh DATA_DIR or an empty PostgreSQL database just works.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Round-trip time of a trivial query, in milliseconds; throws when unreachable. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL connection string; when absent PGlite is used. */
+  url?: string;
+  /** PGlite directory, or "memory" for a throw-away in-memory database (tests). */
+  pgliteDir?: string;
+  migrationsDir: string;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsDir;
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      // A statement that runs away must not hold a request forever.
+      statement_timeout: 15_000,
+    });
+    // An idle client losing its server must not crash the process; the next query reports it.
+    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    const db = drizzlePostgres(pool, { schema }) as unknown as Database;
+    await migratePostgres(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: "postgres",
+      ping: () => timedPing(db),
+      close: () => pool.end(),
+    };
+  }
+
+  const dir = options.pgliteDir ?? "memory";
+  let client: PGlite;
+  if (dir === "memory") {
+    client = await PGlite.create();
+  } else {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    ping: () => timedPing(db),
+    close: () => client.close(),
+  };
+}
+
+async function timedPing(db: Database): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}

@@ -1,0 +1,260 @@
+// One schema for PGlite and PostgreSQL. Every table of the product lives here so that
+// migrations are generated from one place (`npm run db:generate`).
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- people and sign-in
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    numId: integer("num_id").generatedAlwaysAsIdentity().notNull(),
+    email: text("email").notNull(),
+    name: text("name"),
+    avatar: text("avatar"),
+    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    isSuperuser: boolean("is_superuser").notNull().default(false),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    passwordHash: text("password_hash"),
+    firebaseUid: text("firebase_uid"),
+    entitlements: jsonb("entitlements").$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    lastLoginTime: timestamp("last_login_time", { withTimezone: true }),
+    lastLoginIp: text("last_login_ip"),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    email: text("email"),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("accounts_provider_key").on(t.provider, t.providerAccountId),
+    index("accounts_user_idx").on(t.userId),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // SHA-256 of the bearer token: a stolen database cannot be replayed as sessions.
+    tokenHash: text("token_hash").notNull(),
+    did: text("did").notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp("idle_expires_at", { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceName: text("service_name").notNull(),
+    // AES-256-GCM ciphertext; the key is never stored in clear.
+    apiKeyEncrypted: text("api_key_encrypted").notNull(),
+    // HMAC-SHA-256 of the key, for constant-time lookups by the x-api-key header.
+    apiKeyDigest: text("api_key_digest").notNull(),
+    createdAt: createdAt(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [uniqueIndex("api_keys_digest_key").on(t.apiKeyDigest)],
+);
+
+// ---------------------------------------------------------------- camera reports
+
+export const cameraReports = pgTable(
+  "camera_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    createdAt: createdAt(),
+    manufacturer: text("manufacturer").notNull(),
+    deviceModel: text("device_model").notNull(),
+    deviceOs: text("device_os").notNull(),
+    deviceOsVersion: text("device_os_version").notNull(),
+    // Lower-cased "manufacturer model" so search never has to read report JSON.
+    searchText: text("search_text").notNull(),
+    cameraCount: smallint("camera_count").notNull(),
+    facings: text("facings").array().notNull().default(sql`'{}'::text[]`),
+    // Best hardware level by real order: LEGACY 0 < EXTERNAL 1 < LIMITED 2 < FULL 3 < LEVEL_3 4; -1 for none.
+    maxHardwareRank: smallint("max_hardware_rank").notNull(),
+    capabilities: text("capabilities").array().notNull().default(sql`'{}'::text[]`),
+    reportData: jsonb("report_data").notNull(),
+    apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("camera_reports_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("camera_reports_search_idx").on(t.searchText),
+    index("camera_reports_facings_idx").using("gin", t.facings),
+    index("camera_reports_capabilities_idx").using("gin", t.capabilities),
+    index("camera_reports_rank_idx").on(t.maxHardwareRank, t.createdAt.desc()),
+  ],
+);
+
+export const idempotencyKeys = pgTable("idempotency_keys", {
+  key: text("key").primaryKey(),
+  requestHash: text("request_hash").notNull(),
+  reportId: uuid("report_id")
+    .notNull()
+    .references(() => cameraReports.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- site content and settings
+
+export const siteData = pgTable(
+  "site_data",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    versionNum: integer("version_num").notNull(),
+    type: text("type").notNull(),
+    markdown: text("markdown").notNull().default(""),
+    isCurrent: boolean("is_current").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("site_data_type_version_key").on(t.type, t.versionNum),
+    // At most one current entry per type, enforced by the database itself.
+    uniqueIndex("site_data_one_current_key").on(t.type).where(sql`${t.isCurrent}`),
+  ],
+);
+
+export const siteVars = pgTable(
+  "site_vars",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    namedKey: text("named_key").notNull(),
+    valType: text("val_type").notNull(),
+    valObjectJson: jsonb("val_object_json").$type<{ val: unknown }>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("site_vars_named_key_key").on(t.namedKey)],
+);
+
+export const kvEntries = pgTable(
+  "kv_entries",
+  {
+    key: text("key").primaryKey(),
+    valueType: text("value_type").notNull(),
+    value: jsonb("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("kv_entries_expires_idx").on(t.expiresAt)],
+);
+
+export const wonderTags = pgTable(
+  "wonder_tags",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    color: text("color"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("wonder_tags_slug_key").on(t.slug)],
+);
+
+export const wonderItems = pgTable(
+  "wonder_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    summary: text("summary").notNull().default(""),
+    bodyMarkdown: text("body_markdown").notNull().default(""),
+    imageUrl: text("image_url"),
+    status: text("status").notNull().default("draft"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("wonder_items_slug_key").on(t.slug), index("wonder_items_status_idx").on(t.status, t.createdAt)],
+);
+
+export const wonderItemTags = pgTable(
+  "wonder_item_tags",
+  {
+    itemId: uuid("item_id")
+      .notNull()
+      .references(() => wonderItems.id, { onDelete: "cascade" }),
+    tagId: uuid("tag_id")
+      .notNull()
+      .references(() => wonderTags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.tagId] }), index("wonder_item_tags_tag_idx").on(t.tagId)],
+);
+
+// ---------------------------------------------------------------- contact and mail
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    clientIp: text("client_ip"),
+    createdAt: createdAt(),
+    handled: boolean("handled").notNull().default(false),
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    notifyAttempts: integer("notify_attempts").notNull().default(0),
+    lastNotifyError: text("last_notify_error"),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_unsent_idx").on(t.notifiedAt)],
+);
+
+// A mail account an administrator connected through OAuth ("connected session" in the spec).
+export const mailConnections = pgTable("mail_connections", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull(),
+  refreshTokenEncrypted: text("refresh_token_encrypted").notNull(),
+  lastLoginIp: text("last_login_ip"),
+  userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- misc
+
+// Fixed-window counters shared by every worker process (login, contact).
+export const rateLimits = pgTable("rate_limits", {
+  bucket: text("bucket").primaryKey(),
+  count: integer("count").notNull(),
+  windowStartMs: bigint("window_start_ms", { mode: "number" }).notNull(),
+});

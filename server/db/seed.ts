@@ -1,0 +1,10 @@
+// Demo and default data applied at start-up. Each seeder must be idempotent: it runs at every start.
+import type { Database } from "./client";
+
+export type Seeder = (db: Database, options: { demo: boolean }) => Promise<void>;
+
+const seeders: Seeder[] = [];
+
+export async function runSeeders(db: Database, options: { demo: boolean }): Promise<void> {
+  for (const seed of seeders) await seed(db, options);
+}

@@ -1,0 +1,35 @@
+// The process-wide database, opened once at start-up and closed at shutdown.
+import { ensureAdministrator } from "./auth/users";
+import { config } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db/client";
+import { runSeeders } from "./db/seed";
+import path from "node:path";
+
+export interface Runtime {
+  database: DatabaseHandle;
+}
+
+// Kept on globalThis so that a dev-server module reload does not open PGlite twice.
+const holder = globalThis as typeof globalThis & { __runtime?: Promise<Runtime> };
+
+export function getRuntime(): Promise<Runtime> {
+  holder.__runtime ??= startRuntime();
+  return holder.__runtime;
+}
+
+async function startRuntime(): Promise<Runtime> {
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+    migrationsDir: config.migrationsDir,
+  });
+  await ensureAdministrator(database.db);
+  await runSeeders(database.db, { demo: config.seedDemo });
+  return { database };
+}
+
+export async function stopRuntime(): Promise<void> {
+  const runtime = holder.__runtime;
+  holder.__runtime = undefined;
+  if (runtime) await (await runtime).database.close();
+}

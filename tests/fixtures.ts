@@ -1,0 +1,45 @@
+// Shared end-to-end helpers: sign in as the administrator or a fresh user, and know whether JavaScript is on.
+import { test as base, expect, type Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { E2E_ADMIN } from "../playwright.config";
+
+export { expect, E2E_ADMIN };
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** Creates a non-admin user through /api/auth/register. */
+export async function createUser(page: Page): Promise<Credentials> {
+  const credentials = { email: `user-${randomBytes(4).toString("hex")}@example.com`, password: "e2e user password 1" };
+  const response = await page.request.post("/api/auth/register", { data: credentials });
+  expect(response.status(), await response.text()).toBe(200);
+  return credentials;
+}
+
+/** Signs the page's browser context in by posting the real sign-in form (no JavaScript needed). */
+export async function signIn(page: Page, credentials: Credentials): Promise<void> {
+  const baseURL = test.info().project.use.baseURL ?? "";
+  const response = await page.request.post("/account/login", {
+    form: { email: credentials.email, password: credentials.password, callbackUrl: "/" },
+    headers: { origin: baseURL },
+  });
+  expect(response.ok(), `sign-in answered ${response.status()}`).toBe(true);
+}
+
+export const test = base.extend<{ javaScriptEnabled: boolean; signInAsAdmin: () => Promise<void>; signInAsUser: () => Promise<Credentials> }>({
+  javaScriptEnabled: async ({}, use, testInfo) => {
+    await use(testInfo.project.use.javaScriptEnabled !== false);
+  },
+  signInAsAdmin: async ({ page }, use) => {
+    await use(() => signIn(page, E2E_ADMIN));
+  },
+  signInAsUser: async ({ page }, use) => {
+    await use(async () => {
+      const credentials = await createUser(page);
+      await signIn(page, credentials);
+      return credentials;
+    });
+  },
+});

@@ -1,0 +1,16 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import path from "node:path";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  resolve: {
+    alias: { "~": path.resolve(import.meta.dirname, "app") },
+  },
+  environments: {
+    // The server build's entry is the whole site (pages, /api, database), not only the React Router handler.
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
+  server: { port: Number(process.env.PORT || 3000) },
+});

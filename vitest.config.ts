@@ -1,0 +1,19 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    environment: "node",
+    // Tests never touch ./data: secrets are fixed and each test file opens its own database.
+    env: {
+      SESSION_SECRET: "test-session-secret",
+      ENCRYPTION_KEY: "test-encryption-key",
+      DATA_DIR: path.resolve(import.meta.dirname, "node_modules/.cache/test-data"),
+      SEED_DEMO: "0",
+    },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
