@@ -43,3 +43,15 @@ export const test = base.extend<{ javaScriptEnabled: boolean; signInAsAdmin: () 
     });
   },
 });
+
+/** Opens a header menu (Tools, Profile): a Headless UI button with JavaScript, a <details> summary without. */
+export async function openNavMenu(page: Page, label: string): Promise<void> {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.locator("summary, button").filter({ hasText: label }).first().click();
+}
+
+/** An entry of an open header menu: a menuitem with JavaScript, a plain link or button without. */
+export function navMenuEntry(page: Page, name: string) {
+  const nav = page.getByRole("navigation", { name: "Main" });
+  return nav.getByRole("menuitem", { name }).or(nav.getByRole("link", { name })).or(nav.getByRole("button", { name }));
+}

@@ -1,4 +1,4 @@
-import { expect, test, E2E_ADMIN } from "./fixtures";
+import { expect, test, E2E_ADMIN, navMenuEntry, openNavMenu } from "./fixtures";
 
 test.describe("layout and errors", () => {
   test("an unknown path shows 'HTTP 404: Not Found' with status 404", async ({ page }) => {
@@ -15,8 +15,8 @@ test.describe("layout and errors", () => {
     await expect(nav.getByRole("link", { name: "Home" })).toBeVisible();
     await expect(nav.getByRole("link", { name: "Camera2 Reports" })).toHaveAttribute("href", "/camera2/report_list");
     await expect(nav.getByText("Profile")).toHaveCount(0);
-    await nav.getByText("Tools").click();
-    await nav.getByRole("link", { name: "JSON Pretty Formatter" }).click();
+    await openNavMenu(page, "Tools");
+    await navMenuEntry(page, "JSON Pretty Formatter").click();
     await expect(page).toHaveURL(/\/tools\/json-pretty-format$/);
   });
 
@@ -47,9 +47,9 @@ test.describe("sign-in and sign-out", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page).toHaveURL(/\/$/);
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByText("Profile", { exact: true }).click();
-    await expect(nav.getByRole("link", { name: "Settings" })).toBeVisible();
-    await nav.getByRole("button", { name: "Sign out" }).click();
+    await openNavMenu(page, "Profile");
+    await expect(navMenuEntry(page, "Settings")).toBeVisible();
+    await navMenuEntry(page, "Sign out").click();
     await expect(page).toHaveURL(/\/$/);
     await expect(nav.getByRole("link", { name: "Sign in" })).toBeVisible();
     const session = await (await page.request.get("/api/auth/session")).json();

@@ -1,7 +1,7 @@
 // A dropdown of links: Headless UI once JavaScript runs, a <details> disclosure before (and without) it,
 // so every link stays reachable with JavaScript off.
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
-import { Form, Link } from "react-router";
+import { Link, useSubmit } from "react-router";
 import { useHydrated } from "~/utils/hydrated";
 
 export interface NavMenuEntry {
@@ -20,6 +20,7 @@ const buttonClass =
 
 export function NavMenu({ label, entries }: { label: string; entries: NavMenuEntry[] }) {
   const hydrated = useHydrated();
+  const submit = useSubmit();
   if (!hydrated) {
     return (
       <details className="relative">
@@ -53,11 +54,9 @@ export function NavMenu({ label, entries }: { label: string; entries: NavMenuEnt
         {entries.map((entry) => (
           <MenuItem key={entry.to}>
             {entry.post ? (
-              <Form method="post" action={entry.to}>
-                <button type="submit" className={itemClass}>
-                  {entry.label}
-                </button>
-              </Form>
+              <button type="button" className={itemClass} onClick={() => void submit(null, { method: "post", action: entry.to })}>
+                {entry.label}
+              </button>
             ) : (
               <Link to={entry.to} className={itemClass}>
                 {entry.label}

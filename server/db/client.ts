@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Migrations are applied on open, so a fresh DATA_DIR or an empty PostgreSQL database just works.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -58,7 +58,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     client = await PGlite.create();
   } else {
     mkdirSync(path.dirname(dir), { recursive: true });
+    const releaseLock = lockPgliteDir(dir);
     client = await PGlite.create(dir);
+    const close = client.close.bind(client);
+    client.close = async () => {
+      await close();
+      releaseLock();
+    };
   }
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
@@ -68,6 +74,35 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: () => timedPing(db),
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite is a single-process database: a second process opening the same directory corrupts it. The lock file
+ * names the owner; a lock left by a process that no longer runs (kill -9) is taken over.
+ */
+function lockPgliteDir(dir: string): () => void {
+  const lockFile = `${dir}.lock`;
+  try {
+    writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+  } catch {
+    const owner = Number(readFileSync(lockFile, "utf8").trim());
+    if (owner && owner !== process.pid && processIsAlive(owner)) {
+      throw new Error(
+        `The embedded database in ${dir} is in use by process ${owner}. PGlite serves one process only: stop that server, or use DATABASE_URL for several processes.`,
+      );
+    }
+    writeFileSync(lockFile, String(process.pid));
+  }
+  return () => rmSync(lockFile, { force: true });
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 async function timedPing(db: Database): Promise<number> {
