@@ -4,7 +4,12 @@ import { bodyLimit } from "hono/body-limit";
 import { config } from "../config";
 import { csrfGuard, injectDeps, loadSession, type ApiDeps, type ApiEnv } from "./context";
 import { ApiError, errorResponse, validationError } from "./errors";
+import { accountRoutes } from "./routes/account";
+import { adminContentRoutes } from "./routes/admin-content";
+import { adminPeopleRoutes } from "./routes/admin-people";
 import { authRoutes } from "./routes/auth";
+import { cameraRoutes } from "./routes/camera";
+import { siteRoutes } from "./routes/site";
 import { systemRoutes } from "./routes/system";
 
 export type ApiApp = OpenAPIHono<ApiEnv>;
@@ -35,6 +40,11 @@ export function createApiApp(deps: ApiDeps): ApiApp {
 
   api.route("/", systemRoutes);
   api.route("/", authRoutes);
+  api.route("/", accountRoutes);
+  api.route("/", cameraRoutes);
+  api.route("/", siteRoutes);
+  api.route("/", adminContentRoutes);
+  api.route("/", adminPeopleRoutes);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

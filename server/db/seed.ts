@@ -1,4 +1,5 @@
 // Demo and default data applied at start-up. Each seeder must be idempotent: it runs at every start.
+// Add a seeder by importing it here and listing it in `seeders`.
 import type { Database } from "./client";
 
 export type Seeder = (db: Database, options: { demo: boolean }) => Promise<void>;

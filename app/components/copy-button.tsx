@@ -1,0 +1,35 @@
+// Copies a value to the clipboard and shows a checked state for 2 seconds (spec §4, §9).
+// Without JavaScript it is not rendered: the value is always shown next to it.
+import { useEffect, useState } from "react";
+import { useHydrated } from "~/utils/hydrated";
+
+export const COPY_FEEDBACK_MS = 2_000;
+
+export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  if (!hydrated) return null;
+  return (
+    <button
+      type="button"
+      className="btn min-h-8 px-2 py-1 text-xs"
+      aria-label={copied ? `${label}: copied` : label}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(value);
+          setCopied(true);
+        } catch {
+          setCopied(false);
+        }
+      }}
+    >
+      <span aria-hidden="true">{copied ? "✓" : "⧉"}</span>
+      <span>{copied ? "Copied" : label}</span>
+    </button>
+  );
+}
