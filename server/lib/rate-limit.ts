@@ -1,4 +1,5 @@
-// Fixed-window counters in the database, so every worker process shares them.
+// Fixed-window counters in the database, so every worker process shares them. A window opens at a bucket's
+// first hit after the previous one closed, so a burst cannot straddle two calendar windows.
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
@@ -16,22 +17,23 @@ export async function hitRateLimit(
   windowMs: number,
   now = Date.now(),
 ): Promise<RateLimitResult> {
-  const windowStart = now - (now % windowMs);
+  const open = sql`${rateLimits.windowStartMs} > ${now - windowMs}`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ bucket, count: 1, windowStartMs: windowStart })
+    .values({ bucket, count: 1, windowStartMs: now })
     .onConflictDoUpdate({
       target: rateLimits.bucket,
       set: {
-        count: sql`case when ${rateLimits.windowStartMs} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
-        windowStartMs: windowStart,
+        count: sql`case when ${open} then ${rateLimits.count} + 1 else 1 end`,
+        windowStartMs: sql`case when ${open} then ${rateLimits.windowStartMs} else ${now} end`,
       },
     })
-    .returning({ count: rateLimits.count });
+    .returning({ count: rateLimits.count, windowStartMs: rateLimits.windowStartMs });
   const count = row?.count ?? 1;
+  const windowStart = row?.windowStartMs ?? now;
   return {
     allowed: count <= limit,
     remaining: Math.max(0, limit - count),
-    retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
 }
