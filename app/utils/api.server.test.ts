@@ -1,0 +1,109 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { RouterContextProvider } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
+import { createApiHarness, type ApiHarness } from "../../server/testing/api-harness";
+import { apiRequest, fieldErrorsOf } from "./api.server";
+
+let h: ApiHarness;
+let remote: ReturnType<typeof serve>;
+let remoteUrl: string;
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  remote = serve({ fetch: h.api.fetch, port: 0, hostname: "127.0.0.1" });
+  await new Promise((resolve) => remote.once("listening", resolve));
+  remoteUrl = `http://127.0.0.1:${(remote.address() as AddressInfo).port}/api`;
+});
+afterAll(async () => {
+  remote.close();
+  await h.close();
+});
+afterEach(() => {
+  delete process.env.API_URL;
+});
+
+function contextFor(token: string | null) {
+  const context = new RouterContextProvider();
+  context.set(apiTransportContext, h.api);
+  context.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "" });
+  context.set(sessionContext, { user: null, expires: null, sessionToken: token, did: null });
+  return context;
+}
+
+describe.each([
+  ["in-process", () => undefined],
+  ["remote over HTTP (API_URL)", () => remoteUrl],
+])("the API client, %s", (_mode, apiUrl) => {
+  it("forwards the session token as a bearer token", async () => {
+    const url = apiUrl();
+    if (url) process.env.API_URL = url;
+    const { token, email } = await h.signIn();
+    const result = await apiRequest<{ user: { email: string } | null }>(contextFor(token), "/auth/session");
+    expect(result.ok && result.data.user?.email).toBe(email);
+    const anonymous = await apiRequest<{ user: null }>(contextFor(null), "/auth/session");
+    expect(anonymous.ok && anonymous.data.user).toBeNull();
+  });
+
+  it("turns a failure into the spec's error object with field errors", async () => {
+    const url = apiUrl();
+    if (url) process.env.API_URL = url;
+    const result = await apiRequest(contextFor(null), "/auth/login", { body: { email: "nope" } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.status).toBe(400);
+    expect(result.error.status_code).toBe(400);
+    expect(fieldErrorsOf(result.error)).toMatchObject({ email: [expect.any(String)], password: [expect.any(String)] });
+  });
+
+  it("answers 404 for unknown paths in the same shape", async () => {
+    const url = apiUrl();
+    if (url) process.env.API_URL = url;
+    const result = await apiRequest(contextFor(null), "/does/not/exist");
+    expect(result).toMatchObject({ ok: false, status: 404, error: { detail: "Not Found", status_code: 404, errors: [] } });
+  });
+});
+
+describe("the API client's transport failures", () => {
+  it("reports an unreachable backend as a 503 carrying the transport message", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    process.env.API_URL = `http://127.0.0.1:${port}/api`;
+    const result = await apiRequest(contextFor(null), "/auth/session");
+    expect(result).toMatchObject({ ok: false, status: 503, error: { status_code: 503 } });
+    if (!result.ok) expect(result.error.detail.length).toBeGreaterThan(0);
+  });
+
+  it("gives up on a backend that hangs, within the timeout", async () => {
+    const hanging = http.createServer(() => {
+      /* never answers */
+    });
+    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
+    process.env.API_URL = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/api`;
+    const started = Date.now();
+    const result = await apiRequest(contextFor(null), "/auth/session", { timeoutMs: 300 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(result).toMatchObject({ ok: false, status: 503, error: { detail: "The API did not answer in time" } });
+    hanging.closeAllConnections();
+    hanging.close();
+  });
+
+  it("treats 204 as an empty result and a body with an error field as a failure", async () => {
+    const server = http.createServer((req, res) => {
+      if (req.url?.endsWith("/empty")) {
+        res.writeHead(204).end();
+      } else {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ error: "upstream said no" }));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+    expect(await apiRequest(contextFor(null), "/empty")).toMatchObject({ ok: true, status: 204, data: undefined });
+    expect(await apiRequest(contextFor(null), "/other")).toMatchObject({ ok: false, error: { detail: "upstream said no" } });
+    server.close();
+  });
+});
