@@ -250,6 +250,28 @@ export const mailConnections = pgTable("mail_connections", {
   createdAt: createdAt(),
 });
 
+// Jobs of the small image host the project ships (server/image-host): images are drawn from these
+// parameters on demand, so only the request is kept. In the database so every worker process sees them.
+export const imageHostJobs = pgTable(
+  "image_host_jobs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    prompt: text("prompt").notNull(),
+    model: text("model").notNull(),
+    steps: integer("steps").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    inputImgId: text("input_img_id"),
+    echoData: jsonb("echo_data").$type<Record<string, unknown>>().notNull().default({}),
+    requestorId: text("requestor_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("image_host_jobs_created_idx").on(t.createdAt),
+    index("image_host_jobs_requestor_idx").on(t.requestorId, t.createdAt),
+  ],
+);
+
 // ---------------------------------------------------------------- misc
 
 // Fixed-window counters shared by every worker process (login, contact).
