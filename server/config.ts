@@ -53,6 +53,36 @@ export const config = {
   smtpUrl: process.env.SMTP_URL || undefined,
   mailFrom: process.env.MAIL_FROM || undefined,
   ownerEmail: process.env.OWNER_EMAIL || undefined,
+  /** Outside services of the admin area, read at each use so tests can point them at local fakes. */
+  get integrations() {
+    const env = process.env;
+    return {
+      google: {
+        clientId: env.GOOGLE_CLIENT_ID || undefined,
+        clientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+        authorizationUrl: env.GOOGLE_AUTHORIZATION_URL || "https://accounts.google.com/o/oauth2/v2/auth",
+        tokenUrl: env.GOOGLE_TOKEN_URL || "https://oauth2.googleapis.com/token",
+        userinfoUrl: env.GOOGLE_USERINFO_URL || "https://openidconnect.googleapis.com/v1/userinfo",
+        /** Fixed callback URL; by default the site's own /auth/admin/gmail/connect. */
+        redirectUri: env.GOOGLE_REDIRECT_URI || undefined,
+        gmailSmtpUrl: env.GMAIL_SMTP_URL || "smtps://smtp.gmail.com:465",
+      },
+      firebase: {
+        projectId: env.FIREBASE_PROJECT_ID || undefined,
+        serviceAccountJson: env.FIREBASE_SERVICE_ACCOUNT_JSON || undefined,
+        credentialsFile: env.GOOGLE_APPLICATION_CREDENTIALS || undefined,
+        authEmulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+      },
+      imageHost: {
+        /** Default host of the image-generation lab; the shipped host in this process when unset. */
+        url: env.IMAGE_HOST_URL || undefined,
+        apiKey: env.IMAGE_HOST_API_KEY || undefined,
+        timeoutMs: int("IMAGE_HOST_TIMEOUT_MS", 60_000),
+      },
+      /** OAuth, Firebase and mail calls fail after this long. */
+      timeoutMs: int("INTEGRATION_TIMEOUT_MS", 10_000),
+    };
+  },
   /** Secrets are read lazily so that importing config never touches the disk. */
   get secrets() {
     cachedSecrets ??= {
