@@ -108,6 +108,8 @@ export const cameraReports = pgTable(
     deviceOsVersion: text("device_os_version").notNull(),
     // Lower-cased "manufacturer model" so search never has to read report JSON.
     searchText: text("search_text").notNull(),
+    // Every prefix of every word of manufacturer and model: word-prefix search through a GIN index ("pix" finds Pixel).
+    searchTerms: text("search_terms").array().notNull().default(sql`'{}'::text[]`),
     cameraCount: smallint("camera_count").notNull(),
     facings: text("facings").array().notNull().default(sql`'{}'::text[]`),
     // Best hardware level by real order: LEGACY 0 < EXTERNAL 1 < LIMITED 2 < FULL 3 < LEVEL_3 4; -1 for none.
@@ -119,6 +121,7 @@ export const cameraReports = pgTable(
   (t) => [
     index("camera_reports_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("camera_reports_search_idx").on(t.searchText),
+    index("camera_reports_search_terms_idx").using("gin", t.searchTerms),
     index("camera_reports_facings_idx").using("gin", t.facings),
     index("camera_reports_capabilities_idx").using("gin", t.capabilities),
     index("camera_reports_rank_idx").on(t.maxHardwareRank, t.createdAt.desc()),

@@ -1,0 +1,2 @@
+ALTER TABLE "camera_reports" ADD COLUMN "search_terms" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+CREATE INDEX "camera_reports_search_terms_idx" ON "camera_reports" USING gin ("search_terms");
