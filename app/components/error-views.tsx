@@ -23,8 +23,22 @@ export function errorMessageOf(error: unknown): string {
   return "Unknown error";
 }
 
+/** A 503 (database or API down, or timing out): say plainly that it is temporary; no error toggle. */
+export function UnavailableView({ message }: { message: string }) {
+  return (
+    <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">Temporarily unavailable</h1>
+      <p className="mt-4">{message}</p>
+      <p className="mt-4">
+        <a href="">Try again</a>
+      </p>
+    </main>
+  );
+}
+
 export function GenericErrorView({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundView />;
+  if (isRouteErrorResponse(error) && error.status === 503) return <UnavailableView message={errorMessageOf(error)} />;
   // In production the message is all that is shown: never a stack trace.
   const showStack = import.meta.env.DEV && error instanceof Error && error.stack;
   return (

@@ -1,5 +1,5 @@
 // The web tier's side of sign-in: the session cookie holds the /api session token.
-import type { MiddlewareFunction } from "react-router";
+import { data, type MiddlewareFunction } from "react-router";
 import { clearSessionCookie, readSessionToken, serializeSessionToken } from "../../server/auth/cookie";
 import { sessionContext } from "~/context";
 import { apiRequest } from "./api.server";
@@ -15,6 +15,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   let session = NO_SESSION;
   if (token) {
     const result = await apiRequest<SessionInfo>(context, "/auth/session", { token });
+    // While the API or its database is down, a signed-in visitor must see "unavailable", not a signed-out site
+    // (and admin pages must not bounce to sign-in); the cookie is kept for when it is back.
+    if (!result.ok && result.status >= 500) throw data(result.error, { status: 503, headers: { "Retry-After": "5" } });
     // §8: a failed session check falls back silently to no user.
     if (result.ok && result.data.user) session = { ...result.data, sessionToken: token };
   }

@@ -87,13 +87,21 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * sent by browsers on their own, so they need no check.
  */
 export const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (!SAFE_METHODS.has(c.req.method) && c.var.authMethod === "cookie") {
+  if (changesState(c) && c.var.authMethod === "cookie") {
     if (isCrossSiteRequest(c.req.raw)) {
       throw new ApiError(403, "Cross-site request refused");
     }
   }
   await next();
 };
+
+/**
+ * GET /auth/logout ends the session (spec §7: the main client signs out with GET), so a cookie-authenticated
+ * one must come from this site too: another site's link or image must not sign anyone out.
+ */
+function changesState(c: Context): boolean {
+  return !SAFE_METHODS.has(c.req.method) || c.req.path === "/api/auth/logout";
+}
 
 export function isCrossSiteRequest(request: Request): boolean {
   const fetchSite = request.headers.get("sec-fetch-site");

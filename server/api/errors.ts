@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import { databaseInputError, isDatabaseUnavailable } from "../db/client";
 
 export interface FieldError {
   field: string;
@@ -54,6 +55,16 @@ export function errorResponse(c: Context, error: unknown): Response {
   if (error instanceof SyntaxError) {
     return c.json({ detail: "The request body is not valid JSON", status_code: 400, errors: [] }, 400);
   }
+  if (isDatabaseUnavailable(error)) {
+    console.error("[api] database unavailable:", error instanceof Error ? (error.cause ?? error).toString() : error);
+    return c.json(
+      { detail: "The database is unavailable right now. Please try again in a moment.", status_code: 503, errors: [] },
+      503,
+      { "Retry-After": "5" },
+    );
+  }
+  const inputProblem = databaseInputError(error);
+  if (inputProblem) return c.json({ detail: inputProblem, status_code: 400, errors: [] }, 400);
   console.error("[api] unhandled error:", error instanceof Error ? (error.stack ?? error.message) : error);
   return c.json({ detail: "Internal server error", status_code: 500, errors: [] }, 500);
 }

@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
+import { timePgliteQueries, timePostgresQueries } from "./query-timing";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -42,6 +43,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    timePostgresQueries(pool);
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
     await migratePostgres(db as never, { migrationsFolder });
     return {
@@ -66,6 +68,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       releaseLock();
     };
   }
+  timePgliteQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return {
@@ -109,4 +112,44 @@ async function timedPing(db: Database): Promise<number> {
   const started = performance.now();
   await db.execute(sql`select 1`);
   return performance.now() - started;
+}
+
+const UNAVAILABLE_CODES = new Set([
+  // Node socket errors: the server is down, restarting or unreachable.
+  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN",
+  // PostgreSQL: shutting down, starting up, too many connections, connection exceptions.
+  "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006",
+]);
+const UNAVAILABLE_MESSAGES = /connection terminated|timeout exceeded when trying to connect|connection error|pglite is closed|terminating connection/i;
+
+/** The error chain of a failed query: drizzle wraps the driver's error, which may hold several (AggregateError). */
+function* errorChain(error: unknown, depth = 0): Generator<Record<string, unknown>> {
+  if (!error || typeof error !== "object" || depth > 5) return;
+  yield error as Record<string, unknown>;
+  if (error instanceof AggregateError) for (const inner of error.errors) yield* errorChain(inner, depth + 1);
+  yield* errorChain((error as { cause?: unknown }).cause, depth + 1);
+}
+
+/** True when a query failed because the database cannot be reached right now (answer 503, try again later). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const link of errorChain(error)) {
+    if (typeof link.code === "string" && UNAVAILABLE_CODES.has(link.code)) return true;
+    // drizzle's own message quotes the query and its parameters, which may hold anything a visitor typed.
+    const message = typeof link.message === "string" && !link.message.startsWith("Failed query") ? link.message : "";
+    if (UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
+/**
+ * The PostgreSQL error class 22 (data exception: NUL in text, value out of range, bad number syntax…) for a
+ * value that came from the request: bad input, not a server fault. Returns the database's message, or null.
+ */
+export function databaseInputError(error: unknown): string | null {
+  for (const link of errorChain(error)) {
+    if (typeof link.code === "string" && /^22[0-9A-Z]{3}$/.test(link.code)) {
+      return link.code === "22021" ? "Text must not contain NUL characters." : "A value is out of range or malformed.";
+    }
+  }
+  return null;
 }
