@@ -1,0 +1,96 @@
+// Key/value store: one schema for the admin form, its route action and the admin /api endpoints; the service API
+// (x-api-key) takes KvPutSchema.
+import { z } from "zod";
+
+export const KV_KEY_MAX = 200;
+export const KV_VALUE_MAX = 100_000;
+export const KV_PAGE_SIZE = 20;
+export const KV_PAGE_SIZE_MAX = 100;
+/** Ten years: longer than that is "no expiry". */
+export const KV_TTL_MAX_SECONDS = 10 * 365 * 24 * 3600;
+export const KV_VALUE_TYPES = ["text", "json"] as const;
+export type KvValueType = (typeof KV_VALUE_TYPES)[number];
+
+// Keys travel in URL paths (/api/v1/kv/{key}), so no slash, space or percent sign.
+export const KvKeyField = z
+  .string({ error: "Key is required." })
+  .trim()
+  .min(1, "Key is required.")
+  .max(KV_KEY_MAX, `Key must be at most ${KV_KEY_MAX} characters.`)
+  .regex(/^[A-Za-z0-9._:-]+$/, "Key may contain only letters, digits and . _ : -");
+
+/** "2026-12-31T23:59" (a datetime-local input, read as UTC) or a full ISO date-time. */
+export function parseExpiry(text: string): Date | null {
+  const trimmed = text.trim();
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/.test(trimmed)) return null;
+  const hasZone = /(Z|[+-]\d{2}:\d{2})$/.test(trimmed);
+  const date = new Date(hasZone ? trimmed : `${trimmed}Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export function parseKvValue(type: KvValueType, text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (type === "text") return { ok: true, value: text };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, message: `Enter valid JSON (${error instanceof Error ? error.message : "parse error"}).` };
+  }
+}
+
+export const KvEntrySchema = z
+  .object({
+    key: KvKeyField,
+    // An empty text value is a value too: Conform turns the empty field into undefined.
+    value: z
+      .string()
+      .max(KV_VALUE_MAX, `Value must be at most ${KV_VALUE_MAX.toLocaleString("en")} characters.`)
+      .default(""),
+    value_type: z.enum(KV_VALUE_TYPES, { error: "Value type must be text or json." }).default("text"),
+    expires_at: z.string().max(40, "Enter a date and time, e.g. 2030-01-31T12:00.").optional(),
+  })
+  .superRefine((input, ctx) => {
+    const parsed = parseKvValue(input.value_type, input.value);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", path: ["value"], message: parsed.message });
+    if (input.expires_at && !parseExpiry(input.expires_at)) {
+      ctx.addIssue({ code: "custom", path: ["expires_at"], message: "Enter a date and time, e.g. 2030-01-31T12:00." });
+    }
+  });
+export type KvEntryInput = z.infer<typeof KvEntrySchema>;
+
+export const KvListQuerySchema = z.object({
+  prefix: z.string().max(KV_KEY_MAX, `Prefix must be at most ${KV_KEY_MAX} characters.`).optional(),
+  page: z.coerce.number({ error: "page must be a number." }).int().min(1, "page starts at 1.").max(100_000).default(1),
+  page_size: z.coerce
+    .number({ error: "page_size must be a number." })
+    .int()
+    .min(1, "page_size must be at least 1.")
+    .max(KV_PAGE_SIZE_MAX, `page_size must be at most ${KV_PAGE_SIZE_MAX}.`)
+    .default(KV_PAGE_SIZE),
+});
+
+/** The service API's write: any JSON value (a string is stored as text), and an optional time to live. */
+export const KvPutSchema = z.object({
+  value: z.unknown().refine((value) => value !== undefined, "value is required."),
+  ttl_seconds: z
+    .number({ error: "ttl_seconds must be a number." })
+    .int("ttl_seconds must be a whole number.")
+    .min(1, "ttl_seconds must be at least 1.")
+    .max(KV_TTL_MAX_SECONDS, `ttl_seconds must be at most ${KV_TTL_MAX_SECONDS}.`)
+    .optional(),
+});
+
+export interface KvEntry {
+  key: string;
+  value_type: KvValueType;
+  value: unknown;
+  expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface KvPage {
+  items: KvEntry[];
+  total: number;
+  page: number;
+  page_size: number;
+}

@@ -1,0 +1,80 @@
+// Site vars: one schema for the form, its route action and POST /api/admin/site/vars. The value is typed text
+// that must parse as its type; /api stores the parsed value as val_object_json: {val}.
+import { z } from "zod";
+
+export const SITE_VAR_TYPES = ["str", "int", "float", "bool", "json"] as const;
+export type SiteVarType = (typeof SITE_VAR_TYPES)[number];
+export const SITE_VAR_KEY_MAX = 100;
+export const SITE_VAR_VALUE_MAX = 100_000;
+
+export type ParsedSiteVarValue = { ok: true; value: unknown } | { ok: false; message: string };
+
+/** Turns the form's text into the stored value, or says why it does not fit the type. */
+export function parseSiteVarValue(type: SiteVarType, text: string): ParsedSiteVarValue {
+  const trimmed = text.trim();
+  switch (type) {
+    case "str":
+      return { ok: true, value: text };
+    case "int": {
+      const value = Number(trimmed);
+      if (!/^[+-]?\d+$/.test(trimmed) || !Number.isSafeInteger(value)) {
+        return { ok: false, message: "Enter a whole number, e.g. 42 (at most 15 digits)." };
+      }
+      return { ok: true, value };
+    }
+    case "float": {
+      const value = Number(trimmed);
+      if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed) || !Number.isFinite(value)) {
+        return { ok: false, message: "Enter a number, e.g. 3.14." };
+      }
+      return { ok: true, value };
+    }
+    case "bool": {
+      const lowered = trimmed.toLowerCase();
+      if (lowered === "true") return { ok: true, value: true };
+      if (lowered === "false") return { ok: true, value: false };
+      return { ok: false, message: "Enter true or false." };
+    }
+    case "json":
+      try {
+        return { ok: true, value: JSON.parse(text) as unknown };
+      } catch (error) {
+        return { ok: false, message: `Enter valid JSON (${error instanceof Error ? error.message : "parse error"}).` };
+      }
+  }
+}
+
+/** The stored value as the form and the table show it; JSON with the tree editor's indent of 4. */
+export function formatSiteVarValue(type: string, value: unknown, indent = 0): string {
+  if (type === "json") return JSON.stringify(value, null, indent) ?? "null";
+  return typeof value === "string" ? value : String(value);
+}
+
+export const SiteVarSchema = z
+  .object({
+    id: z.coerce.number({ error: "id must be a number." }).int().positive().optional(),
+    key: z
+      .string({ error: "It must be at least 2 characters." })
+      .trim()
+      .min(2, "It must be at least 2 characters.")
+      .max(SITE_VAR_KEY_MAX, `It must be at most ${SITE_VAR_KEY_MAX} characters.`),
+    sv_val: z
+      .string({ error: "Required." })
+      .min(1, "Required.")
+      .max(SITE_VAR_VALUE_MAX, `It must be at most ${SITE_VAR_VALUE_MAX.toLocaleString("en")} characters.`),
+    sv_val_type: z.enum(SITE_VAR_TYPES, { error: "Pick one of str, int, float, bool, json." }),
+  })
+  .superRefine((input, ctx) => {
+    const parsed = parseSiteVarValue(input.sv_val_type, input.sv_val);
+    if (!parsed.ok) ctx.addIssue({ code: "custom", path: ["sv_val"], message: parsed.message });
+  });
+export type SiteVarInput = z.infer<typeof SiteVarSchema>;
+
+/** A site var as /api answers it (spec §3). */
+export interface SiteVar {
+  id: number;
+  named_key: string;
+  val_type: SiteVarType;
+  val_object_json: { val: unknown };
+  created_at: string;
+}

@@ -1,0 +1,109 @@
+// Wonder content: tags and items. One schema per form, shared by the forms, their route actions and /api.
+import { z } from "zod";
+
+export const WONDER_STATUSES = ["draft", "published"] as const;
+export type WonderStatus = (typeof WONDER_STATUSES)[number];
+export const WONDER_PAGE_SIZE = 20;
+export const WONDER_BODY_MAX = 200_000;
+export const WONDER_TITLE_MAX = 200;
+export const WONDER_SUMMARY_MAX = 1_000;
+export const WONDER_SLUG_MAX = 100;
+export const WONDER_TAG_NAME_MAX = 60;
+export const WONDER_TAGS_PER_ITEM_MAX = 50;
+
+/** "Hello, World!" → "hello-world": lowercase ASCII letters and digits joined by single hyphens. */
+export function slugify(text: string, max = WONDER_SLUG_MAX): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, max)
+    .replace(/-+$/g, "");
+}
+
+const slugField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(WONDER_SLUG_MAX, `Slug must be at most ${WONDER_SLUG_MAX} characters.`)
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "Slug may contain only lowercase letters, digits and single hyphens.");
+
+export const WonderTagSchema = z.object({
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(1, "Name is required.")
+    .max(WONDER_TAG_NAME_MAX, `Name must be at most ${WONDER_TAG_NAME_MAX} characters.`),
+  // Left empty, the slug is made from the name.
+  slug: slugField.optional(),
+  color: z
+    .string()
+    .trim()
+    .regex(/^#[0-9a-fA-F]{6}$/, "Colour must look like #3366ff.")
+    .optional(),
+});
+export type WonderTagInput = z.infer<typeof WonderTagSchema>;
+
+export const WonderItemSchema = z.object({
+  title: z
+    .string({ error: "Title is required." })
+    .trim()
+    .min(1, "Title is required.")
+    .max(WONDER_TITLE_MAX, `Title must be at most ${WONDER_TITLE_MAX} characters.`),
+  // Left empty, the slug is made from the title.
+  slug: slugField.optional(),
+  summary: z.string().trim().max(WONDER_SUMMARY_MAX, `Summary must be at most ${WONDER_SUMMARY_MAX.toLocaleString("en")} characters.`).optional(),
+  body_markdown: z
+    .string()
+    .max(WONDER_BODY_MAX, `Body must be at most ${WONDER_BODY_MAX.toLocaleString("en")} characters.`)
+    .optional(),
+  image_url: z
+    .string()
+    .trim()
+    .max(2_000, "Image URL must be at most 2,000 characters.")
+    .regex(/^https?:\/\/\S+$/i, "Image URL must start with http:// or https://.")
+    .optional(),
+  status: z.enum(WONDER_STATUSES, { error: "Status must be draft or published." }).default("draft"),
+  tag_ids: z
+    .array(z.uuid("Unknown tag."))
+    .max(WONDER_TAGS_PER_ITEM_MAX, `At most ${WONDER_TAGS_PER_ITEM_MAX} tags.`)
+    .default([]),
+});
+export type WonderItemInput = z.infer<typeof WonderItemSchema>;
+
+export const WonderItemListQuerySchema = z.object({
+  tag: z.string().trim().max(WONDER_SLUG_MAX).optional(),
+  status: z.enum(WONDER_STATUSES, { error: "Status must be draft or published." }).optional(),
+  page: z.coerce.number({ error: "page must be a number." }).int().min(1, "page starts at 1.").max(100_000).default(1),
+});
+
+export interface WonderTag {
+  id: string;
+  name: string;
+  slug: string;
+  color: string | null;
+  created_at: string;
+  item_count: number;
+}
+
+export interface WonderItem {
+  id: string;
+  title: string;
+  slug: string;
+  summary: string;
+  body_markdown: string;
+  image_url: string | null;
+  status: WonderStatus;
+  created_at: string;
+  updated_at: string;
+  tags: Array<Pick<WonderTag, "id" | "name" | "slug" | "color">>;
+}
+
+export interface WonderItemPage {
+  items: WonderItem[];
+  total: number;
+  page: number;
+  page_size: number;
+}

@@ -1,0 +1,79 @@
+// Site vars: typed settings kept as val_object_json: {val}. The site reads a few of them publicly
+// (site name, probe app store link); server code reads any of them with readSiteVar.
+import { desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { siteVars } from "../db/schema";
+import { ApiError } from "../api/errors";
+import { parseSiteVarValue, type SiteVar, type SiteVarInput, type SiteVarType } from "../../app/schemas/site-vars";
+
+type SiteVarRow = typeof siteVars.$inferSelect;
+
+/** Well-known keys. Keys starting with PUBLIC_SITE_VAR_PREFIX are public too, so an admin can add one without code. */
+export const SITE_VAR_KEYS = {
+  siteName: "site_name",
+  probeAppStoreLink: "probe_app_store_link",
+  imageHost: "img_gen_host",
+} as const;
+export const PUBLIC_SITE_VAR_KEYS: readonly string[] = [SITE_VAR_KEYS.siteName, SITE_VAR_KEYS.probeAppStoreLink];
+export const PUBLIC_SITE_VAR_PREFIX = "public_";
+
+export function toSiteVar(row: SiteVarRow): SiteVar {
+  return {
+    id: row.id,
+    named_key: row.namedKey,
+    val_type: row.valType as SiteVarType,
+    val_object_json: { val: row.valObjectJson?.val ?? null },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listSiteVars(db: Database): Promise<SiteVar[]> {
+  const rows = await db.select().from(siteVars).orderBy(desc(siteVars.createdAt), desc(siteVars.id));
+  return rows.map(toSiteVar);
+}
+
+/** The stored value of one var, or undefined when there is none. For server code (image host, mail…). */
+export async function readSiteVar(db: Database, key: string): Promise<unknown> {
+  const [row] = await db.select().from(siteVars).where(eq(siteVars.namedKey, key)).limit(1);
+  return row ? (row.valObjectJson?.val ?? null) : undefined;
+}
+
+/** The vars anyone may read: {key: value}. */
+export async function publicSiteVars(db: Database): Promise<Record<string, unknown>> {
+  const rows = await db
+    .select()
+    .from(siteVars)
+    .where(or(inArray(siteVars.namedKey, [...PUBLIC_SITE_VAR_KEYS]), sql`starts_with(${siteVars.namedKey}, ${PUBLIC_SITE_VAR_PREFIX})`));
+  return Object.fromEntries(rows.map((row) => [row.namedKey, row.valObjectJson?.val ?? null]));
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === "23505";
+}
+
+const keyTaken = () => new ApiError(409, "This key already exists.", [{ field: "key", message: "This key already exists." }]);
+
+/** Creates a var, or updates the one with input.id. Keys are unique. */
+export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<SiteVar> {
+  const parsed = parseSiteVarValue(input.sv_val_type, input.sv_val);
+  if (!parsed.ok) throw new ApiError(400, parsed.message, [{ field: "sv_val", message: parsed.message }]);
+  const values = { namedKey: input.key, valType: input.sv_val_type, valObjectJson: { val: parsed.value } };
+  try {
+    if (input.id === undefined) {
+      const [row] = await db.insert(siteVars).values(values).returning();
+      return toSiteVar(row!);
+    }
+    const [row] = await db.update(siteVars).set(values).where(eq(siteVars.id, input.id)).returning();
+    if (!row) throw new ApiError(404, "Site var not found.");
+    return toSiteVar(row);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw keyTaken();
+    throw error;
+  }
+}
+
+export async function deleteSiteVar(db: Database, id: number): Promise<void> {
+  const deleted = await db.delete(siteVars).where(eq(siteVars.id, id)).returning({ id: siteVars.id });
+  if (deleted.length === 0) throw new ApiError(404, "Site var not found.");
+}
