@@ -1,13 +1,22 @@
 // Starts the site: `npm run dev` (Vite, hot reload) or `npm start` (the production build).
+import cluster from "node:cluster";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type * as ServerAppModule from "./server/app.ts";
+import { planWorkers, runPrimary } from "./server/cluster.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
+
+if (isProduction && cluster.isPrimary) {
+  const plan = planWorkers(process.env);
+  if (plan.note) console.warn(`[server] ${plan.note}`);
+  // The primary only supervises the workers; each worker runs the rest of this file.
+  if (plan.workers > 1) await runPrimary(plan.workers);
+}
 
 let listener: http.RequestListener;
 let closeDev: (() => Promise<void>) | undefined;
@@ -52,7 +61,8 @@ const server = http.createServer(
 );
 
 server.listen(port, host, () => {
-  console.log(`[server] ${isProduction ? "production" : "development"} server on http://localhost:${port}`);
+  const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";
+  console.log(`[server] ${isProduction ? "production" : "development"} server on http://localhost:${port}${worker}`);
 });
 
 let stopping = false;

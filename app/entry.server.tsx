@@ -6,6 +6,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { requestInfoContext } from "./context";
 import { NonceProvider } from "./utils/nonce";
 import { contentSecurityPolicy } from "./utils/security.server";
+import { startTiming } from "./utils/server-timing.server";
 
 export const streamTimeout = 5_000;
 
@@ -18,6 +19,7 @@ export default function handleRequest(
 ) {
   const { nonce } = loadContext.get(requestInfoContext);
   const isProduction = process.env.NODE_ENV === "production";
+  const stopRenderTiming = startTiming("render");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and no-JS clients get the whole document at once; browsers get the shell as soon as it is ready.
@@ -30,6 +32,7 @@ export default function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
+          stopRenderTiming();
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, isProduction));

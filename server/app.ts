@@ -1,10 +1,12 @@
 // The whole site as one Hono app: security headers, static assets, /api and the React Router pages.
 // Vite builds this file as the server entry, so the pages, /api and the database share one module graph.
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { randomBytes } from "node:crypto";
 import { apiTransportContext, requestInfoContext } from "../app/context";
+import { withServerTiming } from "../app/utils/server-timing.server";
 import { createApiApp } from "./api/app";
 import { clientIp } from "./api/context";
 import { config } from "./config";
@@ -27,6 +29,9 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   );
 
   const app = new Hono();
+  // Outermost, so it sees every answer as sent. Streams too: gzip holds back small chunks, which only
+  // matters for Suspense-streamed pages.
+  if (config.compression) app.use("*", compress());
   app.use("*", async (c, next) => {
     await next();
     c.header("X-Content-Type-Options", "nosniff");
@@ -63,14 +68,14 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     }
   });
 
-  app.all("/api/*", (c) => api.fetch(c.req.raw, c.env as object));
-  app.all("/api", (c) => api.fetch(c.req.raw, c.env as object));
+  app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
+  app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
 
   app.all("*", (c) => {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, { clientIp: clientIp(c), nonce: randomBytes(16).toString("base64") });
     context.set(apiTransportContext, api);
-    return handleDocument(c.req.raw, context);
+    return withServerTiming(() => handleDocument(c.req.raw, context));
   });
 
   return app;

@@ -48,6 +48,8 @@ export const config = {
   adminPassword: process.env.ADMIN_PASSWORD || undefined,
   /** Largest request body /api accepts before parsing; upload routes may set their own. */
   maxBodyBytes: int("MAX_BODY_BYTES", 1024 * 1024),
+  /** gzip/deflate for text answers; the benchmark turns it off to compare with a raw server byte for byte. */
+  compression: flag("COMPRESSION", true),
   sessionIdleDays: int("SESSION_IDLE_DAYS", 7),
   sessionAbsoluteDays: int("SESSION_ABSOLUTE_DAYS", 30),
   smtpUrl: process.env.SMTP_URL || undefined,

@@ -2,6 +2,7 @@
 // Every failure, whatever its cause, comes back as the spec's error object (§8 "Failed API call").
 import { data, type RouterContextProvider } from "react-router";
 import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
+import { timed } from "./server-timing.server";
 
 export interface FieldError {
   field: string;
@@ -54,12 +55,12 @@ export async function apiRequest<T>(context: ReadableContext, path: string, opti
   try {
     if (transport) {
       const request = new Request(`http://in-process/api${path}`, { method, headers, body, signal });
-      response = await withAbort(Promise.resolve(transport.fetch(request, { clientIp })), signal);
+      response = await timed("api", () => withAbort(Promise.resolve(transport.fetch(request, { clientIp })), signal));
     } else {
       const base = remoteBaseUrl();
       if (!base) throw new Error("API_URL is not set and no in-process API is available");
       headers.set("x-forwarded-for", clientIp);
-      response = await fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual" });
+      response = await timed("api", () => fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual" }));
     }
   } catch (error) {
     const detail = error instanceof Error && error.name === "TimeoutError" ? "The API did not answer in time" : transportMessage(error);
