@@ -42,6 +42,8 @@ export const config = {
   migrationsDir: path.resolve(process.env.MIGRATIONS_DIR || "./server/db/migrations"),
   apiUrl: process.env.API_URL || undefined,
   siteName: process.env.SITE_NAME || "Camera Probe",
+  /** The public address (https://example.org) for canonical URLs, robots.txt and the sitemap; default: the request's. */
+  siteUrl: process.env.SITE_URL?.replace(/\/+$/, "") || undefined,
   seedDemo: flag("SEED_DEMO", true),
   trustProxy: flag("TRUST_PROXY", false),
   adminEmail: process.env.ADMIN_EMAIL || undefined,
@@ -55,6 +57,10 @@ export const config = {
   smtpUrl: process.env.SMTP_URL || undefined,
   mailFrom: process.env.MAIL_FROM || undefined,
   ownerEmail: process.env.OWNER_EMAIL || undefined,
+  /** Contact messages accepted per client address and minute. */
+  contactRateLimitPerMinute: int("CONTACT_RATE_LIMIT_PER_MINUTE", 5),
+  /** How often unsent contact notifications are retried. */
+  contactRetryIntervalSeconds: int("CONTACT_RETRY_INTERVAL_SECONDS", 300),
   /** Outside services of the admin area, read at each use so tests can point them at local fakes. */
   get integrations() {
     const env = process.env;
