@@ -9,6 +9,8 @@ import { sessionContext } from "./context";
 import { csrfMiddleware } from "./utils/security.server";
 import { sessionMiddleware } from "./utils/session.server";
 import { getSiteSettings } from "./utils/site-settings.server";
+import { siteOrigin } from "./utils/site-url.server";
+import { pageMeta } from "./utils/meta";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 import { themeBootScript } from "./utils/theme";
@@ -20,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await getToast(request);
   const settings = await getSiteSettings(context);
   // getToast always answers a Set-Cookie; send it only when a toast was read, so pages stay cacheable.
-  return data({ user, toast: toast ?? null, siteName: settings.siteName }, toast ? { headers } : undefined);
+  return data({ user, toast: toast ?? null, siteName: settings.siteName, origin: siteOrigin(request) }, toast ? { headers } : undefined);
 }
 
 /** §2: a minimal-UI flag in the query (?minimal or ?minimal=1) hides the header, as on /account pages. */
@@ -57,9 +59,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.siteName ?? "Camera Probe" }];
-}
+/** For pages without their own meta: the site name, the default description and this URL as canonical. */
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "" });
 
 export default function App() {
   const { user, toast, siteName } = useLoaderData<typeof loader>();

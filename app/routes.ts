@@ -45,5 +45,7 @@ export default [
     ]),
     route("auth/admin/gmail/connect", "routes/admin/gmail-connect.tsx"),
   ]),
+  route("robots.txt", "routes/resources/robots.txt.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

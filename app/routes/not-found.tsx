@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { NotFoundView } from "~/components/error-views";
+import { pageMeta, type MetaArgsLike } from "~/utils/meta";
 
 export function loader() {
   return data(null, { status: 404 });
@@ -9,7 +10,7 @@ export function action() {
   return data(null, { status: 404 });
 }
 
-export const meta = () => [{ title: "Not Found" }];
+export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Not Found", description: "There is no page at this address.", noIndex: true });
 
 export default function NotFound() {
   return <NotFoundView />;

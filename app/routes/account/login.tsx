@@ -9,6 +9,7 @@ import { apiRequest } from "~/utils/api.server";
 import { serializeSessionToken } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import type { SessionInfo } from "~/utils/user";
+import { pageMeta } from "~/utils/meta";
 
 // The form adds where to go next; /api gets only email and password.
 const LoginFormSchema = LoginSchema.extend({ callbackUrl: z.string().optional() });
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithSuccess(safeRedirectPath(callbackUrl), "Signed in.", { headers: { "Set-Cookie": cookie } });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in" }];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Sign in", description: "Sign in to your account.", noIndex: true });
 
 export default function Login() {
   const lastResult = useActionData<typeof action>();

@@ -3,6 +3,7 @@ import type { Route } from "./+types/logout";
 import { sessionContext } from "~/context";
 import { apiRequest } from "~/utils/api.server";
 import { clearSessionCookie } from "~/utils/session.server";
+import { pageMeta } from "~/utils/meta";
 
 // Signing out changes state, so it is a POST; visiting the page with GET offers the button (see docs/decisions).
 export async function action({ context }: Route.ActionArgs) {
@@ -20,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign out" }];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Sign out", description: "Sign out of your account.", noIndex: true });
 
 export default function Logout() {
   return (

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
+import { pageMeta, type MetaArgsLike } from "~/utils/meta";
 
-export const meta = () => [{ title: "Check your email" }];
+export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Check your email", description: "Check your email for a sign-in link.", noIndex: true });
 
 export default function VerifyRequest() {
   return (

@@ -1,6 +1,7 @@
 import { ComingSoon } from "~/components/coming-soon";
+import { pageMeta, type MetaArgsLike } from "~/utils/meta";
 
-export const meta = () => [{ title: "User" }];
+export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "User", description: "Site administration.", noIndex: true });
 
 export default function UserDetail() {
   return <ComingSoon title={"User"} />;
