@@ -11,6 +11,8 @@ import { createApiApp } from "./api/app";
 import { clientIp } from "./api/context";
 import { config } from "./config";
 import { getRuntime, stopRuntime } from "./runtime";
+import { createImageHostApp } from "./image-host/app";
+import { builtinImageHostKey, IMAGE_HOST_MOUNT } from "./services/image-host";
 
 export { stopRuntime };
 
@@ -67,6 +69,9 @@ export async function createServerApp(options: ServerAppOptions = {}) {
       return c.json({ status: "error", detail: error instanceof Error ? error.message : "database unreachable" }, 503);
     }
   });
+
+  // The shipped image host (issue 7): the image-generation lab's default host, called over loopback.
+  app.route(IMAGE_HOST_MOUNT, createImageHostApp({ db: runtime.database.db, apiKey: builtinImageHostKey }));
 
   app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
   app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));

@@ -1,0 +1,42 @@
+// The API key form (spec §5), shared by the form, the route action and POST /api/v1/admin/api_keys.
+import { z } from "zod";
+
+export const SERVICE_NAME_MIN = 6;
+export const SERVICE_NAME_MAX = 100;
+export const API_KEY_MIN = 10;
+export const API_KEY_MAX = 512;
+/** §2 help text and §9: a suggested generated secret has 32 random bytes. */
+export const GENERATED_KEY_BYTES = 32;
+/** The key our own services use; its creator cannot delete it from the table (§6). */
+export const SPARK_API_SERVICE = "SPARK_API";
+
+export const ApiKeySchema = z.object({
+  edit_id: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined)
+    .pipe(z.uuid("The key being edited is not a valid id.").optional()),
+  service_name: z
+    .string({ error: "Service name is required." })
+    .trim()
+    .min(SERVICE_NAME_MIN, `Service name must be at least ${SERVICE_NAME_MIN} characters.`)
+    .max(SERVICE_NAME_MAX, `Service name must be at most ${SERVICE_NAME_MAX} characters.`),
+  api_key: z
+    .string({ error: "API key is required." })
+    .trim()
+    .min(API_KEY_MIN, `API key must be at least ${API_KEY_MIN} characters.`)
+    .max(API_KEY_MAX, `API key must be at most ${API_KEY_MAX} characters.`)
+    .regex(/^[\x21-\x7e]+$/, "API key must be printable ASCII without spaces."),
+});
+
+export type ApiKeyInput = z.infer<typeof ApiKeySchema>;
+
+/** A random url-safe secret of 32 bytes, in the browser or on the server. */
+export function generateApiKey(): string {
+  const bytes = new Uint8Array(GENERATED_KEY_BYTES);
+  crypto.getRandomValues(bytes);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}

@@ -1,0 +1,123 @@
+// The image-generation lab form (spec §5 "Flux form", §9 defaults). One schema for the form (text fields),
+// the route action and POST /api/v1/admin/img_gen/flux (JSON): it accepts the prompt as text or as a list
+// and echo data as JSON text or as an object, and always yields the host payload of spec §3.
+import { z } from "zod";
+
+export const FLUX_MODELS = [
+  { id: "black-forest-labs/FLUX.1-dev", label: "FLUX.1-dev", hint: "Guidance: low 3 to 6, medium 7 to 10, high 12 to 15." },
+  { id: "black-forest-labs/FLUX.1-schnell", label: "FLUX.1-schnell", hint: "Fast model: few steps are enough." },
+  { id: "black-forest-labs/FLUX.1-Kontext-dev", label: "FLUX.1-Kontext-dev", hint: "Edits an input image: give its id." },
+] as const;
+
+export const FLUX_DEFAULTS = {
+  steps: 30,
+  width: 512,
+  height: 512,
+  model: FLUX_MODELS[0].id,
+  prompt: "A red lighthouse on a rocky coast at dusk, waves crashing, oil painting",
+} as const;
+
+export const FLUX_LIMITS = { stepsMin: 10, stepsMax: 1000, sizeMin: 256, sizeMax: 10_000, prompts: 20, promptChars: 2_000, echoChars: 10_000 } as const;
+/** §3: echo_data carries requestor_id and requestor_type, both set to the form name. */
+export const FLUX_FORM_NAME = "flux_lab";
+/** §9: history lists at most this many jobs. */
+export const FLUX_HISTORY_LIMIT = 100;
+export const FLUX_PREVIEW_WIDTH = 360;
+export const FLUX_HISTORY_WIDTH = 512;
+
+const NO_PROMPT = "No prompt input found!";
+
+/** One prompt per line; blank lines dropped. */
+export function promptLines(prompt: string | readonly string[]): string[] {
+  const lines = typeof prompt === "string" ? prompt.split(/\r?\n/) : prompt.flatMap((entry) => entry.split(/\r?\n/));
+  return lines.map((line) => line.trim()).filter(Boolean);
+}
+
+const promptField = z
+  .union([z.string({ error: NO_PROMPT }), z.array(z.string()).max(FLUX_LIMITS.prompts)], { error: NO_PROMPT })
+  // Blank input is 'No prompt input found!' below; a lone character is too short.
+  .refine((value) => {
+    const length = (typeof value === "string" ? value : value.join("")).trim().length;
+    return length === 0 || length >= 2;
+  }, "Prompt must be at least 2 characters.")
+  .transform(promptLines)
+  .pipe(
+    z
+      .array(z.string().max(FLUX_LIMITS.promptChars, `Each prompt line must be at most ${FLUX_LIMITS.promptChars} characters.`))
+      .min(1, NO_PROMPT)
+      .max(FLUX_LIMITS.prompts, `At most ${FLUX_LIMITS.prompts} prompt lines at once.`),
+  );
+
+const echoDataField = z
+  .union([z.string().max(FLUX_LIMITS.echoChars, `Echo data must be at most ${FLUX_LIMITS.echoChars} characters.`), z.record(z.string(), z.unknown())])
+  .optional()
+  .transform((value, ctx): Record<string, unknown> => {
+    if (value === undefined) return {};
+    if (typeof value !== "string") return value;
+    if (!value.trim()) return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Echo data must be valid JSON." });
+      return z.NEVER;
+    }
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+      ctx.addIssue({ code: "custom", message: "Echo data must be a JSON object." });
+      return z.NEVER;
+    }
+    return parsed as Record<string, unknown>;
+  });
+
+const intBetween = (label: string, min: number, max: number, fallback: number) =>
+  z
+    .number({ error: `${label} must be a number.` })
+    .int(`${label} must be a whole number.`)
+    .min(min, `${label} must be from ${min} to ${max}.`)
+    .max(max, `${label} must be from ${min} to ${max}.`)
+    .default(fallback);
+
+export const FluxSchema = z.object({
+  prompt: promptField,
+  steps: intBetween("Steps", FLUX_LIMITS.stepsMin, FLUX_LIMITS.stepsMax, FLUX_DEFAULTS.steps),
+  width: intBetween("Width", FLUX_LIMITS.sizeMin, FLUX_LIMITS.sizeMax, FLUX_DEFAULTS.width),
+  height: intBetween("Height", FLUX_LIMITS.sizeMin, FLUX_LIMITS.sizeMax, FLUX_DEFAULTS.height),
+  ai_model_id: z.string().trim().min(2, "Model must be at least 2 characters.").max(200, "Model must be at most 200 characters.").default(FLUX_DEFAULTS.model),
+  input_img_id: z.string().trim().max(200, "Input image id must be at most 200 characters.").optional(),
+  host: z
+    .string({ error: "Host is required." })
+    .trim()
+    .min(5, "Host must be at least 5 characters.")
+    .max(500, "Host must be at most 500 characters.")
+    .refine(isHttpUrl, "Host must be an http:// or https:// URL."),
+  api_key: z.string({ error: "API Key not found!" }).trim().min(1, "API Key not found!").max(512, "API key must be at most 512 characters."),
+  echo_data: echoDataField,
+});
+
+export type FluxInput = z.input<typeof FluxSchema>;
+export type FluxRequest = z.output<typeof FluxSchema>;
+
+export const FluxHistoryQuerySchema = z.object({
+  requestor_id: z.string().trim().max(200, "requestor_id must be at most 200 characters.").optional(),
+});
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** An image job as the host answers it (spec §3). */
+export interface ImageJob {
+  id: string;
+  prompt: string;
+  image_url: string;
+  width: number;
+  height: number;
+  echo_data: Record<string, unknown>;
+  created_at?: string | null;
+  ai_model_id?: string | null;
+}

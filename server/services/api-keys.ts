@@ -1,0 +1,86 @@
+// API keys of the services that call /api with x-api-key (the probe app among them). A key is stored only
+// as AES-256-GCM ciphertext plus a keyed digest (HMAC-SHA-256) for lookups, and is never logged.
+import { asc, eq } from "drizzle-orm";
+import { SPARK_API_SERVICE, type ApiKeyInput } from "../../app/schemas/api-keys";
+import { ApiError } from "../api/errors";
+import type { Database } from "../db/client";
+import { apiKeys } from "../db/schema";
+import { decryptSecret, encryptSecret, hmacDigest } from "../lib/crypto";
+
+export interface ApiKeyRecord {
+  id: string;
+  service_name: string;
+  /** The key in clear for the administrator; null when it cannot be decrypted (ENCRYPTION_KEY changed). */
+  api_key: string | null;
+  created_at: string;
+  user_id: string | null;
+}
+
+type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+function toRecord(row: ApiKeyRow): ApiKeyRecord {
+  let key: string | null;
+  try {
+    key = decryptSecret(row.apiKeyEncrypted);
+  } catch {
+    key = null;
+  }
+  return { id: row.id, service_name: row.serviceName, api_key: key, created_at: row.createdAt.toISOString(), user_id: row.userId };
+}
+
+export async function listApiKeys(db: Database): Promise<ApiKeyRecord[]> {
+  const rows = await db.select().from(apiKeys).orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
+  return rows.map(toRecord);
+}
+
+const KEY_IN_USE = "This API key is already in use.";
+
+/** Creates a key (no edit_id) or replaces the name and key of an existing one; the creator stays. */
+export async function saveApiKey(db: Database, input: ApiKeyInput, userId: string): Promise<ApiKeyRecord> {
+  const digest = hmacDigest(input.api_key);
+  const [holder] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.apiKeyDigest, digest)).limit(1);
+  if (holder && holder.id !== input.edit_id) {
+    throw new ApiError(409, KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
+  }
+  const values = { serviceName: input.service_name, apiKeyEncrypted: encryptSecret(input.api_key), apiKeyDigest: digest };
+  try {
+    if (input.edit_id) {
+      const [row] = await db.update(apiKeys).set(values).where(eq(apiKeys.id, input.edit_id)).returning();
+      if (!row) throw new ApiError(404, "This API key no longer exists.", [{ field: "edit_id", message: "This API key no longer exists." }]);
+      return toRecord(row);
+    }
+    const [row] = await db
+      .insert(apiKeys)
+      .values({ ...values, userId })
+      .returning();
+    if (!row) throw new Error("API key insert returned nothing");
+    return toRecord(row);
+  } catch (error) {
+    // Two saves of the same key at once: the unique digest index decides.
+    if (isUniqueViolation(error)) throw new ApiError(409, KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
+    throw error;
+  }
+}
+
+/** Whether this key is one the current user may not delete (spec §6: their own SPARK_API key). */
+export function isProtectedKey(record: Pick<ApiKeyRecord, "service_name" | "user_id">, currentUserId: string): boolean {
+  return record.service_name === SPARK_API_SERVICE && record.user_id === currentUserId;
+}
+
+/** Deletes a key; answers how many were deleted (0 when it was already gone). */
+export async function deleteApiKey(db: Database, id: string, currentUserId: string): Promise<number> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+  if (!row) return 0;
+  if (isProtectedKey({ service_name: row.serviceName, user_id: row.userId }, currentUserId)) {
+    throw new ApiError(409, `Your own ${SPARK_API_SERVICE} key cannot be deleted; edit it to replace the key.`);
+  }
+  const deleted = await db.delete(apiKeys).where(eq(apiKeys.id, id)).returning({ id: apiKeys.id });
+  return deleted.length;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}

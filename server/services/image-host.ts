@@ -1,0 +1,187 @@
+// The client for the image-generation host (spec §7): x-api-key, no cookies, a timeout, no redirects, a cap on
+// the answer's size, and every failure as an ApiError with a message that says what went wrong.
+import { inArray } from "drizzle-orm";
+import { z } from "zod";
+import { FLUX_FORM_NAME, FLUX_HISTORY_LIMIT, type FluxRequest, type ImageJob } from "../../app/schemas/flux";
+import { ApiError } from "../api/errors";
+import { config } from "../config";
+import type { Database } from "../db/client";
+import { siteVars } from "../db/schema";
+import { hmacDigest } from "../lib/crypto";
+
+export const IMAGE_HOST_MOUNT = "/image-host";
+const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
+
+export interface ImageHostTarget {
+  host: string;
+  apiKey: string;
+  timeoutMs?: number;
+}
+
+/** The key of the shipped host when IMAGE_HOST_API_KEY is unset: derived from the site's encryption key. */
+export function builtinImageHostKey(): string {
+  return config.integrations.imageHost.apiKey ?? hmacDigest("image-host:builtin-api-key").slice(0, 43);
+}
+
+/** The shipped host, reached over loopback at this server's own port. */
+export function builtinImageHostUrl(): string {
+  return config.integrations.imageHost.url ?? `http://127.0.0.1:${config.port}${IMAGE_HOST_MOUNT}`;
+}
+
+function siteVarString(value: unknown): string | undefined {
+  const val = value && typeof value === "object" && "val" in value ? (value as { val: unknown }).val : undefined;
+  return typeof val === "string" && val.trim() ? val.trim() : undefined;
+}
+
+/** GET /v1/admin/img_gen/config: site vars img_gen_host / img_gen_api_key, else the shipped host. */
+export async function imageGenConfig(db: Database): Promise<{ host: string; api_key: string }> {
+  const rows = await db
+    .select({ key: siteVars.namedKey, value: siteVars.valObjectJson })
+    .from(siteVars)
+    .where(inArray(siteVars.namedKey, ["img_gen_host", "img_gen_api_key"]));
+  const vars = new Map(rows.map((row) => [row.key, siteVarString(row.value)]));
+  return {
+    host: vars.get("img_gen_host") ?? builtinImageHostUrl(),
+    api_key: vars.get("img_gen_api_key") ?? builtinImageHostKey(),
+  };
+}
+
+const JobSchema = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    prompt: z.string().catch(""),
+    image_url: z.string().catch(""),
+    width: z.number().catch(0),
+    height: z.number().catch(0),
+    echo_data: z.record(z.string(), z.unknown()).nullish().catch({}).transform((value) => value ?? {}),
+    created_at: z.string().nullish().catch(null),
+    ai_model_id: z.string().nullish().catch(null),
+  })
+  .transform((job): ImageJob => ({ ...job, image_url: safeImageUrl(job.image_url) }));
+
+/** Only images a page may show: http(s) URLs and raster or SVG data URLs (an <img> never runs SVG scripts). */
+export function safeImageUrl(url: string): string {
+  if (/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[a-z0-9+/=]+$/i.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.toString() : "";
+  } catch {
+    return "";
+  }
+}
+
+function jobsOf(body: unknown): ImageJob[] {
+  const list = Array.isArray(body)
+    ? body
+    : body && typeof body === "object"
+      ? ((body as Record<string, unknown>).result_list ?? (body as Record<string, unknown>).jobs ?? (body as Record<string, unknown>).history)
+      : undefined;
+  if (!Array.isArray(list)) throw new ApiError(502, "The image host answered without a list of jobs.");
+  const jobs: ImageJob[] = [];
+  for (const entry of list) {
+    const parsed = JobSchema.safeParse(entry);
+    if (parsed.success) jobs.push(parsed.data);
+  }
+  return jobs;
+}
+
+function endpoint(host: string, path: string): URL {
+  let base: URL;
+  try {
+    base = new URL(host.endsWith("/") ? host : `${host}/`);
+  } catch {
+    throw new ApiError(400, "The image host is not a valid URL.", [{ field: "host", message: "Host must be an http:// or https:// URL." }]);
+  }
+  if (base.protocol !== "http:" && base.protocol !== "https:") {
+    throw new ApiError(400, "The image host must be an http:// or https:// URL.", [{ field: "host", message: "Host must be an http:// or https:// URL." }]);
+  }
+  return new URL(path.replace(/^\//, ""), base);
+}
+
+async function readCapped(response: Response): Promise<string> {
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > MAX_ANSWER_BYTES) throw new ApiError(502, "The image host's answer is larger than 20 MiB.");
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_ANSWER_BYTES) {
+      await reader.cancel();
+      throw new ApiError(502, "The image host's answer is larger than 20 MiB.");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function callHost(target: ImageHostTarget, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<unknown> {
+  const url = endpoint(target.host, path);
+  const timeoutMs = target.timeoutMs ?? config.integrations.imageHost.timeoutMs;
+  const signal = AbortSignal.timeout(timeoutMs);
+  let text: string;
+  let response: Response;
+  try {
+    const init: RequestInit = { method, headers: { "x-api-key": target.apiKey, accept: "application/json" } };
+    if (body !== undefined) {
+      init.headers = { ...init.headers, "content-type": "application/json" };
+      init.body = JSON.stringify(body);
+    }
+    response = await fetch(url, {
+      ...init,
+      // §7: no cookies. Server-side fetch has none; never follow a redirect to somewhere else with the key.
+      credentials: "omit",
+      redirect: "manual",
+      signal,
+    });
+    text = await readCapped(response);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (signal.aborted || (error instanceof Error && error.name === "TimeoutError")) {
+      throw new ApiError(504, `The image host did not answer within ${timeoutMs / 1000} s.`);
+    }
+    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+    throw new ApiError(502, `The image host at ${url.origin} could not be reached: ${cause}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (response.status >= 300) {
+    const detail = parsed && typeof parsed === "object" && typeof (parsed as { detail?: unknown }).detail === "string" ? (parsed as { detail: string }).detail : "";
+    if (response.status === 401 || response.status === 403) throw new ApiError(502, `The image host refused the API key${detail ? `: ${detail}` : "."}`);
+    throw new ApiError(502, `The image host answered HTTP ${response.status}${detail ? `: ${detail}` : "."}`);
+  }
+  if (text && parsed === undefined) throw new ApiError(502, "The image host answered with something that is not JSON.");
+  return parsed;
+}
+
+/** POST {host}/model/flux; echo_data carries requestor_id and requestor_type, both the form name (§3). */
+export async function generateImages(target: ImageHostTarget, request: FluxRequest): Promise<ImageJob[]> {
+  const payload = {
+    prompt: request.prompt.length === 1 ? request.prompt[0] : request.prompt,
+    steps: request.steps,
+    width: request.width,
+    height: request.height,
+    ai_model_id: request.ai_model_id,
+    input_img_id: request.input_img_id || null,
+    echo_data: { ...request.echo_data, requestor_id: FLUX_FORM_NAME, requestor_type: FLUX_FORM_NAME },
+  };
+  return jobsOf(await callHost(target, "POST", "/model/flux", payload));
+}
+
+export async function jobHistory(target: ImageHostTarget, requestorId?: string): Promise<ImageJob[]> {
+  const path = requestorId
+    ? `/history/requestor/${encodeURIComponent(requestorId)}?limit=${FLUX_HISTORY_LIMIT}`
+    : `/history?limit=${FLUX_HISTORY_LIMIT}`;
+  return jobsOf(await callHost(target, "GET", path));
+}
+
+export async function deleteJob(target: ImageHostTarget, jobId: string): Promise<void> {
+  await callHost(target, "DELETE", `/job/${encodeURIComponent(jobId)}`);
+}

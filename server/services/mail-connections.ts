@@ -1,0 +1,269 @@
+// The mail sender an administrator connects (spec §2 "Email Config"): an OAuth 2.0 authorization-code flow
+// with PKCE against Google, and the connected accounts ("connected sessions") whose refresh tokens, stored
+// encrypted, let the mail module send as that account through Gmail (XOAUTH2).
+//
+// The flow is stateless on the server: the start step seals {state, verifier, user, redirect URI, time} with
+// AES-256-GCM into a flow token the browser keeps in a short-lived cookie, and the callback opens it again.
+import { createHash, timingSafeEqual } from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { ApiError } from "../api/errors";
+import { config } from "../config";
+import type { Database } from "../db/client";
+import { mailConnections } from "../db/schema";
+import { decryptSecret, encryptSecret, randomToken } from "../lib/crypto";
+import { MailDeliveryError, MailNotConfiguredError, nodemailerTransport, sendMail, type MailTransport } from "./mail";
+
+export type GoogleSettings = ReturnType<typeof googleSettings>;
+
+export function googleSettings() {
+  return config.integrations.google;
+}
+
+export const GMAIL_NOT_CONFIGURED = "Gmail connection is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.";
+/** https://mail.google.com/ is the scope Gmail's SMTP server needs for XOAUTH2. */
+export const GMAIL_SCOPES = "openid email https://mail.google.com/";
+export const CONNECT_PATH = "/auth/admin/gmail/connect";
+const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
+
+export function isGmailConfigured(settings: GoogleSettings = googleSettings()): boolean {
+  return Boolean(settings.clientId && settings.clientSecret);
+}
+
+function requireConfigured(settings: GoogleSettings): asserts settings is GoogleSettings & { clientId: string; clientSecret: string } {
+  if (!isGmailConfigured(settings)) throw new ApiError(503, GMAIL_NOT_CONFIGURED);
+}
+
+interface FlowState {
+  v: 1;
+  state: string;
+  verifier: string;
+  userId: string;
+  redirectUri: string;
+  createdAt: number;
+}
+
+/** The callback must come back to this site's connect page (or the fixed GOOGLE_REDIRECT_URI). */
+export function validRedirectUri(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === CONNECT_PATH && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+export function startGmailConnect(
+  input: { userId: string; redirectUri: string },
+  settings: GoogleSettings = googleSettings(),
+): { authorization_url: string; flow_token: string } {
+  requireConfigured(settings);
+  const redirectUri = settings.redirectUri ?? input.redirectUri;
+  if (!validRedirectUri(redirectUri)) {
+    throw new ApiError(400, `redirect_uri must be this site's ${CONNECT_PATH} URL.`, [{ field: "redirect_uri", message: `Must end in ${CONNECT_PATH}.` }]);
+  }
+  const flow: FlowState = { v: 1, state: randomToken(24), verifier: randomToken(48), userId: input.userId, redirectUri, createdAt: Date.now() };
+  const url = new URL(settings.authorizationUrl);
+  url.searchParams.set("client_id", settings.clientId);
+  url.searchParams.set("redirect_uri", redirectUri);
+  url.searchParams.set("response_type", "code");
+  url.searchParams.set("scope", GMAIL_SCOPES);
+  // Offline access with a fresh consent is what makes Google hand out a refresh token every time.
+  url.searchParams.set("access_type", "offline");
+  url.searchParams.set("prompt", "consent");
+  url.searchParams.set("state", flow.state);
+  url.searchParams.set("code_challenge", createHash("sha256").update(flow.verifier).digest("base64url"));
+  url.searchParams.set("code_challenge_method", "S256");
+  return { authorization_url: url.toString(), flow_token: encryptSecret(JSON.stringify(flow)) };
+}
+
+const FLOW_INVALID = "This connection attempt is not valid or has expired; start again from Email Config.";
+
+function openFlow(flowToken: string, state: string, userId: string): FlowState {
+  let flow: FlowState;
+  try {
+    flow = JSON.parse(decryptSecret(flowToken)) as FlowState;
+  } catch {
+    throw new ApiError(400, FLOW_INVALID);
+  }
+  const expected = Buffer.from(flow.state ?? "");
+  const given = Buffer.from(state);
+  const stateMatches = expected.length === given.length && timingSafeEqual(expected, given);
+  if (flow.v !== 1 || !stateMatches || flow.userId !== userId || Date.now() - flow.createdAt > FLOW_MAX_AGE_MS) {
+    throw new ApiError(400, FLOW_INVALID);
+  }
+  return flow;
+}
+
+async function callProvider(url: string, init: RequestInit, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    if (error instanceof Error && error.name === "TimeoutError") {
+      throw new ApiError(504, `Google did not answer the ${what} request within ${timeoutMs / 1000} s.`);
+    }
+    throw new ApiError(502, `Google could not be reached for the ${what} request: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const text = await response.text();
+  let body: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = text ? JSON.parse(text) : {};
+    if (parsed && typeof parsed === "object") body = parsed as Record<string, unknown>;
+  } catch {
+    body = {};
+  }
+  if (!response.ok) {
+    const reason = [body.error, body.error_description].filter((part) => typeof part === "string").join(": ") || `HTTP ${response.status}`;
+    throw new ApiError(502, `Google refused the ${what} request (${reason}).`);
+  }
+  return body;
+}
+
+export interface MailConnectionItem {
+  id: string;
+  email: string;
+  last_login_ip: string | null;
+  userId: string | null;
+  expires_at: string | null;
+  created_at: string;
+}
+
+function toItem(row: typeof mailConnections.$inferSelect): MailConnectionItem {
+  return {
+    id: row.id,
+    email: row.email,
+    last_login_ip: row.lastLoginIp,
+    userId: row.userId,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Exchanges the code (with the PKCE verifier), reads the account's e-mail and stores the connection. */
+export async function finishGmailConnect(
+  db: Database,
+  input: { code: string; state: string; flowToken: string; userId: string; ip: string | null },
+  settings: GoogleSettings = googleSettings(),
+  timeoutMs = config.integrations.timeoutMs,
+): Promise<MailConnectionItem> {
+  requireConfigured(settings);
+  const flow = openFlow(input.flowToken, input.state, input.userId);
+  const tokens = await callProvider(
+    settings.tokenUrl,
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: input.code,
+        redirect_uri: flow.redirectUri,
+        client_id: settings.clientId,
+        client_secret: settings.clientSecret,
+        code_verifier: flow.verifier,
+      }),
+    },
+    "token",
+    timeoutMs,
+  );
+  const accessToken = typeof tokens.access_token === "string" ? tokens.access_token : "";
+  const refreshToken = typeof tokens.refresh_token === "string" ? tokens.refresh_token : "";
+  if (!accessToken) throw new ApiError(502, "Google answered without an access token.");
+  if (!refreshToken) {
+    throw new ApiError(502, "Google gave no refresh token: remove this site's access in the Google account's security settings, then connect again.");
+  }
+  const userinfo = await callProvider(settings.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" } }, "user info", timeoutMs);
+  const email = typeof userinfo.email === "string" ? userinfo.email.trim().toLowerCase() : "";
+  if (!email) throw new ApiError(502, "Google did not share the account's e-mail address; allow the email scope and connect again.");
+  const expiresIn = Number(tokens.expires_in);
+  const values = {
+    email,
+    refreshTokenEncrypted: encryptSecret(refreshToken),
+    lastLoginIp: input.ip,
+    userId: input.userId,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
+  };
+  // Connecting the same account again replaces its token rather than listing it twice.
+  const [existing] = await db.select({ id: mailConnections.id }).from(mailConnections).where(eq(mailConnections.email, email)).limit(1);
+  const [row] = existing
+    ? await db
+        .update(mailConnections)
+        .set({ ...values, createdAt: new Date() })
+        .where(eq(mailConnections.id, existing.id))
+        .returning()
+    : await db.insert(mailConnections).values(values).returning();
+  if (!row) throw new Error("mail connection write returned nothing");
+  return toItem(row);
+}
+
+export async function listMailConnections(db: Database): Promise<MailConnectionItem[]> {
+  const rows = await db.select().from(mailConnections).orderBy(desc(mailConnections.createdAt));
+  return rows.map(toItem);
+}
+
+export async function deleteMailConnection(db: Database, id: string): Promise<number> {
+  const deleted = await db.delete(mailConnections).where(eq(mailConnections.id, id)).returning({ id: mailConnections.id });
+  return deleted.length;
+}
+
+/** The connected account mail is sent as: the most recently connected one. */
+export async function currentGmailSender(db: Database): Promise<{ email: string; refreshToken: string } | null> {
+  const [row] = await db.select().from(mailConnections).orderBy(desc(mailConnections.createdAt)).limit(1);
+  if (!row) return null;
+  try {
+    return { email: row.email, refreshToken: decryptSecret(row.refreshTokenEncrypted) };
+  } catch {
+    // Sealed with an earlier ENCRYPTION_KEY: unusable until connected again.
+    return null;
+  }
+}
+
+/**
+ * nodemailer transport options that send as the connected Gmail account (XOAUTH2: nodemailer trades the
+ * refresh token for an access token at the token endpoint), or null when no account is connected.
+ */
+export async function gmailTransportOptions(db: Database, settings: GoogleSettings = googleSettings()) {
+  if (!isGmailConfigured(settings)) return null;
+  const sender = await currentGmailSender(db);
+  if (!sender) return null;
+  const smtp = new URL(settings.gmailSmtpUrl);
+  const secure = smtp.protocol === "smtps:";
+  return {
+    from: sender.email,
+    options: {
+      host: smtp.hostname,
+      port: Number(smtp.port) || (secure ? 465 : 587),
+      secure,
+      auth: {
+        type: "OAuth2" as const,
+        user: sender.email,
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        refreshToken: sender.refreshToken,
+        accessUrl: settings.tokenUrl,
+      },
+    },
+  };
+}
+
+/** The mail module's transport for the connected Gmail account; null when none is connected (or Google is not set up). */
+export async function connectedGmailTransport(db: Database): Promise<MailTransport | null> {
+  const gmail = await gmailTransportOptions(db);
+  if (!gmail) return null;
+  return nodemailerTransport({ description: `Gmail as ${gmail.from} (connected account)`, from: gmail.from, options: gmail.options });
+}
+
+/** Sends a short message through the mail module, so the administrator sees that the sender works. */
+export async function sendTestMail(db: Database, to: string): Promise<{ transport: string }> {
+  if (!to) throw new ApiError(400, "No address to send the test mail to.", [{ field: "to", message: "Enter a valid email address." }]);
+  try {
+    return await sendMail(db, {
+      to,
+      subject: `${config.siteName}: test mail`,
+      text: `This is a test mail from ${config.siteName}, sent at ${new Date().toISOString()}.\n\nIf you can read it, the mail sender works.`,
+    });
+  } catch (error) {
+    if (error instanceof MailNotConfiguredError) throw new ApiError(503, error.message);
+    if (error instanceof MailDeliveryError) throw new ApiError(502, error.message);
+    throw error;
+  }
+}
