@@ -1,10 +1,11 @@
 // Demo and default data applied at start-up. Each seeder must be idempotent: it runs at every start.
 // Add a seeder by importing it here and listing it in `seeders`.
 import type { Database } from "./client";
+import { seedDemoCameraReports } from "./seeds/demo-camera-reports";
 
 export type Seeder = (db: Database, options: { demo: boolean }) => Promise<void>;
 
-const seeders: Seeder[] = [];
+const seeders: Seeder[] = [seedDemoCameraReports];
 
 export async function runSeeders(db: Database, options: { demo: boolean }): Promise<void> {
   for (const seed of seeders) await seed(db, options);

@@ -1,5 +1,222 @@
-// Camera reports: ingestion from the probe app, list, detail, download (issue: camera reports).
-import { OpenAPIHono } from "@hono/zod-openapi";
+// Camera reports (spec §7): upload from the probe app (x-api-key), the list with search and filters, one report,
+// and its download. Reads are served from an in-memory cache with ETag/304 (list 10 s, detail about 24 minutes).
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import type { Context, MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { CameraReportQuerySchema, CameraReportUploadSchema, cameraReportSearchParams, isReportId, normalizeCameraReportQuery } from "../../../app/schemas/camera";
+import { cacheControl } from "../../../app/utils/camera-http";
+import { verifyApiKey, type ApiKeyIdentity } from "../../services/api-key-auth";
+import {
+  createCameraReport,
+  getCameraReport,
+  listCameraReports,
+  probeAppStoreUrl,
+  reportFileName,
+  type CameraReportDetail,
+} from "../../services/camera-reports";
+import {
+  answerWeight,
+  cachedAnswer,
+  cameraReportCaches,
+  DETAIL_TTL_MS,
+  etagMatches,
+  LIST_TTL_MS,
+  MISSING_TTL_MS,
+  type CachedAnswer,
+} from "../../services/camera-reports-cache";
 import type { ApiEnv } from "../context";
+import { ApiError } from "../errors";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
 
-export const cameraRoutes = new OpenAPIHono<ApiEnv>();
+type CameraEnv = ApiEnv & { Variables: { apiKey: ApiKeyIdentity } };
+
+/** The issue's limit for one report, whatever MAX_BODY_BYTES allows elsewhere. */
+export const MAX_REPORT_BYTES = 1024 * 1024;
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const LIST_MAX_AGE_S = LIST_TTL_MS / 1000;
+const DETAIL_MAX_AGE_S = DETAIL_TTL_MS / 1000;
+const NOT_FOUND = "No report data available";
+
+const ReportSummarySchema = z.object({
+  id: z.string(),
+  manufacturer: z.string(),
+  device_model: z.string(),
+  os: z.string(),
+  os_ver: z.string(),
+  created_at: z.string(),
+});
+
+const ReportPageSchema = z.object({
+  reports: z.array(ReportSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  probe_app_store_url: z.string(),
+});
+
+const ReportDetailSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  device_os_version: z.string(),
+  report_data: z.record(z.string(), z.unknown()),
+});
+
+const UploadHeadersSchema = z.object({
+  "x-api-key": z.string().optional().openapi({ description: "An API key an administrator issued (any service name)." }),
+  "idempotency-key": z
+    .string()
+    .max(MAX_IDEMPOTENCY_KEY_LENGTH, `Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`)
+    .regex(/^[\x21-\x7e]+$/, "Idempotency-Key is printable ASCII without spaces.")
+    .optional()
+    .openapi({ description: "Retrying with the same key and body returns the first report; another body answers 422." }),
+});
+
+const requireApiKey: MiddlewareHandler<CameraEnv> = async (c, next) => {
+  const identity = await verifyApiKey(c.var.db, c.req.header("x-api-key"));
+  if (!identity) {
+    throw new ApiError(401, c.req.header("x-api-key") ? "Unknown or revoked API key." : "An x-api-key header is required.", [], {
+      "WWW-Authenticate": 'ApiKey header="x-api-key"',
+    });
+  }
+  c.set("apiKey", identity);
+  await next();
+};
+
+const reportBodyLimit = bodyLimit({
+  maxSize: MAX_REPORT_BYTES,
+  onError: () => {
+    throw new ApiError(413, "The report is too large: the limit is 1 MiB.");
+  },
+});
+
+/** A cached answer as a response: 304 when the client holds it already, else the JSON with its validators. */
+function sendCached(c: Context, answer: CachedAnswer, maxAgeSeconds: number, extraHeaders: Record<string, string> = {}): Response {
+  const headers: Record<string, string> = { "Cache-Control": cacheControl(maxAgeSeconds, false), ...extraHeaders };
+  if (answer.etag) headers.ETag = answer.etag;
+  if (etagMatches(c.req.header("if-none-match"), answer.etag)) return c.body(null, 304, headers);
+  return c.body(answer.json ?? "null", 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
+}
+
+/** The cached answer of one report; `report` is the parsed report, read only when the caller asks for it. */
+async function cachedDetail(c: Context<CameraEnv>, id: string): Promise<{ answer: CachedAnswer; report: () => CameraReportDetail }> {
+  // Ids that cannot exist never reach the database or the cache.
+  if (!isReportId(id)) throw new ApiError(404, NOT_FOUND);
+  const db = c.var.db;
+  let loaded: CameraReportDetail | null = null;
+  const answer = await cameraReportCaches(db).detail.getOrLoad(
+    id.toLowerCase(),
+    async () => {
+      loaded = await getCameraReport(db, id);
+      return cachedAnswer(loaded);
+    },
+    (value) => (value.json === null ? MISSING_TTL_MS : DETAIL_TTL_MS),
+    answerWeight,
+  );
+  if (answer.json === null) throw new ApiError(404, NOT_FOUND);
+  const json = answer.json;
+  return { answer, report: () => (loaded as CameraReportDetail | null) ?? (JSON.parse(json) as CameraReportDetail) };
+}
+
+export const cameraRoutes = new OpenAPIHono<CameraEnv>();
+
+cameraRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/camera/reports",
+    tags: ["camera"],
+    summary: "Upload one camera report (probe app)",
+    description:
+      "The envelope of shared/camera-report.md. Unknown keys are kept as uploaded. At most 1 MiB. Authenticated with an x-api-key header.",
+    middleware: [reportBodyLimit, requireApiKey] as const,
+    request: { headers: UploadHeadersSchema, body: jsonBody(CameraReportUploadSchema) },
+    responses: {
+      201: jsonResponse(z.object({ id: z.string() }), "Stored (or, for a repeated Idempotency-Key, the report stored first)."),
+      400: jsonResponse(ErrorBodySchema, "A malformed report, with one error per field"),
+      401: jsonResponse(ErrorBodySchema, "Missing, unknown or revoked API key"),
+      413: jsonResponse(ErrorBodySchema, "Larger than 1 MiB"),
+      415: jsonResponse(ErrorBodySchema, "Not application/json"),
+      422: jsonResponse(ErrorBodySchema, "The Idempotency-Key was used with another body"),
+    },
+  }),
+  async (c) => {
+    const upload = c.req.valid("json");
+    const { "idempotency-key": idempotencyKey } = c.req.valid("header");
+    const db = c.var.db;
+    const created = await createCameraReport(db, upload, { apiKeyId: c.var.apiKey.id, idempotencyKey });
+    // This process shows the new report at once; other processes within the list's 10 s.
+    if (!created.replayed) cameraReportCaches(db).list.clear();
+    return c.json({ id: created.id }, 201, created.replayed ? { "Idempotent-Replayed": "true" } : {});
+  },
+);
+
+cameraRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/camera/reports",
+    tags: ["camera"],
+    summary: "Recent camera reports, newest first, with search, filters and paging",
+    description:
+      "q: words that must each start a word of the manufacturer or model. facing: a camera faces this way. min_level: some camera has at least this hardware level (LEGACY < EXTERNAL < LIMITED < FULL < LEVEL_3). cap (repeatable): some camera has each capability. May be 10 s old.",
+    request: { query: CameraReportQuerySchema },
+    responses: {
+      200: jsonResponse(ReportPageSchema, "One page of summaries and the number of matching reports"),
+      304: { description: "Not modified (If-None-Match)" },
+      400: jsonResponse(ErrorBodySchema, "Invalid parameters"),
+    },
+  }),
+  async (c) => {
+    const query = normalizeCameraReportQuery(c.req.valid("query"));
+    const db = c.var.db;
+    const answer = await cameraReportCaches(db).list.getOrLoad(
+      cameraReportSearchParams(query).toString(),
+      async () => cachedAnswer({ ...(await listCameraReports(db, query)), probe_app_store_url: await probeAppStoreUrl(db) }),
+      () => LIST_TTL_MS,
+      answerWeight,
+    );
+    return sendCached(c, answer, LIST_MAX_AGE_S);
+  },
+);
+
+cameraRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/camera/reports/{id}",
+    tags: ["camera"],
+    summary: "One camera report",
+    request: { params: z.object({ id: z.string().max(64) }) },
+    responses: {
+      200: jsonResponse(ReportDetailSchema, "The report as uploaded, with its id, time and OS version"),
+      304: { description: "Not modified (If-None-Match)" },
+      404: jsonResponse(ErrorBodySchema, "No such report"),
+    },
+  }),
+  async (c) => {
+    const { answer } = await cachedDetail(c, c.req.valid("param").id);
+    return sendCached(c, answer, DETAIL_MAX_AGE_S);
+  },
+);
+
+cameraRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/camera2/report/download",
+    tags: ["camera"],
+    summary: "One camera report as a JSON file download",
+    request: { query: z.object({ rid: z.string({ error: "rid (the report id) is required." }).max(64) }) },
+    responses: {
+      200: { description: "The report as uploaded, as an attachment", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } },
+      304: { description: "Not modified (If-None-Match)" },
+      400: jsonResponse(ErrorBodySchema, "No report id"),
+      404: jsonResponse(ErrorBodySchema, "No such report"),
+    },
+  }),
+  async (c) => {
+    const { answer, report: readReport } = await cachedDetail(c, c.req.valid("query").rid);
+    const report = readReport();
+    // The file never changes once stored: its tag follows the report's.
+    const etag = answer.etag ? `"dl-${answer.etag.slice(1)}` : null;
+    const headers = { "Content-Disposition": `attachment; filename="${reportFileName(report)}"` };
+    if (etagMatches(c.req.header("if-none-match"), etag)) return sendCached(c, { json: null, etag }, DETAIL_MAX_AGE_S, headers);
+    return sendCached(c, { json: `${JSON.stringify(report.report_data, null, 2)}\n`, etag }, DETAIL_MAX_AGE_S, headers);
+  },
+);

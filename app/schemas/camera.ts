@@ -1,0 +1,213 @@
+// Camera reports: the upload the probe app sends (shared/camera-report.md) and the list's search form.
+// The upload schema is the contract of POST /api/camera/reports; the query schema is shared by the list page's
+// GET form and GET /api/camera/reports.
+import { z } from "zod";
+
+export const LENS_FACINGS = ["FRONT", "BACK", "EXTERNAL"] as const;
+export type LensFacing = (typeof LENS_FACINGS)[number];
+
+/** Real capability order, lowest first; the integers Android uses are not in this order. */
+export const HARDWARE_LEVELS = ["LEGACY", "EXTERNAL", "LIMITED", "FULL", "LEVEL_3"] as const;
+export type HardwareLevel = (typeof HARDWARE_LEVELS)[number];
+
+/** The capabilities the list can filter on: the ones people choose a phone for. */
+export const FILTER_CAPABILITIES = ["RAW", "MANUAL_SENSOR", "LOGICAL_MULTI_CAMERA", "DYNAMIC_RANGE_TEN_BIT"] as const;
+export type FilterCapability = (typeof FILTER_CAPABILITIES)[number];
+
+export const MAX_CAMERAS_PER_REPORT = 64;
+export const MAX_SEARCH_LENGTH = 100;
+export const MAX_PAGE = 10_000;
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MIN_COMPARE = 2;
+export const MAX_COMPARE = 4;
+
+// The probe app sends enum names; a value its Android version did not know arrives as UNKNOWN_<int>.
+const UNKNOWN_ENUM = /^UNKNOWN_-?\d{1,10}$/;
+
+function enumName<const T extends readonly string[]>(values: T) {
+  return z
+    .string()
+    .max(64, "At most 64 characters.")
+    .refine((value) => values.includes(value) || UNKNOWN_ENUM.test(value), `Expected one of ${values.join(", ")} or UNKNOWN_<int>.`);
+}
+
+const name = z.string().max(64, "At most 64 characters.");
+const names = (max: number) => z.array(name).max(max, `At most ${max} entries.`);
+const finite = z.number();
+const pair = z.tuple([finite, finite]);
+const positivePair = z.tuple([z.number().positive(), z.number().positive()]);
+const SIZE = /^\d{1,5}x\d{1,5}$/;
+const size = z.string().regex(SIZE, 'A size is "<width>x<height>", e.g. "4000x3000".');
+
+// Missing values are normal (LEGACY devices, keys hidden without the CAMERA permission): everything beyond the
+// identity of a camera may be absent or null, but what is there must have the documented type.
+export const CameraSensorSchema = z.looseObject({
+  physical_size_mm: positivePair.nullish(),
+  pixel_array: z.tuple([z.number().int().positive(), z.number().int().positive()]).nullish(),
+  iso_range: pair.nullish(),
+  exposure_time_ns: pair.nullish(),
+  color_filter: name.nullish(),
+});
+
+export const CameraLensSchema = z.looseObject({
+  focal_lengths_mm: z.array(z.number().positive()).max(16, "At most 16 entries.").nullish(),
+  apertures: z.array(z.number().positive()).max(16, "At most 16 entries.").nullish(),
+  min_focus_diopters: z.number().min(0).nullish(),
+  ois_modes: names(8).nullish(),
+});
+
+export const CameraItemSchema = z.looseObject({
+  camera_id: z.string().min(1, "Required.").max(64, "At most 64 characters."),
+  lens_facing: enumName(LENS_FACINGS),
+  hardware_level: enumName(HARDWARE_LEVELS),
+  capabilities: names(64),
+  is_logical: z.boolean().nullish(),
+  physical_camera_ids: names(32).nullish(),
+  parent_logical_id: name.nullish(),
+  sensor_orientation: z
+    .number()
+    .int()
+    .refine((value) => [0, 90, 180, 270].includes(value), "Expected 0, 90, 180 or 270.")
+    .nullish(),
+  sensor: CameraSensorSchema.nullish(),
+  lens: CameraLensSchema.nullish(),
+  af_modes: names(32).nullish(),
+  ae_modes: names(32).nullish(),
+  awb_modes: names(32).nullish(),
+  ae_compensation: z.looseObject({ range: pair, step: z.string().max(16, "At most 16 characters.") }).nullish(),
+  ae_fps_ranges: z.array(pair).max(128, "At most 128 entries.").nullish(),
+  video_stabilization_modes: names(8).nullish(),
+  zoom_ratio_range: positivePair.nullish(),
+  flash_available: z.boolean().nullish(),
+  output_sizes: z.record(name, z.array(size).max(512, "At most 512 sizes per format.")).nullish(),
+  high_speed_video: z
+    .array(z.looseObject({ size, fps: z.array(pair).max(32, "At most 32 entries.") }))
+    .max(128, "At most 128 entries.")
+    .nullish(),
+});
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required.` })
+    .max(max, `${label} must be at most ${max} characters.`)
+    .regex(/\S/, `${label} is required.`);
+
+export const CameraReportUploadSchema = z
+  .looseObject({
+    manufacturer: requiredText("manufacturer", 100),
+    device_model: requiredText("device_model", 100),
+    device_os: requiredText("device_os", 100),
+    device_os_version: z.string().max(40, "device_os_version must be at most 40 characters.").nullish(),
+    camera_list: z
+      .array(CameraItemSchema, { error: "camera_list must be a list of cameras." })
+      .max(MAX_CAMERAS_PER_REPORT, `A report has at most ${MAX_CAMERAS_PER_REPORT} cameras.`),
+    app_version: z.string().max(40, "app_version must be at most 40 characters.").nullish(),
+  })
+  .superRefine((report, ctx) => {
+    const seen = new Set<string>();
+    report.camera_list.forEach((camera, index) => {
+      if (seen.has(camera.camera_id)) {
+        ctx.addIssue({ code: "custom", path: ["camera_list", index, "camera_id"], message: `Duplicate camera_id "${camera.camera_id}".` });
+      }
+      seen.add(camera.camera_id);
+    });
+  });
+
+export type CameraReportUpload = z.infer<typeof CameraReportUploadSchema>;
+export type CameraItem = z.infer<typeof CameraItemSchema>;
+
+// ---------------------------------------------------------------- the list's search form
+
+const capability = z.enum(FILTER_CAPABILITIES, { error: `Expected one of ${FILTER_CAPABILITIES.join(", ")}.` });
+
+/** One value or several (repeated query parameter). Empty values mean "any", as a GET form sends them. */
+export const CameraReportQuerySchema = z.object({
+  q: z.string().trim().max(MAX_SEARCH_LENGTH, `Search text is limited to ${MAX_SEARCH_LENGTH} characters.`).optional(),
+  facing: z.enum(LENS_FACINGS, { error: `Expected one of ${LENS_FACINGS.join(", ")}.` }).optional(),
+  min_level: z.enum(HARDWARE_LEVELS, { error: `Expected one of ${HARDWARE_LEVELS.join(", ")}.` }).optional(),
+  cap: z.union([capability, z.array(capability).max(FILTER_CAPABILITIES.length)]).optional(),
+  page: z.coerce
+    .number({ error: "page must be a number." })
+    .int("page must be a whole number.")
+    .min(1, "page starts at 1.")
+    .max(MAX_PAGE, `page is at most ${MAX_PAGE}.`)
+    .optional(),
+  size: z.coerce
+    .number({ error: "size must be a number." })
+    .int("size must be a whole number.")
+    .min(1, "size is at least 1.")
+    .max(MAX_PAGE_SIZE, `size is at most ${MAX_PAGE_SIZE}.`)
+    .optional(),
+});
+
+export type CameraReportQueryInput = z.input<typeof CameraReportQuerySchema>;
+
+export interface CameraReportQuery {
+  q: string;
+  facing: LensFacing | null;
+  minLevel: HardwareLevel | null;
+  caps: FilterCapability[];
+  page: number;
+  size: number;
+}
+
+export function normalizeCameraReportQuery(parsed: z.output<typeof CameraReportQuerySchema>): CameraReportQuery {
+  const caps = parsed.cap === undefined ? [] : Array.isArray(parsed.cap) ? parsed.cap : [parsed.cap];
+  return {
+    q: parsed.q ?? "",
+    facing: parsed.facing ?? null,
+    minLevel: parsed.min_level ?? null,
+    // Sorted and unique, so that equal searches share one cache entry.
+    caps: FILTER_CAPABILITIES.filter((known) => caps.includes(known)),
+    page: parsed.page ?? 1,
+    size: parsed.size ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * URL search parameters of a search, in a fixed order and without empty or default values: the page's links, the
+ * API call and the cache key all use this form.
+ */
+export function cameraReportSearchParams(query: Partial<CameraReportQuery>): URLSearchParams {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.facing) params.set("facing", query.facing);
+  if (query.minLevel) params.set("min_level", query.minLevel);
+  for (const cap of query.caps ?? []) params.append("cap", cap);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  if (query.size && query.size !== DEFAULT_PAGE_SIZE) params.set("size", String(query.size));
+  return params;
+}
+
+/** The raw parameters of a URL as the query schema reads them: repeated keys become lists, empty values vanish. */
+export function searchParamsToQueryInput(params: URLSearchParams): Record<string, string | string[]> {
+  const input: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) {
+    const values = params.getAll(key).filter((value) => value !== "");
+    if (values.length === 1) input[key] = values[0]!;
+    else if (values.length > 1) input[key] = values;
+  }
+  return input;
+}
+
+// ---------------------------------------------------------------- compare
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isReportId(value: string): boolean {
+  return UUID.test(value);
+}
+
+/** ?ids=a&ids=b or ?ids=a,b: the report ids to compare, in order, without duplicates. */
+export const CompareQuerySchema = z.object({
+  ids: z
+    .array(z.string())
+    .transform((values) => [...new Set(values.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.string().refine(isReportId, "Not a report id."))
+        .min(MIN_COMPARE, `Pick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare.`)
+        .max(MAX_COMPARE, `Pick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare.`),
+    ),
+});

@@ -1,0 +1,171 @@
+// Figures derived from a camera report (shared/camera-report.md): what a reader wants to know but the Camera2 keys
+// do not say directly. Shared by the pages and by /api, which stores some of them for filtering.
+import { HARDWARE_LEVELS, type CameraItem, type HardwareLevel } from "~/schemas/camera";
+
+/** Diagonal of a 36 × 24 mm frame: the reference of "35 mm equivalent" figures. */
+export const FULL_FRAME_DIAGONAL_MM = 43.27;
+/** Sensor "type" designations (1/1.3", 1") follow the old vidicon tubes: 1 inch of type ≈ 16 mm of diagonal. */
+const MM_PER_INCH_TYPE = 16;
+
+type Pair = readonly [number, number] | null | undefined;
+
+/** LEGACY 0 < EXTERNAL 1 < LIMITED 2 < FULL 3 < LEVEL_3 4; -1 for a missing or unknown level. */
+export function hardwareLevelRank(level: string | null | undefined): number {
+  return level ? HARDWARE_LEVELS.indexOf(level as HardwareLevel) : -1;
+}
+
+export function hardwareLevelOfRank(rank: number): HardwareLevel | null {
+  return HARDWARE_LEVELS[rank] ?? null;
+}
+
+/** The best hardware level among the cameras, by real order. */
+export function bestHardwareLevel(cameras: readonly Pick<CameraItem, "hardware_level">[]): HardwareLevel | null {
+  return hardwareLevelOfRank(Math.max(-1, ...cameras.map((camera) => hardwareLevelRank(camera.hardware_level))));
+}
+
+/** "4000x3000" → [4000, 3000]. */
+export function parseSize(size: string | null | undefined): [number, number] | null {
+  const match = /^(\d+)x(\d+)$/.exec(size ?? "");
+  return match ? [Number(match[1]), Number(match[2])] : null;
+}
+
+function valid(pair: Pair): pair is readonly [number, number] {
+  return Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === "number" && Number.isFinite(n) && n > 0);
+}
+
+export function megapixels(pixelArray: Pair): number | null {
+  return valid(pixelArray) ? (pixelArray[0] * pixelArray[1]) / 1e6 : null;
+}
+
+/** Width of one pixel in µm: the physical size covers the whole pixel array. */
+export function pixelPitchUm(physicalSizeMm: Pair, pixelArray: Pair): number | null {
+  if (!valid(physicalSizeMm) || !valid(pixelArray)) return null;
+  return (physicalSizeMm[0] * 1000) / pixelArray[0];
+}
+
+export function sensorDiagonalMm(physicalSizeMm: Pair): number | null {
+  return valid(physicalSizeMm) ? Math.hypot(physicalSizeMm[0], physicalSizeMm[1]) : null;
+}
+
+/** The marketing "type" of a sensor, e.g. 1/1.31" for a 12.2 mm diagonal. */
+export function opticalFormat(physicalSizeMm: Pair): string | null {
+  const diagonal = sensorDiagonalMm(physicalSizeMm);
+  if (!diagonal) return null;
+  const inches = diagonal / MM_PER_INCH_TYPE;
+  return inches >= 1 ? `${formatNumber(inches, 2)}"` : `1/${formatNumber(1 / inches, 2)}"`;
+}
+
+export function cropFactor(physicalSizeMm: Pair): number | null {
+  const diagonal = sensorDiagonalMm(physicalSizeMm);
+  return diagonal ? FULL_FRAME_DIAGONAL_MM / diagonal : null;
+}
+
+/** Focal length × 43.27 / sensor diagonal. */
+export function equivalentFocalLengthMm(focalLengthMm: number | null | undefined, physicalSizeMm: Pair): number | null {
+  const crop = cropFactor(physicalSizeMm);
+  if (!crop || !focalLengthMm || focalLengthMm <= 0) return null;
+  return focalLengthMm * crop;
+}
+
+/** Diagonal field of view in degrees: 2·atan(diagonal / 2f). */
+export function diagonalFieldOfViewDeg(focalLengthMm: number | null | undefined, physicalSizeMm: Pair): number | null {
+  const diagonal = sensorDiagonalMm(physicalSizeMm);
+  if (!diagonal || !focalLengthMm || focalLengthMm <= 0) return null;
+  return (2 * Math.atan(diagonal / (2 * focalLengthMm)) * 180) / Math.PI;
+}
+
+/** A camera's headline figures, null where the report does not say. */
+export interface CameraFigures {
+  megapixels: number | null;
+  pixelPitchUm: number | null;
+  opticalFormat: string | null;
+  cropFactor: number | null;
+  focalLengths: { mm: number; equivalentMm: number | null; fovDeg: number | null }[];
+}
+
+export function cameraFigures(camera: CameraItem): CameraFigures {
+  const physical = camera.sensor?.physical_size_mm;
+  const pixels = camera.sensor?.pixel_array;
+  return {
+    megapixels: megapixels(pixels),
+    pixelPitchUm: pixelPitchUm(physical, pixels),
+    opticalFormat: opticalFormat(physical),
+    cropFactor: cropFactor(physical),
+    focalLengths: (camera.lens?.focal_lengths_mm ?? []).map((mm) => ({
+      mm,
+      equivalentMm: equivalentFocalLengthMm(mm, physical),
+      fovDeg: diagonalFieldOfViewDeg(mm, physical),
+    })),
+  };
+}
+
+/** A camera the app can open directly: not a physical camera reachable only through its logical parent. */
+export function isStandaloneCamera(camera: Pick<CameraItem, "parent_logical_id">): boolean {
+  return !camera.parent_logical_id;
+}
+
+/** The camera an app gets by default for a facing: the first stand-alone one (camera ids list it first). */
+export function mainCamera(cameras: readonly CameraItem[], facing: string): CameraItem | null {
+  return cameras.find((camera) => camera.lens_facing === facing && isStandaloneCamera(camera)) ?? cameras.find((c) => c.lens_facing === facing) ?? null;
+}
+
+/** Every capability any camera of the report has, unique, in first-seen order. */
+export function reportCapabilities(cameras: readonly Pick<CameraItem, "capabilities">[]): string[] {
+  return [...new Set(cameras.flatMap((camera) => camera.capabilities ?? []))];
+}
+
+export function reportFacings(cameras: readonly Pick<CameraItem, "lens_facing">[]): string[] {
+  return [...new Set(cameras.map((camera) => camera.lens_facing))];
+}
+
+export function hasCapability(camera: Pick<CameraItem, "capabilities">, capability: string): boolean {
+  return (camera.capabilities ?? []).includes(capability);
+}
+
+/** Largest output size of a format, by pixel count. */
+export function largestOutputSize(camera: CameraItem, format: string): [number, number] | null {
+  let best: [number, number] | null = null;
+  for (const size of camera.output_sizes?.[format] ?? []) {
+    const parsed = parseSize(size);
+    if (parsed && (!best || parsed[0] * parsed[1] > best[0] * best[1])) best = parsed;
+  }
+  return best;
+}
+
+export function maxFps(camera: CameraItem): number | null {
+  const values = (camera.ae_fps_ranges ?? []).map((range) => range[1]).filter((n) => Number.isFinite(n));
+  return values.length ? Math.max(...values) : null;
+}
+
+export function maxHighSpeedFps(camera: CameraItem): number | null {
+  const values = (camera.high_speed_video ?? []).flatMap((entry) => entry.fps.map((range) => range[1]));
+  return values.length ? Math.max(...values) : null;
+}
+
+// ---------------------------------------------------------------- formatting
+
+/** At most `digits` decimals, without trailing zeros: 1.50 → "1.5", 2.00 → "2". */
+export function formatNumber(value: number, digits = 1): string {
+  return Number(value.toFixed(digits)).toLocaleString("en-US", { maximumFractionDigits: digits });
+}
+
+/** 13611 ns → "1/73,470 s"; 32e9 ns → "32 s". Photographers read short exposures as fractions. */
+export function formatExposureNs(ns: number): string {
+  const seconds = ns / 1e9;
+  if (seconds >= 1) return `${formatNumber(seconds, 1)} s`;
+  if (seconds <= 0) return "0 s";
+  const denominator = 1 / seconds;
+  return `1/${formatNumber(denominator, denominator >= 10 ? 0 : 1)} s`;
+}
+
+export function formatRange(range: Pair | readonly [number, number], format: (n: number) => string = (n) => formatNumber(n, 2)): string | null {
+  if (!Array.isArray(range) || range.length !== 2) return null;
+  const [low, high] = range as readonly [number, number];
+  return low === high ? format(low) : `${format(low)} – ${format(high)}`;
+}
+
+/** "Android 13 (SDK 33)" → "13"; "Android 8.1.0" → "8.1.0"; anything else as given. */
+export function osVersionOf(deviceOs: string): string {
+  const match = /(\d+(?:\.\d+)*)/.exec(deviceOs);
+  return match?.[1] ?? deviceOs.trim();
+}

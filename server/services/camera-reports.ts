@@ -1,0 +1,317 @@
+// Camera reports: storing an upload (with its denormalised search columns and idempotency), the paged and filtered
+// list, one report, and the probe app's store link. Every query of the list reads indexed columns only, never the
+// report JSON.
+import { createHash, randomUUID } from "node:crypto";
+import { and, arrayContains, count, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
+import {
+  DEFAULT_PAGE_SIZE,
+  isReportId,
+  type CameraReportQuery,
+  type CameraReportUpload,
+} from "../../app/schemas/camera";
+import { hardwareLevelRank, osVersionOf, reportCapabilities, reportFacings } from "../../app/utils/camera";
+import { ApiError } from "../api/errors";
+import type { Database } from "../db/client";
+import { cameraReports, idempotencyKeys, siteVars } from "../db/schema";
+
+export interface CameraReportSummary {
+  id: string;
+  manufacturer: string;
+  device_model: string;
+  os: string;
+  os_ver: string;
+  created_at: string;
+}
+
+export interface CameraReportPage {
+  reports: CameraReportSummary[];
+  total: number;
+  page: number;
+  size: number;
+}
+
+export interface CameraReportDetail {
+  id: string;
+  created_at: string;
+  device_os_version: string;
+  report_data: Record<string, unknown>;
+}
+
+// ---------------------------------------------------------------- search terms
+
+const MAX_TERM_LENGTH = 24;
+const MAX_QUERY_TERMS = 8;
+
+/** Lower-case words without accents: "Motorola moto g(7) Plus" → ["motorola", "moto", "g", "7", "plus"]. */
+export function searchWords(text: string): string[] {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** Every prefix of every word, so that an array-contains query through the GIN index finds word prefixes. */
+export function searchTermsOf(...texts: string[]): string[] {
+  const terms = new Set<string>();
+  for (const word of texts.flatMap(searchWords)) {
+    const capped = word.slice(0, MAX_TERM_LENGTH);
+    for (let length = 1; length <= capped.length; length++) terms.add(capped.slice(0, length));
+  }
+  return [...terms];
+}
+
+/** The terms a search must all match: its words, each cut to the longest prefix that is stored. */
+export function queryTermsOf(q: string): string[] {
+  return [...new Set(searchWords(q).map((word) => word.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_QUERY_TERMS);
+}
+
+// ---------------------------------------------------------------- storing an upload
+
+/** Deeper JSON than any report needs; a limit keeps hostile nesting from exhausting the stack. */
+export const MAX_JSON_DEPTH = 32;
+
+/** JSON depth without recursion: the value may be hostile. */
+export function jsonDepth(value: unknown): number {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+}
+
+/** JSON with object keys sorted: two bodies that mean the same give the same text (and request hash). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  const entries = Object.entries(value)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+}
+
+/** Checks zod cannot express on unknown keys, which are stored as uploaded. */
+export function assertStorable(upload: unknown): void {
+  if (jsonDepth(upload) > MAX_JSON_DEPTH) {
+    throw new ApiError(400, `The report is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`, [
+      { field: "_form", message: `At most ${MAX_JSON_DEPTH} levels of nesting.` },
+    ]);
+  }
+  // PostgreSQL text and jsonb cannot hold NUL characters.
+  if (JSON.stringify(upload).includes("\\u0000")) {
+    throw new ApiError(400, "The report contains a NUL character (\\u0000), which cannot be stored.", [
+      { field: "_form", message: "Text must not contain NUL characters." },
+    ]);
+  }
+}
+
+export type CameraReportInsert = typeof cameraReports.$inferInsert;
+
+/** The row for an upload: the report as uploaded plus the columns the list searches and filters on. */
+export function cameraReportRow(
+  upload: CameraReportUpload,
+  extra: { id?: string; createdAt?: Date; apiKeyId?: string | null } = {},
+): CameraReportInsert {
+  const manufacturer = upload.manufacturer.trim();
+  const deviceModel = upload.device_model.trim();
+  const deviceOs = upload.device_os.trim();
+  const cameras = upload.camera_list;
+  return {
+    id: extra.id ?? randomUUID(),
+    ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
+    manufacturer,
+    deviceModel,
+    deviceOs,
+    deviceOsVersion: upload.device_os_version?.trim() || osVersionOf(deviceOs),
+    searchText: `${manufacturer} ${deviceModel}`.toLowerCase(),
+    searchTerms: searchTermsOf(manufacturer, deviceModel),
+    cameraCount: cameras.length,
+    facings: reportFacings(cameras),
+    maxHardwareRank: Math.max(-1, ...cameras.map((camera) => hardwareLevelRank(camera.hardware_level))),
+    capabilities: reportCapabilities(cameras),
+    reportData: upload,
+    apiKeyId: extra.apiKeyId ?? null,
+  };
+}
+
+export interface CreateReportOptions {
+  apiKeyId: string | null;
+  /** The client's Idempotency-Key header, if any. */
+  idempotencyKey?: string | null;
+}
+
+export interface CreatedReport {
+  id: string;
+  /** True when an earlier request with the same Idempotency-Key and body created it. */
+  replayed: boolean;
+}
+
+const KEY_REUSED = "This Idempotency-Key was already used with a different report.";
+
+class IdempotencyKeyTaken extends Error {}
+
+/**
+ * Stores one report in one transaction (it is committed before the caller answers 2xx). With an Idempotency-Key,
+ * the key is recorded in the same transaction; a second request with the key gets the first report back, also
+ * when both arrive at once: the key's primary key lets one of them win and the other rolls back.
+ */
+export async function createCameraReport(db: Database, upload: CameraReportUpload, options: CreateReportOptions): Promise<CreatedReport> {
+  assertStorable(upload);
+  const key = options.idempotencyKey ? `${options.apiKeyId ?? "-"}:${options.idempotencyKey}` : null;
+  const requestHash = createHash("sha256").update(canonicalJson(upload)).digest("hex");
+  if (key) {
+    const earlier = await replayOf(db, key, requestHash);
+    if (earlier) return earlier;
+  }
+  const row = cameraReportRow(upload, { apiKeyId: options.apiKeyId });
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.insert(cameraReports).values(row);
+      if (key) {
+        const recorded = await tx
+          .insert(idempotencyKeys)
+          .values({ key, requestHash, reportId: row.id! })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key });
+        if (recorded.length === 0) throw new IdempotencyKeyTaken();
+      }
+      return { id: row.id!, replayed: false };
+    });
+  } catch (error) {
+    if (!(error instanceof IdempotencyKeyTaken) || !key) throw error;
+    const earlier = await replayOf(db, key, requestHash);
+    if (earlier) return earlier;
+    throw error;
+  }
+}
+
+async function replayOf(db: Database, key: string, requestHash: string): Promise<CreatedReport | null> {
+  const [earlier] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
+  if (!earlier) return null;
+  if (earlier.requestHash !== requestHash) {
+    throw new ApiError(422, KEY_REUSED, [{ field: "Idempotency-Key", message: KEY_REUSED }]);
+  }
+  return { id: earlier.reportId, replayed: true };
+}
+
+// ---------------------------------------------------------------- reading
+
+function conditionsOf(query: CameraReportQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  const terms = queryTermsOf(query.q);
+  if (terms.length) conditions.push(arrayContains(cameraReports.searchTerms, terms));
+  if (query.facing) conditions.push(arrayContains(cameraReports.facings, [query.facing]));
+  if (query.minLevel) conditions.push(gte(cameraReports.maxHardwareRank, hardwareLevelRank(query.minLevel)));
+  if (query.caps.length) conditions.push(arrayContains(cameraReports.capabilities, query.caps));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+export async function listCameraReports(db: Database, query: CameraReportQuery): Promise<CameraReportPage> {
+  const where = conditionsOf(query);
+  const size = query.size || DEFAULT_PAGE_SIZE;
+  const page = Math.max(1, query.page);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: cameraReports.id,
+        manufacturer: cameraReports.manufacturer,
+        deviceModel: cameraReports.deviceModel,
+        deviceOs: cameraReports.deviceOs,
+        deviceOsVersion: cameraReports.deviceOsVersion,
+        createdAt: cameraReports.createdAt,
+      })
+      .from(cameraReports)
+      .where(where)
+      .orderBy(desc(cameraReports.createdAt), desc(cameraReports.id))
+      .limit(size)
+      .offset((page - 1) * size),
+    db.select({ total: count() }).from(cameraReports).where(where),
+  ]);
+  return {
+    reports: rows.map((row) => ({
+      id: row.id,
+      manufacturer: row.manufacturer,
+      device_model: row.deviceModel,
+      os: row.deviceOs,
+      os_ver: row.deviceOsVersion,
+      created_at: row.createdAt.toISOString(),
+    })),
+    total: Number(counted?.total ?? 0),
+    page,
+    size,
+  };
+}
+
+export async function getCameraReport(db: Database, id: string): Promise<CameraReportDetail | null> {
+  if (!isReportId(id)) return null;
+  const [row] = await db
+    .select({
+      id: cameraReports.id,
+      createdAt: cameraReports.createdAt,
+      deviceOsVersion: cameraReports.deviceOsVersion,
+      reportData: cameraReports.reportData,
+    })
+    .from(cameraReports)
+    .where(eq(cameraReports.id, id.toLowerCase()))
+    .limit(1);
+  if (!row) return null;
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    device_os_version: row.deviceOsVersion,
+    report_data: row.reportData as Record<string, unknown>,
+  };
+}
+
+/** "camera-report-google-pixel-7-2024-05-01-1a2b3c4d.json": who, when, and which, for a downloads folder. */
+export function reportFileName(report: CameraReportDetail): string {
+  const data = report.report_data as { manufacturer?: unknown; device_model?: unknown };
+  const slug = [data.manufacturer, data.device_model]
+    .filter((part): part is string => typeof part === "string")
+    .flatMap(searchWords)
+    .join("-")
+    .replace(/[^a-z0-9-]/g, "")
+    .slice(0, 60);
+  const day = report.created_at.slice(0, 10);
+  return ["camera-report", slug, day, report.id.slice(0, 8)].filter(Boolean).join("-") + ".json";
+}
+
+// ---------------------------------------------------------------- the probe app's store link
+
+/** Where the camera probe app can be installed, until an administrator sets the site var. */
+export const DEFAULT_PROBE_APP_STORE_URL = "https://play.google.com/store/search?q=camera%20probe&c=apps";
+/** The site var that overrides it; the older name is read too. */
+export const PROBE_APP_STORE_VARS = ["probe_app_store_url", "probe_app_store_link"] as const;
+
+export async function probeAppStoreUrl(db: Database): Promise<string> {
+  const rows = await db
+    .select({ key: siteVars.namedKey, value: siteVars.valObjectJson })
+    .from(siteVars)
+    .where(inArray(siteVars.namedKey, [...PROBE_APP_STORE_VARS]));
+  for (const name of PROBE_APP_STORE_VARS) {
+    const value = rows.find((row) => row.key === name)?.value?.val;
+    if (typeof value === "string" && isHttpUrl(value.trim())) return value.trim();
+  }
+  return DEFAULT_PROBE_APP_STORE_URL;
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+/** How many reports there are; the demo seeder only fills an empty table. */
+export async function countCameraReports(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(cameraReports);
+  return Number(row?.total ?? 0);
+}
