@@ -63,7 +63,7 @@ describe("/api authorization matrix", () => {
         failures.push(`${label} as administrator: ${asAdmin.status} ${(await asAdmin.text()).slice(0, 200)}`);
       }
     }
-    expect(failures).toEqual([]);
+    expect(failures.join("\n")).toBe("");
     console.info(`[authorization] ${adminOperations.length} administrator endpoints checked: ${adminOperations.map((o) => `${o.method} ${o.path}`).join(", ") || "none yet"}`);
   });
 
@@ -73,6 +73,6 @@ describe("/api authorization matrix", () => {
       const response = await call(op, {});
       if (response.status >= 500 && response.status !== 503) failures.push(`${op.method} ${op.path} as visitor: ${response.status}`);
     }
-    expect(failures).toEqual([]);
+    expect(failures.join("\n")).toBe("");
   });
 });
