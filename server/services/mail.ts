@@ -1,10 +1,11 @@
 // THE mail module: every e-mail the site sends goes through getMailTransport(db).
-// Transports are tried in the order of `mailTransportProviders`; the first one configured sends. Today that is
-// SMTP_URL; the account an administrator connects in the admin area (XOAUTH2) is meant to go first in that list.
+// Transports are tried in the order of `mailTransportProviders`; the first one configured sends: the Gmail
+// account an administrator connected in the admin area (XOAUTH2), else SMTP_URL.
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { config } from "../config";
 import type { Database } from "../db/client";
+import { connectedGmailTransport } from "./mail-connections";
 
 export interface MailAddress {
   name?: string;
@@ -39,7 +40,8 @@ export class MailDeliveryError extends Error {
 /** Answers a transport when its kind of sender is set up, null when it is not, and throws when it is broken. */
 export type MailTransportProvider = (db: Database) => Promise<MailTransport | null>;
 
-export const mailTransportProviders: MailTransportProvider[] = [smtpTransportFromConfig];
+// The Gmail account an administrator connected (XOAUTH2) goes first: connecting one is a deliberate choice.
+export const mailTransportProviders: MailTransportProvider[] = [connectedGmailTransport, smtpTransportFromConfig];
 
 const NOT_CONFIGURED_HELP = "Set SMTP_URL (for example smtp://user:password@mail.example.com:587) and OWNER_EMAIL.";
 
