@@ -1,6 +1,5 @@
-import { useEffect } from "react";
+import { lazy, Suspense } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError } from "react-router";
-import { toast as showToast, Toaster } from "sonner";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { GenericErrorView } from "./components/error-views";
@@ -14,6 +13,9 @@ import { pageMeta } from "./utils/meta";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 import { themeBootScript } from "./utils/theme";
+import { useHydrated } from "./utils/hydrated";
+
+const NotificationArea = lazy(() => import("./components/toaster"));
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
 
@@ -65,26 +67,16 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "" });
 export default function App() {
   const { user, toast, siteName } = useLoaderData<typeof loader>();
   const location = useLocation();
-  useEffect(() => {
-    if (!toast) return;
-    const show = toast.type === "success" ? showToast.success : toast.type === "error" ? showToast.error : toast.type === "warning" ? showToast.warning : showToast.info;
-    show(toast.message, { description: toast.description });
-  }, [toast]);
+  const hydrated = useHydrated();
   return (
     <>
       {isHeaderHidden(location.pathname, location.search) ? null : <SiteHeader siteName={siteName} user={user} />}
       <Outlet />
-      <Toaster
-        position="bottom-right"
-        duration={4000}
-        visibleToasts={3}
-        gap={14}
-        offset={24}
-        mobileOffset={16}
-        hotkey={["altKey", "KeyT"]}
-        containerAriaLabel="Notifications"
-        closeButton
-      />
+      {hydrated ? (
+        <Suspense fallback={null}>
+          <NotificationArea flash={toast} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
