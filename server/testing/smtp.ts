@@ -35,6 +35,8 @@ export async function startTestSmtpServer(options: { port?: number } = {}): Prom
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    // A reverse DNS lookup per connection costs seconds on a machine without DNS.
+    disableReverseLookup: true,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -1,5 +1,256 @@
-// Public site endpoints: contact messages and the current terms/privacy entries.
-import { OpenAPIHono } from "@hono/zod-openapi";
-import type { ApiEnv } from "../context";
+// Public site endpoints: the contact form and the current terms/privacy entries; and the administrators'
+// side of contact messages (read, mark handled, delete, send unsent notifications).
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { ContactMessageUpdateSchema, ContactSchema } from "../../../app/schemas/contact";
+import { config } from "../../config";
+import { hitRateLimit } from "../../lib/rate-limit";
+import {
+  CONTACT_FILTERS,
+  contactNotificationsSettled,
+  deleteContactMessage,
+  listContactMessages,
+  notifyUnsentContactMessages,
+  scheduleContactNotifications,
+  setContactMessageHandled,
+  submitContactMessage,
+} from "../../services/contact";
+import { currentLegalEntry, isLegalPageType, legalEntryEtag, LEGAL_PAGE_TYPES } from "../../services/legal-pages";
+import { describeMailSetup } from "../../services/mail";
+import { clientIp, requireAdmin, type ApiEnv } from "../context";
+import { ApiError } from "../errors";
+import { ErrorBodySchema, jsonResponse } from "../openapi";
 
 export const siteRoutes = new OpenAPIHono<ApiEnv>();
+
+const OkSchema = z.object({ ok: z.literal(true) });
+const CONTACT_WINDOW_MS = 60_000;
+
+// ------------------------------------------------------------------ contact form
+
+siteRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/site/contact",
+    tags: ["site"],
+    summary: "Send a message to the site owner",
+    description:
+      "Stores the message, then notifies the owner by e-mail in the background (retried until sent). Accepts JSON or a form body. " +
+      "A filled honeypot field (`website`) is answered like a success but nothing is kept.",
+    request: {
+      body: {
+        content: { "application/json": { schema: ContactSchema }, "application/x-www-form-urlencoded": { schema: ContactSchema } },
+      },
+    },
+    responses: {
+      200: jsonResponse(OkSchema, "Stored; the owner will be notified"),
+      400: jsonResponse(ErrorBodySchema, "Invalid input; each field's problem is in errors"),
+      415: jsonResponse(ErrorBodySchema, "Neither JSON nor a form body"),
+      429: jsonResponse(ErrorBodySchema, "Too many messages from this address; see Retry-After"),
+    },
+  }),
+  async (c) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!/^application\/json\b|^application\/x-www-form-urlencoded\b/i.test(type)) {
+      throw new ApiError(415, "Send the message as JSON or as a form (application/x-www-form-urlencoded).");
+    }
+    const input = type.toLowerCase().startsWith("application/json") ? c.req.valid("json") : c.req.valid("form");
+    const db = c.var.db;
+    const ip = clientIp(c);
+    const limit = await hitRateLimit(db, `contact:ip:${ip}`, config.contactRateLimitPerMinute, CONTACT_WINDOW_MS);
+    if (!limit.allowed) {
+      throw new ApiError(
+        429,
+        `Too many messages from your address: the limit is ${config.contactRateLimitPerMinute} a minute. Please try again in ${limit.retryAfterSeconds} seconds.`,
+        [],
+        { "Retry-After": String(limit.retryAfterSeconds) },
+      );
+    }
+    const result = await submitContactMessage(db, input, { clientIp: ip });
+    // Answer at once; the mail goes out in the background and is retried if it fails.
+    if (result.stored) void scheduleContactNotifications(db);
+    return c.json({ ok: true as const }, 200);
+  },
+);
+
+// ------------------------------------------------------------------ current terms and privacy
+
+const CurrentEntrySchema = z.object({
+  id: z.string(),
+  versionNum: z.number().int(),
+  type: z.string(),
+  markdown: z.string(),
+  is_current: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+// Short, so that a visitor sees an administrator's save within a minute; ETag makes re-checks cheap.
+const LEGAL_CACHE_CONTROL = "public, max-age=60";
+
+siteRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/site/data/current/{type}",
+    tags: ["site"],
+    summary: "The current site data entry of a public type (terms or privacy)",
+    request: { params: z.object({ type: z.string().max(40) }) },
+    responses: {
+      200: jsonResponse(z.object({ entry: CurrentEntrySchema.nullable() }), "The current entry, or null when none is current"),
+      304: { description: "Unchanged since the ETag in If-None-Match" },
+      404: jsonResponse(ErrorBodySchema, `Not a public type (${LEGAL_PAGE_TYPES.join(", ")})`),
+    },
+  }),
+  async (c) => {
+    const { type } = c.req.valid("param");
+    if (!isLegalPageType(type)) throw new ApiError(404, `No public site data of type "${type}": only ${LEGAL_PAGE_TYPES.join(" and ")} are public.`);
+    const entry = await currentLegalEntry(c.var.db, type);
+    const etag = legalEntryEtag(entry);
+    c.header("ETag", etag);
+    c.header("Cache-Control", LEGAL_CACHE_CONTROL);
+    const ifNoneMatch = c.req.header("if-none-match");
+    if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) return c.body(null, 304);
+    return c.json({ entry }, 200);
+  },
+);
+
+// ------------------------------------------------------------------ contact messages (administrators)
+
+const adminErrors = {
+  401: jsonResponse(ErrorBodySchema, "Sign-in required"),
+  403: jsonResponse(ErrorBodySchema, "Administrator only"),
+} as const;
+
+const ContactMessageOut = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  client_ip: z.string().nullable(),
+  created_at: z.string(),
+  handled: z.boolean(),
+  notified_at: z.string().nullable(),
+  notify_attempts: z.number().int(),
+  last_notify_error: z.string().nullable(),
+});
+
+const MailSetupOut = z.object({
+  configured: z.boolean(),
+  transport: z.string().nullable(),
+  recipient: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+
+export const CONTACT_PAGE_SIZE_MAX = 100;
+
+const ListQuery = z.object({
+  filter: z.enum(CONTACT_FILTERS).default("all"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CONTACT_PAGE_SIZE_MAX, `page_size must be at most ${CONTACT_PAGE_SIZE_MAX}.`)
+    .default(50),
+});
+
+siteRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/admin/site/contact/messages",
+    tags: ["admin: contact"],
+    middleware: [requireAdmin],
+    request: { query: ListQuery },
+    responses: {
+      200: jsonResponse(
+        z.object({
+          messages: z.array(ContactMessageOut),
+          count: z.number().int(),
+          open: z.number().int(),
+          unsent: z.number().int(),
+          page: z.number().int(),
+          page_size: z.number().int(),
+          mail: MailSetupOut,
+        }),
+        "Messages, newest first; count is how many match the filter",
+      ),
+      400: jsonResponse(ErrorBodySchema, "Invalid query"),
+      ...adminErrors,
+    },
+  }),
+  async (c) => {
+    const { filter, page, page_size } = c.req.valid("query");
+    const db = c.var.db;
+    const [list, mail] = await Promise.all([listContactMessages(db, { filter, page, pageSize: page_size }), describeMailSetup(db)]);
+    return c.json({ ...list, page, page_size, mail }, 200);
+  },
+);
+
+const MessageIdParam = z.object({ id: z.string().max(64) });
+
+siteRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/admin/site/contact/messages/{id}",
+    tags: ["admin: contact"],
+    middleware: [requireAdmin],
+    request: { params: MessageIdParam, body: { content: { "application/json": { schema: ContactMessageUpdateSchema } }, required: true } },
+    responses: {
+      200: jsonResponse(z.object({ message: ContactMessageOut }), "The updated message"),
+      400: jsonResponse(ErrorBodySchema, "Invalid input"),
+      404: jsonResponse(ErrorBodySchema, "No such message"),
+      ...adminErrors,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const { handled } = c.req.valid("json");
+    const message = await setContactMessageHandled(c.var.db, id, handled);
+    if (!message) throw new ApiError(404, "Contact message not found.");
+    return c.json({ message }, 200);
+  },
+);
+
+siteRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/v1/admin/site/contact/messages/{id}",
+    tags: ["admin: contact"],
+    middleware: [requireAdmin],
+    request: { params: MessageIdParam },
+    responses: {
+      200: jsonResponse(OkSchema, "Deleted"),
+      404: jsonResponse(ErrorBodySchema, "No such message"),
+      ...adminErrors,
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    if (!(await deleteContactMessage(c.var.db, id))) throw new ApiError(404, "Contact message not found.");
+    return c.json({ ok: true as const }, 200);
+  },
+);
+
+siteRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/admin/site/contact/notify",
+    tags: ["admin: contact"],
+    summary: "Send the owner's notifications of unsent messages now",
+    middleware: [requireAdmin],
+    responses: {
+      200: jsonResponse(
+        z.object({ sent: z.number().int(), failed: z.number().int(), error: z.string().nullable(), unsent: z.number().int() }),
+        "What this attempt sent, and how many are still unsent",
+      ),
+      ...adminErrors,
+    },
+  }),
+  async (c) => {
+    const db = c.var.db;
+    // Let a background pass finish first, so this one does not race it for the same messages.
+    await contactNotificationsSettled(db);
+    const result = await notifyUnsentContactMessages(db, { limit: 100 });
+    const { unsent } = await listContactMessages(db, { filter: "unsent", page: 1, pageSize: 1 });
+    return c.json({ ...result, unsent }, 200);
+  },
+);

@@ -1,0 +1,37 @@
+// The settings forms: one schema each, shared by the form, the settings route's action and /api/user/*.
+import { z } from "zod";
+import { NewPasswordField, PASSWORD_MAX } from "./auth";
+import { THEMES } from "../utils/theme";
+
+export const DISPLAY_NAME_MAX = 100;
+
+export const DisplayNameSchema = z.object({
+  // Empty clears the name: the email is shown instead (spec §3 "Display name").
+  name: z
+    .string()
+    // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "Name must be on a single line, without control characters.")
+    .trim()
+    .max(DISPLAY_NAME_MAX, `Name must be at most ${DISPLAY_NAME_MAX} characters.`)
+    .optional(),
+});
+
+export const ChangePasswordSchema = z.object({
+  current_password: z
+    .string({ error: "Enter your current password." })
+    .min(1, "Enter your current password.")
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  new_password: NewPasswordField,
+});
+
+/** The form asks for the new password twice; /api gets it once. */
+export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
+  confirm_password: z.string({ error: "Repeat the new password." }).min(1, "Repeat the new password."),
+}).refine((value) => value.new_password === value.confirm_password, {
+  path: ["confirm_password"],
+  message: "The two new passwords differ.",
+});
+
+export const ThemeSchema = z.object({
+  theme: z.enum(THEMES, { error: "Choose system, light or dark." }),
+});

@@ -1,0 +1,300 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { config } from "../../config";
+import { contactMessages, siteData } from "../../db/schema";
+import { scheduleContactNotifications, startContactNotificationRetry } from "../../services/contact";
+import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
+import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp";
+
+let h: ApiHarness;
+let smtp: TestSmtpServer;
+const savedMail = { smtpUrl: config.smtpUrl, ownerEmail: config.ownerEmail, mailFrom: config.mailFrom, adminEmail: config.adminEmail };
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  smtp = await startTestSmtpServer();
+});
+afterAll(async () => {
+  await scheduleContactNotifications(h.database.db);
+  await smtp.stop();
+  await h.close();
+});
+afterEach(async () => {
+  // Let a background notification pass end before the next test changes the mail settings.
+  await scheduleContactNotifications(h.database.db);
+  Object.assign(config, savedMail);
+});
+
+let addressCounter = 0;
+/** Each test posts from its own address, so the per-address rate limit never couples tests. */
+function freshIp(): string {
+  addressCounter += 1;
+  return `203.0.113.${addressCounter}`;
+}
+
+function contact(body: unknown, clientIp = freshIp()) {
+  return h.request("/v1/site/contact", { method: "POST", json: body, clientIp });
+}
+
+async function storedMessage(marker: string) {
+  const rows = await h.database.db.select().from(contactMessages);
+  return rows.find((row) => row.message.includes(marker));
+}
+
+const valid = (marker: string) => ({ name: "Ada Lovelace", email: "ada@example.com", message: `Hello there ${marker}` });
+
+describe("POST /api/v1/site/contact", () => {
+  it("stores the message and answers {ok}", async () => {
+    const ip = freshIp();
+    const response = await contact(valid("stored-1"), ip);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    const row = await storedMessage("stored-1");
+    expect(row).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", clientIp: ip, handled: false });
+  });
+
+  it("accepts a form body too", async () => {
+    const response = await h.request("/v1/site/contact", {
+      method: "POST",
+      body: new URLSearchParams({ name: "Form Sender", email: "form@example.com", message: "via form-body-1" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      clientIp: freshIp(),
+    });
+    expect(response.status).toBe(200);
+    expect((await storedMessage("via form-body-1"))?.name).toBe("Form Sender");
+  });
+
+  it("refuses other bodies with 415", async () => {
+    const plain = await h.request("/v1/site/contact", { method: "POST", body: "hello", headers: { "content-type": "text/plain" }, clientIp: freshIp() });
+    expect(plain.status).toBe(415);
+    const none = await h.request("/v1/site/contact", { method: "POST", clientIp: freshIp() });
+    expect(none.status).toBe(415);
+    expect((await none.json()).detail).toMatch(/JSON or as a form/);
+  });
+
+  it("validates every field with the limit in the message", async () => {
+    const empty = await contact({ name: " ", email: "", message: "" });
+    expect(empty.status).toBe(400);
+    const body = await empty.json();
+    expect(body.errors).toEqual(
+      expect.arrayContaining([
+        { field: "name", message: "Name is required." },
+        { field: "email", message: "Email is required." },
+        { field: "message", message: "Message is required." },
+      ]),
+    );
+
+    const long = await contact({ name: "n".repeat(201), email: "a@example.com", message: "m".repeat(5_001) });
+    expect((await long.json()).errors).toEqual([
+      { field: "name", message: "Name must be at most 200 characters." },
+      { field: "message", message: "Message must be at most 5,000 characters." },
+    ]);
+    expect((await contact({ name: "n".repeat(200), email: "a@example.com", message: "m".repeat(5_000) })).status).toBe(200);
+
+    const badEmail = await contact({ name: "A", email: "a@b", message: "x" });
+    expect((await badEmail.json()).errors).toEqual([{ field: "email", message: "Enter a valid email address." }]);
+  });
+
+  it("refuses line breaks in the name or email (no header injection)", async () => {
+    const response = await contact({ name: "Eve\r\nBcc: victim@example.com", email: "eve@example.com\r\nBcc: victim@example.com", message: "hi" });
+    expect(response.status).toBe(400);
+    const errors = (await response.json()).errors as Array<{ field: string; message: string }>;
+    expect(errors).toContainEqual({ field: "name", message: "Name must be on a single line." });
+    expect(errors).toContainEqual({ field: "email", message: "Email must be on a single line." });
+    // A trailing line break is refused too, not trimmed away.
+    expect((await contact({ name: "Eve", email: "eve@example.com\n", message: "hi" })).status).toBe(400);
+  });
+
+  it("answers a filled honeypot like a success but keeps nothing", async () => {
+    const response = await contact({ ...valid("honeypot-1"), website: "http://spam.example" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(await storedMessage("honeypot-1")).toBeUndefined();
+  });
+
+  it("limits each client address to CONTACT_RATE_LIMIT_PER_MINUTE messages a minute", async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < config.contactRateLimitPerMinute; i++) statuses.push((await contact(valid(`limit-${i}`), ip)).status);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    const refused = await contact(valid("limit-over"), ip);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).detail).toMatch(/^Too many messages from your address: the limit is \d+ a minute\. Please try again in \d+ seconds\.$/);
+    expect(await storedMessage("limit-over")).toBeUndefined();
+    // Another address is not affected.
+    expect((await contact(valid("limit-other"))).status).toBe(200);
+  });
+});
+
+describe("owner notification", () => {
+  it("mails the owner through a real SMTP server, with the sender as Reply-To", async () => {
+    Object.assign(config, { smtpUrl: smtp.url, ownerEmail: "owner@example.com", mailFrom: "site@example.com" });
+    const response = await contact({ name: "Grace Hopper", email: "grace@example.com", message: "Notify me notify-1\nsecond line" });
+    expect(response.status).toBe(200);
+    await scheduleContactNotifications(h.database.db);
+    const mail = await smtp.waitForMail((m) => m.text.includes("notify-1"));
+    expect(mail.to).toEqual(["owner@example.com"]);
+    expect(mail.subject).toBe("[Camera Probe] Contact message from Grace Hopper");
+    expect(mail.headers["reply-to"]).toBe("Grace Hopper <grace@example.com>");
+    expect(mail.text).toContain("From: Grace Hopper <grace@example.com>");
+    expect(mail.text).toContain("Notify me notify-1\nsecond line");
+    const row = await storedMessage("notify-1");
+    expect(row?.notifiedAt).toBeInstanceOf(Date);
+    expect(row?.lastNotifyError).toBeNull();
+  });
+
+  it("keeps the message when mail is not configured, and says why", async () => {
+    Object.assign(config, { smtpUrl: undefined });
+    expect((await contact(valid("unconfigured-1"))).status).toBe(200);
+    await scheduleContactNotifications(h.database.db);
+    const row = await storedMessage("unconfigured-1");
+    expect(row?.notifiedAt).toBeNull();
+    expect(row?.lastNotifyError).toMatch(/Mail is not configured/);
+    expect(row?.notifyAttempts).toBeGreaterThanOrEqual(1);
+  });
+
+  it("keeps the message while the SMTP server is down and sends it once it is back", async () => {
+    const down = await startTestSmtpServer();
+    const port = down.port;
+    await down.stop();
+    Object.assign(config, { smtpUrl: `smtp://127.0.0.1:${port}`, ownerEmail: "owner@example.com", mailFrom: "site@example.com" });
+
+    expect((await contact(valid("while-down-1"))).status).toBe(200);
+    await scheduleContactNotifications(h.database.db);
+    const unsent = await storedMessage("while-down-1");
+    expect(unsent?.notifiedAt).toBeNull();
+    expect(unsent?.lastNotifyError).toMatch(/Sending through SMTP 127\.0\.0\.1:\d+ failed/);
+
+    const back = await startTestSmtpServer({ port });
+    try {
+      // The retry timer of the server process picks it up.
+      const stopRetry = startContactNotificationRetry(h.database.db, 50);
+      const mail = await back.waitForMail((m) => m.text.includes("while-down-1"));
+      stopRetry();
+      expect(mail.to).toEqual(["owner@example.com"]);
+      await scheduleContactNotifications(h.database.db);
+      const sent = await storedMessage("while-down-1");
+      expect(sent?.notifiedAt).toBeInstanceOf(Date);
+      expect(sent?.lastNotifyError).toBeNull();
+      expect(back.received.filter((m) => m.text.includes("while-down-1"))).toHaveLength(1);
+    } finally {
+      await back.stop();
+    }
+  });
+
+  it("retries a refused message when an administrator asks", async () => {
+    Object.assign(config, { smtpUrl: smtp.url, ownerEmail: "owner@example.com", mailFrom: "site@example.com" });
+    smtp.rejectMail(true);
+    try {
+      expect((await contact(valid("refused-1"))).status).toBe(200);
+      await scheduleContactNotifications(h.database.db);
+      expect((await storedMessage("refused-1"))?.lastNotifyError).toMatch(/451/);
+    } finally {
+      smtp.rejectMail(false);
+    }
+    const { token } = await h.signIn({ admin: true });
+    const retry = await h.request("/v1/admin/site/contact/notify", { method: "POST", token });
+    expect(retry.status).toBe(200);
+    const body = await retry.json();
+    expect(body).toMatchObject({ failed: 0, error: null, unsent: 0 });
+    expect(body.sent).toBeGreaterThanOrEqual(1);
+    await smtp.waitForMail((m) => m.text.includes("refused-1"));
+  });
+});
+
+describe("GET /api/v1/site/data/current/{type}", () => {
+  it("answers null when no entry is current, then the current version only", async () => {
+    const none = await h.request("/v1/site/data/current/privacy");
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ entry: null });
+
+    await h.database.db.insert(siteData).values([
+      { type: "terms", versionNum: 1, markdown: "# Old terms", isCurrent: false },
+      { type: "terms", versionNum: 2, markdown: "# New terms", isCurrent: true },
+      { type: "privacy", versionNum: 1, markdown: "# Draft privacy", isCurrent: false },
+    ]);
+    const terms = await h.request("/v1/site/data/current/terms");
+    expect(terms.status).toBe(200);
+    const { entry } = await terms.json();
+    expect(entry).toMatchObject({ type: "terms", versionNum: 2, markdown: "# New terms", is_current: true });
+    expect(new Date(entry.created_at).getTime()).not.toBeNaN();
+    expect((await (await h.request("/v1/site/data/current/privacy")).json()).entry).toBeNull();
+  });
+
+  it("is cacheable for a short time and revalidates with its ETag, which changes on save", async () => {
+    const first = await h.request("/v1/site/data/current/terms");
+    expect(first.headers.get("cache-control")).toBe("public, max-age=60");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await h.request("/v1/site/data/current/terms", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+
+    // An administrator's save touches updated_at: the old ETag no longer matches.
+    await h.database.db.update(siteData).set({ markdown: "# Newer terms", updatedAt: new Date(Date.now() + 1_000) }).where(eq(siteData.isCurrent, true));
+    const changed = await h.request("/v1/site/data/current/terms", { headers: { "if-none-match": etag } });
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).entry.markdown).toBe("# Newer terms");
+  });
+
+  it("serves only the public types", async () => {
+    const response = await h.request("/v1/site/data/current/secret-notes");
+    expect(response.status).toBe(404);
+    expect((await response.json()).detail).toMatch(/only terms and privacy are public/);
+  });
+});
+
+describe("contact messages for administrators", () => {
+  it("needs an administrator", async () => {
+    expect((await h.request("/v1/admin/site/contact/messages")).status).toBe(401);
+    const { token } = await h.signIn();
+    expect((await h.request("/v1/admin/site/contact/messages", { token })).status).toBe(403);
+    expect((await h.request("/v1/admin/site/contact/notify", { method: "POST", token })).status).toBe(403);
+  });
+
+  it("lists, marks handled, filters and deletes", async () => {
+    const { token } = await h.signIn({ admin: true });
+    await contact(valid("admin-list-1"));
+    const list = await (await h.request("/v1/admin/site/contact/messages?page_size=100", { token })).json();
+    expect(list).toMatchObject({ page: 1, page_size: 100 });
+    expect(list.mail).toHaveProperty("configured");
+    const message = list.messages.find((m: { message: string }) => m.message.includes("admin-list-1"));
+    expect(message).toMatchObject({ name: "Ada Lovelace", handled: false, notified_at: null });
+    // Newest first.
+    expect(list.messages[0].id).toBe(message.id);
+
+    const handled = await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "POST", json: { handled: true }, token });
+    expect(handled.status).toBe(200);
+    expect((await handled.json()).message.handled).toBe(true);
+    const openList = await (await h.request("/v1/admin/site/contact/messages?filter=open&page_size=100", { token })).json();
+    expect(openList.messages.map((m: { id: string }) => m.id)).not.toContain(message.id);
+    expect(openList.count).toBe(openList.open);
+    const handledList = await (await h.request("/v1/admin/site/contact/messages?filter=handled", { token })).json();
+    expect(handledList.messages.map((m: { id: string }) => m.id)).toContain(message.id);
+
+    const reopened = await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "POST", json: { handled: "false" }, token });
+    expect((await reopened.json()).message.handled).toBe(false);
+
+    expect((await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "DELETE", token })).status).toBe(200);
+    expect((await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "DELETE", token })).status).toBe(404);
+  });
+
+  it("answers 404 for unknown or malformed ids and 400 for bad input", async () => {
+    const { token } = await h.signIn({ admin: true });
+    const unknown = await h.request("/v1/admin/site/contact/messages/00000000-0000-4000-8000-000000000000", { method: "POST", json: { handled: true }, token });
+    expect(unknown.status).toBe(404);
+    expect((await h.request("/v1/admin/site/contact/messages/not-a-uuid", { method: "DELETE", token })).status).toBe(404);
+    const bad = await h.request("/v1/admin/site/contact/messages/not-a-uuid", { method: "POST", json: { handled: "maybe" }, token });
+    expect(bad.status).toBe(400);
+    expect((await h.request("/v1/admin/site/contact/messages?filter=spam", { token })).status).toBe(400);
+    const tooBig = await h.request("/v1/admin/site/contact/messages?page_size=1000", { token });
+    expect((await tooBig.json()).detail).toMatch(/at most 100/);
+  });
+
+  it("documents the endpoints in the OpenAPI document", async () => {
+    const doc = await (await h.request("/openapi.json")).json();
+    expect(doc.paths["/api/v1/site/contact"].post.requestBody.content).toHaveProperty("application/x-www-form-urlencoded");
+    expect(doc.paths["/api/v1/site/data/current/{type}"].get).toBeDefined();
+    expect(doc.paths["/api/v1/admin/site/contact/messages/{id}"].delete).toBeDefined();
+  });
+});
