@@ -3,10 +3,13 @@ import { ensureAdministrator } from "./auth/users";
 import { config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { runSeeders } from "./db/seed";
+import { startContactNotificationRetry } from "./services/contact";
 import path from "node:path";
 
 export interface Runtime {
   database: DatabaseHandle;
+  /** Stop the timers started with the runtime, before the database closes. */
+  stopTimers: Array<() => void>;
 }
 
 // Kept on globalThis so that a dev-server module reload does not open PGlite twice.
@@ -25,11 +28,15 @@ async function startRuntime(): Promise<Runtime> {
   });
   await ensureAdministrator(database.db);
   await runSeeders(database.db, { demo: config.seedDemo });
-  return { database };
+  const stopTimers = [startContactNotificationRetry(database.db, config.contactRetryIntervalSeconds * 1000)];
+  return { database, stopTimers };
 }
 
 export async function stopRuntime(): Promise<void> {
   const runtime = holder.__runtime;
   holder.__runtime = undefined;
-  if (runtime) await (await runtime).database.close();
+  if (!runtime) return;
+  const { database, stopTimers } = await runtime;
+  for (const stop of stopTimers) stop();
+  await database.close();
 }
