@@ -9,6 +9,7 @@ const adminRoutes = routes.filter((r) => r.admin);
 const signedInRoutes = routes.filter((r) => r.signedIn && !r.admin);
 
 let clients: Clients;
+// oxlint-disable-next-line no-empty-pattern -- Playwright needs the pattern; no fixture is used
 test.beforeAll(async ({}, testInfo) => {
   clients = await openClients(testInfo.project.use.baseURL!);
 });

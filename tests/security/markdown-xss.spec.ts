@@ -1,0 +1,87 @@
+// Markdown XSS (issue 8): a corpus of payloads rendered by the site's one markdown renderer raises no dialog and
+// leaves no on* attribute or javascript: link, in a real browser. When the terms page and the site data API are
+// there, the same corpus is saved by the administrator and checked on /terms and /privacy.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { renderMarkdown } from "../../app/utils/markdown";
+import { E2E_ADMIN, expect, test } from "../fixtures";
+import { signedInClient } from "./clients";
+import { XSS_MARKDOWN } from "./xss-corpus";
+
+/** Everything in the page that could run script: handlers, script-ish URLs, script/iframe/object elements. */
+async function dangerousMarkup(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const scriptUrl = /^\s*(javascript|vbscript|data):/i;
+    const main = document.querySelector("main") ?? document.body;
+    for (const element of main.querySelectorAll("*")) {
+      for (const attribute of element.attributes) {
+        if (/^on/i.test(attribute.name)) found.push(`${element.tagName} ${attribute.name}`);
+        if (["href", "src", "action", "formaction", "data", "xlink:href"].includes(attribute.name) && scriptUrl.test(attribute.value)) {
+          found.push(`${element.tagName} ${attribute.name}=${attribute.value}`);
+        }
+      }
+      if (["SCRIPT", "IFRAME", "OBJECT", "EMBED", "BASE", "META", "FORM"].includes(element.tagName)) found.push(element.tagName);
+    }
+    return found;
+  });
+}
+
+test("the markdown renderer turns every payload into inert HTML (no dialog, no handler, no script link)", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  const html = XSS_MARKDOWN.map((markdown, i) => `<section id="p${i}">${renderMarkdown(markdown).html}</section>`).join("\n");
+  // No CSP here on purpose: the renderer alone must be safe.
+  await page.setContent(`<!doctype html><html><body><main>${html}</main></body></html>`);
+  await page.waitForTimeout(300);
+  for (const link of await page.locator("main a").all()) await link.hover({ force: true, timeout: 1000 }).catch(() => {});
+  expect(dialogs).toEqual([]);
+  expect(await dangerousMarkup(page)).toEqual([]);
+  // Escaped, not dropped: the reader sees what was written.
+  await expect(page.locator("#p0")).toContainText("<script>alert('script')</script>");
+});
+
+interface SiteDataEntry {
+  id: string;
+}
+
+async function saveLegalText(admin: APIRequestContext, type: "terms" | "privacy", markdown: string, baseURL: string): Promise<boolean> {
+  const headers = { origin: baseURL };
+  const created = await admin.post("/api/v1/admin/site/data/new", { headers });
+  if (created.status() === 404) return false;
+  expect(created.ok(), await created.text()).toBe(true);
+  const body = (await created.json()) as SiteDataEntry | { entry?: SiteDataEntry; data?: SiteDataEntry };
+  const id = "id" in body ? body.id : (body.entry?.id ?? body.data?.id);
+  expect(id, JSON.stringify(body)).toBeTruthy();
+  const saved = await admin.post(`/api/v1/admin/site/data/entry/${id}`, { headers, data: { id, type, markdown, is_current: true } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  return true;
+}
+
+test("payloads saved by the administrator as terms and privacy are inert on the public pages", async ({ page, baseURL }) => {
+  const admin = await signedInClient(baseURL!, E2E_ADMIN);
+  try {
+    // The database refuses NUL characters (400), so the one payload that holds one is left to the renderer test.
+    const corpus = XSS_MARKDOWN.filter((m) => !m.includes("\u0000")).join("\n\n");
+    test.skip(!(await saveLegalText(admin, "terms", corpus, baseURL!)), "the site data API has not landed yet");
+    await saveLegalText(admin, "privacy", corpus, baseURL!);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    for (const path of ["/terms", "/privacy"]) {
+      await page.goto(path);
+      const text = await page.locator("main").innerText();
+      test.skip(/coming soon/i.test(text), `${path} does not render site data yet`);
+      expect(text).toContain("alert('script')");
+      await page.waitForTimeout(300);
+      expect(await dangerousMarkup(page), path).toEqual([]);
+    }
+    expect(dialogs).toEqual([]);
+  } finally {
+    await admin.dispose();
+  }
+});
