@@ -10,6 +10,7 @@ import { withServerTiming } from "../app/utils/server-timing.server";
 import { createApiApp } from "./api/app";
 import { clientIp } from "./api/context";
 import { config } from "./config";
+import { pageBodyLimit } from "./page-body-limit";
 import { getRuntime, stopRuntime } from "./runtime";
 import { createImageHostApp } from "./image-host/app";
 import { builtinImageHostKey, IMAGE_HOST_MOUNT } from "./services/image-host";
@@ -76,7 +77,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
   app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
 
-  app.all("*", (c) => {
+  app.all("*", pageBodyLimit, (c) => {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, { clientIp: clientIp(c), nonce: randomBytes(16).toString("base64") });
     context.set(apiTransportContext, api);

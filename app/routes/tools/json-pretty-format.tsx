@@ -1,7 +1,351 @@
-import { ComingSoon } from "~/components/coming-soon";
+// JSON pretty formatter (spec §2, issue 4). Without JavaScript the form posts and the server formats; with
+// JavaScript the browser formats as you type (large inputs in a Web Worker). The input is never stored or logged,
+// and never put in a URL: the form posts, and the answer is not cached.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { createContext, data, useActionData } from "react-router";
+import type { Route } from "./+types/json-pretty-format";
+import { CaretExcerptView } from "~/components/tools/caret-excerpt";
+import { JsonTreeView } from "~/components/tools/json-tree";
+import { CopyButton } from "~/components/copy-button";
+import { JsonFormatSchema } from "~/schemas/tools";
+import { describeRemovals, formatJson, type JsonToolResult } from "~/tools/json/engine";
+import {
+  DEFAULT_JSON_OPTIONS,
+  JSON_INDENT_LABELS,
+  JSON_INDENTS,
+  MAX_JSON_INPUT_BYTES,
+  MAX_JSON_INPUT_LABEL,
+  WORKER_THRESHOLD_BYTES,
+  formatByteSize,
+  tooLargeMessage,
+  utf8ByteLength,
+  type JsonFormatOptions,
+  type JsonIndent,
+} from "~/tools/json/limits";
+import { downloadText } from "~/tools/download";
+import { formatInWorker } from "~/tools/json/worker-client";
+import { useHydrated } from "~/utils/hydrated";
+import { pageMeta } from "~/utils/meta";
 
-export const meta = () => [{ title: "JSON Pretty Formatter" }];
+const NO_STORE = { "Cache-Control": "no-store" };
+const DOWNLOAD_NAME = "formatted.json";
+
+/** Formatted text the action wants sent as a file (the no-JavaScript Download button). */
+const downloadContext = createContext<string | null>(null);
+
+// An action's return value always becomes page data; a file answer is made here, around the page, instead.
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ context }, next) => {
+    const response = await next();
+    const download = context.get(downloadContext);
+    if (download === null || !(response instanceof Response)) return response;
+    await response.body?.cancel();
+    return new Response(download, {
+      headers: {
+        ...NO_STORE,
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${DOWNLOAD_NAME}"`,
+      },
+    });
+  },
+];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: JsonFormatSchema });
+  const postedInput = formData.get("input");
+  const input = typeof postedInput === "string" ? postedInput : "";
+  if (submission.status !== "success") {
+    const fieldErrors = submission.error ?? {};
+    const message = Object.values(fieldErrors).flat().filter(Boolean).join(" ") || "Check the form.";
+    return data({ input, options: readOptions(formData), result: null, formError: message }, { status: 400, headers: NO_STORE });
+  }
+  const { intent, input: value, ...options } = submission.value;
+  const result = formatJson(value, options);
+  if (intent === "download" && result.ok) {
+    context.set(downloadContext, result.output);
+    return data({ input: "", options, result: null, formError: null }, { headers: NO_STORE });
+  }
+  return data({ input, options, result, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
+}
+
+/** The options as posted, for re-showing a form the schema refused. */
+function readOptions(formData: FormData): JsonFormatOptions {
+  const indent = formData.get("indent");
+  return {
+    indent: JSON_INDENTS.includes(indent as JsonIndent) ? (indent as JsonIndent) : DEFAULT_JSON_OPTIONS.indent,
+    sortKeys: formData.get("sortKeys") === "on",
+    jsonc: formData.get("jsonc") === "on",
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "JSON Pretty Formatter",
+    description: "Format, validate and minify JSON without losing a digit: big numbers, key order and unicode stay as written. Works without JavaScript.",
+  });
 
 export default function JsonPrettyFormat() {
-  return <ComingSoon title={"JSON Pretty Formatter"} />;
+  const posted = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [options, setOptions] = useState<JsonFormatOptions>(posted?.options ?? DEFAULT_JSON_OPTIONS);
+  const [result, setResult] = useState<JsonToolResult | null>(posted?.result ?? null);
+  const [formError, setFormError] = useState<string | null>(posted?.formError ?? null);
+  const [inputBytes, setInputBytes] = useState(posted ? utf8ByteLength(posted.input) : 0);
+  const [working, setWorking] = useState(false);
+  const requestRef = useRef(0);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timerRef.current), []);
+
+  /** Formats the textarea's text now; large inputs go to the worker. Resolves with the result, or null when superseded. */
+  async function run(nextOptions: JsonFormatOptions = options): Promise<JsonToolResult | null> {
+    clearTimeout(timerRef.current);
+    const input = inputRef.current?.value ?? "";
+    const bytes = utf8ByteLength(input);
+    const request = ++requestRef.current;
+    setInputBytes(bytes);
+    if (input.trim() === "") {
+      setResult(null);
+      setFormError(null);
+      setWorking(false);
+      return null;
+    }
+    if (bytes > MAX_JSON_INPUT_BYTES) {
+      setResult(null);
+      setFormError(tooLargeMessage(bytes));
+      setWorking(false);
+      return null;
+    }
+    let next: JsonToolResult | null;
+    if (bytes <= WORKER_THRESHOLD_BYTES) {
+      next = formatJson(input, nextOptions);
+    } else {
+      setWorking(true);
+      next = await formatInWorker(input, nextOptions);
+    }
+    if (request !== requestRef.current || !next) return null;
+    setWorking(false);
+    setFormError(null);
+    setResult(next);
+    return next;
+  }
+
+  function scheduleRun() {
+    clearTimeout(timerRef.current);
+    const size = inputRef.current?.value.length ?? 0;
+    timerRef.current = setTimeout(() => void run(), size > WORKER_THRESHOLD_BYTES ? 400 : 120);
+  }
+
+  function changeOptions(change: Partial<JsonFormatOptions>) {
+    const next = { ...options, ...change };
+    setOptions(next);
+    if (hydrated) void run(next);
+  }
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // With JavaScript nothing leaves the browser: format here, and download from memory.
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const formatted = await run();
+    if (submitter?.value === "download" && formatted?.ok) downloadText(DOWNLOAD_NAME, formatted.output, "application/json");
+  }
+
+  const removals = result?.report ? describeRemovals(result.report) : null;
+  const report = result?.report;
+
+  return (
+    <section>
+      <h1 className="page-title">JSON Pretty Formatter</h1>
+      <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
+        Formats and checks JSON without changing a value: numbers keep every digit (<code>12345678901234567890</code>, <code>1.0</code>,{" "}
+        <code>1e400</code>), keys keep their order, strings keep their escapes. Your input stays in this page{hydrated ? " and is formatted in your browser" : ""}: it is
+        never stored or logged.
+      </p>
+      <form method="post" encType="multipart/form-data" onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+        <div className="grid gap-4 lg:grid-cols-2">
+          <div>
+            <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
+              <label htmlFor="json-input" className="label mb-0">
+                JSON input
+              </label>
+              <span id="json-input-size" className="text-xs text-zinc-600 dark:text-zinc-400">
+                {formatByteSize(inputBytes)} of {MAX_JSON_INPUT_LABEL}
+              </span>
+            </div>
+            <textarea
+              ref={inputRef}
+              id="json-input"
+              name="input"
+              defaultValue={posted?.input ?? ""}
+              onInput={hydrated ? scheduleRun : undefined}
+              rows={18}
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="off"
+              aria-describedby="json-input-size"
+              aria-invalid={formError || result?.syntaxError ? true : undefined}
+              className="input font-mono text-sm [tab-size:4]"
+              placeholder='{"paste": "your JSON here"}'
+            />
+          </div>
+          <div>
+            <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
+              <label htmlFor="json-output" className="label mb-0">
+                Formatted
+              </label>
+              {result?.ok ? <CopyButton value={result.output} label="Copy" /> : null}
+            </div>
+            <textarea
+              id="json-output"
+              readOnly
+              value={result?.ok ? result.output : ""}
+              rows={18}
+              spellCheck={false}
+              className="input bg-zinc-50 font-mono text-sm [tab-size:4] dark:bg-zinc-950"
+              placeholder="The formatted JSON appears here."
+            />
+          </div>
+        </div>
+
+        <fieldset className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <legend className="sr-only">Options</legend>
+          <label className="flex items-center gap-2 text-sm">
+            Indent
+            <select
+              name="indent"
+              defaultValue={options.indent}
+              onChange={(event) => changeOptions({ indent: event.currentTarget.value as JsonIndent })}
+              className="input w-auto py-1"
+            >
+              {JSON_INDENTS.map((indent) => (
+                <option key={indent} value={indent}>
+                  {JSON_INDENT_LABELS[indent]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="sortKeys" defaultChecked={options.sortKeys} onChange={(event) => changeOptions({ sortKeys: event.currentTarget.checked })} />
+            Sort keys
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name="jsonc" defaultChecked={options.jsonc} onChange={(event) => changeOptions({ jsonc: event.currentTarget.checked })} />
+            Allow comments and trailing commas (JSONC)
+          </label>
+        </fieldset>
+
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="format" className="btn btn-primary">
+            Format
+          </button>
+          <button type="submit" name="intent" value="download" className="btn">
+            Download
+          </button>
+        </div>
+      </form>
+
+      <div className="mt-4 space-y-3">
+        {working ? (
+          <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+            Formatting…
+          </p>
+        ) : null}
+        {formError ? (
+          <p role="alert" className="field-error">
+            {formError}
+          </p>
+        ) : null}
+        {result?.inputError ? (
+          <p role="alert" className="field-error">
+            {result.inputError}
+          </p>
+        ) : null}
+        {result?.syntaxError ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40">
+            <p className="font-semibold text-red-800 dark:text-red-300">
+              Invalid JSON at line {result.syntaxError.line}, column {result.syntaxError.column}: {result.syntaxError.message}
+            </p>
+            <CaretExcerptView excerpt={result.syntaxError} />
+            {result.syntaxError.hint ? <p className="mt-2 text-zinc-900 dark:text-zinc-100">Hint: {result.syntaxError.hint}</p> : null}
+            {result.syntaxError.related ? (
+              <p className="mt-1 text-zinc-700 dark:text-zinc-300">
+                See line {result.syntaxError.related.line}, column {result.syntaxError.related.column}: {result.syntaxError.related.label}.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {result?.ok && report ? (
+          <p role="status" className="text-sm text-green-800 dark:text-green-300">
+            Valid JSON{options.jsonc ? " (JSONC accepted)" : ""}: {report.valueCount.toLocaleString("en")} value{report.valueCount === 1 ? "" : "s"}, nested {report.maxDepth} level
+            {report.maxDepth === 1 ? "" : "s"} deep, {formatByteSize(result.inputBytes)}.
+          </p>
+        ) : null}
+        {removals ? <p className="text-sm">{removals}</p> : null}
+        {report?.bomIgnored ? <p className="text-sm">A byte order mark (U+FEFF) at the start was ignored, as RFC 8259 allows.</p> : null}
+      </div>
+
+      {report && report.duplicateCount > 0 ? (
+        <section aria-labelledby="duplicates-title" className="mt-4">
+          <h2 id="duplicates-title" className="mb-2 text-lg font-semibold">
+            Duplicate keys ({report.duplicateCount.toLocaleString("en")})
+          </h2>
+          <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
+            RFC 8259 says keys should be unique. JSON.parse and most parsers keep the last value; the formatted text keeps every one, as written.
+          </p>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th scope="col">Object</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">On lines</th>
+                  <th scope="col">A parser keeps</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.duplicates.map((duplicate, index) => (
+                  <tr key={index}>
+                    <td className="font-mono">{duplicate.path}</td>
+                    <td className="font-mono">&quot;{duplicate.key}&quot;</td>
+                    <td>{duplicate.lines.join(", ")}</td>
+                    <td>the value on line {duplicate.keptLine} (the last)</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      {report && report.impreciseNumberCount > 0 ? (
+        <section aria-labelledby="numbers-title" className="mt-4">
+          <h2 id="numbers-title" className="mb-2 text-lg font-semibold">
+            Numbers JavaScript would change ({report.impreciseNumberCount.toLocaleString("en")})
+          </h2>
+          <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
+            The formatted text keeps them as written; a program using JSON.parse would read them differently.
+          </p>
+          <ul className="space-y-1 text-sm">
+            {report.impreciseNumbers.map((number, index) => (
+              <li key={index}>
+                Line {number.line}: <code className="break-all">{number.text}</code> becomes <code className="break-all">{number.parsed}</code>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {result?.ok && result.tree ? (
+        <details open className="card mt-4">
+          <summary className="cursor-pointer font-semibold">Tree view</summary>
+          <div className="mt-3">
+            <JsonTreeView tree={result.tree} valueCount={report?.valueCount ?? 0} />
+          </div>
+        </details>
+      ) : null}
+    </section>
+  );
 }

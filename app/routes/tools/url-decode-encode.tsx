@@ -1,8 +1,286 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+// URL decoder & encoder (spec §2, issue 4). Without JavaScript the form posts and the server computes; with
+// JavaScript the browser computes as you type. The input is never stored or logged, and never put in a URL.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { data, useActionData } from "react-router";
+import type { Route } from "./+types/url-decode-encode";
+import { CopyButton } from "~/components/copy-button";
+import { UrlBreakdownView } from "~/components/tools/url-breakdown";
+import { UrlToolSchema } from "~/schemas/tools";
+import { runUrlTool, type UrlToolResult } from "~/tools/url/engine";
+import {
+  DEFAULT_URL_OPTIONS,
+  DIRECTIONS,
+  ENCODE_MODE_INFO,
+  ENCODE_MODES,
+  LINE_ENDINGS,
+  MAX_URL_INPUT_LABEL,
+  type Direction,
+  type EncodeMode,
+  type LineEnding,
+  type UrlToolOptions,
+} from "~/tools/url/options";
+import { useHydrated } from "~/utils/hydrated";
+import { pageMeta } from "~/utils/meta";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "URL Decoder & Encoder", description: "Decode and encode URL components and query strings." });
+const NO_STORE = { "Cache-Control": "no-store" };
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: UrlToolSchema });
+  const postedInput = formData.get("input");
+  const input = typeof postedInput === "string" ? postedInput : "";
+  if (submission.status !== "success") {
+    const message = Object.values(submission.error ?? {}).flat().filter(Boolean).join(" ") || "Check the form.";
+    return data({ input, options: readOptions(formData), result: null, formError: message }, { status: 400, headers: NO_STORE });
+  }
+  const { intent, input: value, direction: shownDirection, ...rest } = submission.value;
+  if (intent === "swap") {
+    // Swap puts the result on screen into the input and reverses the direction, as the button does with JavaScript.
+    const shown = runUrlTool(value, { ...rest, direction: shownDirection });
+    if (!shown.ok) return data({ input, options: { ...rest, direction: shownDirection }, result: shown, formError: null }, { headers: NO_STORE });
+    const options = { ...rest, direction: opposite(shownDirection) };
+    return data({ input: shown.output, options, result: runUrlTool(shown.output, options), formError: null }, { headers: NO_STORE });
+  }
+  const options = { ...rest, direction: intent };
+  return data({ input, options, result: runUrlTool(value, options), formError: null }, { headers: NO_STORE });
+}
+
+function opposite(direction: Direction): Direction {
+  return direction === "encode" ? "decode" : "encode";
+}
+
+/** The options as posted, for re-showing a form the schema refused. */
+function readOptions(formData: FormData): UrlToolOptions {
+  const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const value = formData.get(name);
+    return allowed.includes(value as T) ? (value as T) : fallback;
+  };
+  return {
+    direction: pick("direction", DIRECTIONS, DEFAULT_URL_OPTIONS.direction),
+    mode: pick("mode", ENCODE_MODES, DEFAULT_URL_OPTIONS.mode),
+    plusAsSpace: formData.get("plusAsSpace") === "on",
+    lineMode: formData.get("lineMode") === "on",
+    lineEnding: pick("lineEnding", LINE_ENDINGS, DEFAULT_URL_OPTIONS.lineEnding),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "URL Decoder & Encoder",
+    description: "Percent-encode and decode text and URLs: five encode modes, strict decoding with positioned errors, double-encoding layers and a URL breakdown.",
+  });
 
 export default function UrlDecodeEncode() {
-  return <ComingSoon title={"URL Decoder & Encoder"} />;
+  const posted = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const [options, setOptions] = useState<UrlToolOptions>(posted?.options ?? DEFAULT_URL_OPTIONS);
+  const [result, setResult] = useState<UrlToolResult | null>(posted?.result ?? null);
+  const [formError, setFormError] = useState<string | null>(posted?.formError ?? null);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timerRef.current), []);
+
+  function run(next: UrlToolOptions = options) {
+    clearTimeout(timerRef.current);
+    const input = inputRef.current?.value ?? "";
+    setFormError(null);
+    setResult(input === "" ? null : runUrlTool(input, next));
+  }
+
+  function changeOptions(change: Partial<UrlToolOptions>) {
+    const next = { ...options, ...change };
+    setOptions(next);
+    if (hydrated) run(next);
+  }
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // With JavaScript nothing leaves the browser.
+    event.preventDefault();
+    const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    if (intent === "swap") {
+      const input = inputRef.current;
+      const shown = input ? runUrlTool(input.value, options) : null;
+      if (!input || !shown?.ok) return run();
+      input.value = shown.output;
+      changeOptions({ direction: opposite(options.direction) });
+      return;
+    }
+    changeOptions({ direction: intent === "decode" ? "decode" : "encode" });
+  }
+
+  const direction = options.direction;
+  return (
+    <section>
+      <h1 className="page-title">URL Decoder &amp; Encoder</h1>
+      <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
+        Percent-encode text or decode it strictly: a malformed sequence is reported with its position, never passed through. Your input stays in this page
+        {hydrated ? " and is processed in your browser" : ""}: it is never stored or logged.
+      </p>
+      <form method="post" encType="multipart/form-data" onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+        <input type="hidden" name="direction" value={direction} />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <div>
+            <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
+              <label htmlFor="url-input" className="label mb-0">
+                Input
+              </label>
+              <span className="text-xs text-zinc-600 dark:text-zinc-400">up to {MAX_URL_INPUT_LABEL}</span>
+            </div>
+            <textarea
+              ref={inputRef}
+              id="url-input"
+              name="input"
+              defaultValue={posted?.input ?? ""}
+              onInput={hydrated ? () => {
+                clearTimeout(timerRef.current);
+                timerRef.current = setTimeout(() => run(), 60);
+              } : undefined}
+              rows={10}
+              spellCheck={false}
+              autoComplete="off"
+              autoCapitalize="off"
+              aria-invalid={formError || (result && result.errorCount > 0) ? true : undefined}
+              className="input font-mono text-sm"
+              placeholder="https://example.com/search?q=caf%C3%A9%20au%20lait"
+            />
+          </div>
+          <div>
+            <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
+              <label htmlFor="url-output" className="label mb-0">
+                {direction === "encode" ? "Encoded" : "Decoded"}
+              </label>
+              <div className="flex gap-2">
+                {result?.ok ? <CopyButton value={result.output} label="Copy" /> : null}
+                <button type="submit" name="intent" value="swap" className="btn min-h-8 px-2 py-1 text-xs" title="Move the output into the input and reverse the direction">
+                  ⇄ Swap
+                </button>
+              </div>
+            </div>
+            <textarea
+              id="url-output"
+              readOnly
+              value={result?.ok ? result.output : ""}
+              rows={10}
+              spellCheck={false}
+              className="input bg-zinc-50 font-mono text-sm dark:bg-zinc-950"
+              placeholder="The result appears here."
+            />
+          </div>
+        </div>
+
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" name="intent" value="encode" className={`btn ${direction === "encode" ? "btn-primary" : ""}`} aria-pressed={hydrated ? direction === "encode" : undefined}>
+            Encode
+          </button>
+          <button type="submit" name="intent" value="decode" className={`btn ${direction === "decode" ? "btn-primary" : ""}`} aria-pressed={hydrated ? direction === "decode" : undefined}>
+            Decode
+          </button>
+        </div>
+
+        <div className="grid gap-4 md:grid-cols-2">
+          <fieldset>
+            <legend className="label">Encode mode</legend>
+            <div className="space-y-2">
+              {ENCODE_MODES.map((mode) => (
+                <label key={mode} className="flex items-start gap-2 text-sm">
+                  <input type="radio" name="mode" value={mode} defaultChecked={options.mode === mode} onChange={() => changeOptions({ mode: mode as EncodeMode })} className="mt-1" />
+                  <span>
+                    <span className="font-medium">{ENCODE_MODE_INFO[mode].label}</span>
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">{ENCODE_MODE_INFO[mode].legend}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="space-y-4">
+            <fieldset>
+              <legend className="label">Decode</legend>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="plusAsSpace" defaultChecked={options.plusAsSpace} onChange={(event) => changeOptions({ plusAsSpace: event.currentTarget.checked })} className="mt-1" />
+                <span>
+                  <span className="font-medium">+ as space</span>
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">For query strings and form data; off, a + stays a +.</span>
+                </span>
+              </label>
+            </fieldset>
+            <fieldset>
+              <legend className="label">Lines</legend>
+              <label className="flex items-start gap-2 text-sm">
+                <input type="checkbox" name="lineMode" defaultChecked={options.lineMode} onChange={(event) => changeOptions({ lineMode: event.currentTarget.checked })} className="mt-1" />
+                <span>
+                  <span className="font-medium">Line by line</span>
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">Encode or decode each line on its own, one result per line.</span>
+                </span>
+              </label>
+              <div className="mt-2 flex flex-wrap items-center gap-4 text-sm">
+                <span>Line breaks are</span>
+                {LINE_ENDINGS.map((ending) => (
+                  <label key={ending} className="flex items-center gap-1">
+                    <input type="radio" name="lineEnding" value={ending} defaultChecked={options.lineEnding === ending} onChange={() => changeOptions({ lineEnding: ending as LineEnding })} />
+                    {ending === "lf" ? "LF (%0A)" : "CRLF (%0D%0A)"}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          </div>
+        </div>
+      </form>
+
+      <div className="mt-4 space-y-3">
+        {formError || result?.inputError ? (
+          <p role="alert" className="field-error">
+            {formError ?? result?.inputError}
+          </p>
+        ) : null}
+        {result && result.errorCount > 0 ? (
+          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40">
+            <p className="font-semibold text-red-800 dark:text-red-300">
+              Cannot {direction}: {result.errorCount === 1 ? "1 problem" : `${result.errorCount} problems`}.
+            </p>
+            <ul className="mt-2 space-y-2">
+              {result.errors.map((error, index) => (
+                <li key={index}>
+                  <code className="rounded bg-white px-1 font-bold dark:bg-zinc-950">{error.sequence}</code> at {error.where}: {error.message}
+                  {error.hint ? <span className="block text-zinc-700 dark:text-zinc-300">Hint: {error.hint}</span> : null}
+                </li>
+              ))}
+            </ul>
+            {result.errorCount > result.errors.length ? <p className="mt-2">… and {result.errorCount - result.errors.length} more.</p> : null}
+          </div>
+        ) : null}
+        {result?.notes.map((note, index) => (
+          <p key={index} className="text-sm text-zinc-800 dark:text-zinc-200">
+            {note}
+          </p>
+        ))}
+      </div>
+
+      {result?.layers ? (
+        <section aria-labelledby="layers-title" className="mt-6">
+          <h2 id="layers-title" className="mb-2 text-lg font-semibold">
+            Double encoding: {result.layers.layers.length} layers
+          </h2>
+          <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">The input was percent-encoded more than once (%25 is an encoded %). Each decoding peels one layer:</p>
+          <ol className="space-y-2">
+            {result.layers.layers.map((layer, index) => (
+              <li key={index} className="card p-2">
+                <div className="mb-1 flex items-center justify-between gap-2 text-xs text-zinc-600 dark:text-zinc-400">
+                  <span>
+                    Decoded {index + 1}×{index === 0 ? " (the output above)" : ""}
+                  </span>
+                  <CopyButton value={layer} label="Copy" />
+                </div>
+                <code className="block font-mono text-sm break-all whitespace-pre-wrap">{layer}</code>
+              </li>
+            ))}
+          </ol>
+          {result.layers.stopped ? <p className="mt-2 text-sm">{result.layers.stopped}</p> : null}
+        </section>
+      ) : null}
+
+      {result?.breakdown ? <UrlBreakdownView parts={result.breakdown.parts} of={result.breakdown.of} /> : null}
+    </section>
+  );
 }

@@ -1,0 +1,73 @@
+// The JSON formatter as one call, used alike by the server action, the page and the Web Worker.
+import { parseJson, type JsonSyntaxError, type ParseReport, type RemovalKind } from "./parse";
+import { printJson } from "./format";
+import { buildTree, type JsonTree } from "./tree";
+import { MAX_JSON_INPUT_BYTES, tooLargeMessage, utf8ByteLength, type JsonFormatOptions } from "./limits";
+
+export interface JsonToolResult {
+  /** Valid input, formatted. */
+  ok: boolean;
+  output: string;
+  /** Why there is no output: the input is too large or empty. */
+  inputError?: string;
+  /** Where and why the input is not valid JSON (strict, or JSONC when that option is on). */
+  syntaxError?: JsonSyntaxError;
+  report?: ParseReport;
+  tree?: JsonTree;
+  inputBytes: number;
+}
+
+export function formatJson(input: string, options: JsonFormatOptions): JsonToolResult {
+  const inputBytes = utf8ByteLength(input);
+  if (inputBytes > MAX_JSON_INPUT_BYTES) {
+    return { ok: false, output: "", inputError: tooLargeMessage(inputBytes), inputBytes };
+  }
+  if (input.trim() === "") {
+    return { ok: false, output: "", inputError: "Paste some JSON to format.", inputBytes };
+  }
+  const parsed = parseJson(input, { jsonc: options.jsonc });
+  const rest = parsed;
+  const report: ParseReport = {
+    removals: rest.removals,
+    removalCounts: rest.removalCounts,
+    duplicates: rest.duplicates,
+    duplicateCount: rest.duplicateCount,
+    impreciseNumbers: rest.impreciseNumbers,
+    impreciseNumberCount: rest.impreciseNumberCount,
+    bomIgnored: rest.bomIgnored,
+    valueCount: rest.valueCount,
+    maxDepth: rest.maxDepth,
+  };
+  if (!parsed.ok) return { ok: false, output: "", syntaxError: parsed.error, report, inputBytes };
+  const output = printJson(parsed.root, options);
+  return {
+    ok: true,
+    output,
+    report,
+    tree: buildTree(parsed.root, options.sortKeys),
+    inputBytes,
+  };
+}
+
+const REMOVAL_NAMES: Record<RemovalKind, [string, string]> = {
+  "line comment": ["line comment", "line comments"],
+  "block comment": ["block comment", "block comments"],
+  "trailing comma": ["trailing comma", "trailing commas"],
+};
+
+/** "Removed 2 line comments (lines 1, 4) and 1 trailing comma (line 9)." or null when nothing was removed. */
+export function describeRemovals(report: ParseReport): string | null {
+  const parts: string[] = [];
+  for (const kind of Object.keys(REMOVAL_NAMES) as RemovalKind[]) {
+    const count = report.removalCounts[kind];
+    if (count === 0) continue;
+    const lines = report.removals.filter((removal) => removal.kind === kind).map((removal) => removal.line);
+    const listed = [...new Set(lines)].slice(0, 12);
+    const more = count > lines.length || new Set(lines).size > listed.length ? ", …" : "";
+    const [one, many] = REMOVAL_NAMES[kind];
+    parts.push(`${count} ${count === 1 ? one : many} (line${listed.length === 1 && !more ? "" : "s"} ${listed.join(", ")}${more})`);
+  }
+  if (parts.length === 0) return null;
+  const last = parts.pop()!;
+  return `Removed ${parts.length ? `${parts.join(", ")} and ${last}` : last}.`;
+}
