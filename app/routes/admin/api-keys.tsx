@@ -1,8 +1,237 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/api-keys";
+import { CopyButton } from "~/components/copy-button";
+import { DeleteButton } from "~/components/delete-button";
+import { FormErrors, InputField } from "~/components/field";
+import { Time } from "~/components/time";
+import { sessionContext, userContext } from "~/context";
+import { ApiKeySchema, GENERATED_KEY_BYTES, generateApiKey, SPARK_API_SERVICE } from "~/schemas/api-keys";
+import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
+import { errorText, failureToast } from "~/utils/api-feedback.server";
+import { useHydrated } from "~/utils/hydrated";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import type { ApiKeyRecord } from "../../../server/services/api-keys";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "API Keys", description: "Site administration.", noIndex: true });
+const PAGE_PATH = "/admin/common/api_keys";
+const SESSION_TOKEN_SHOWN = 60;
+const DeleteSchema = z.object({ id: z.uuid("The key is not a valid id.") });
 
-export default function ApiKeys() {
-  return <ComingSoon title={"API Keys"} />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const result = await apiRequest<{ api_keys: ApiKeyRecord[] }>(context, "/v1/admin/api_keys");
+  const keys = result.ok ? result.data.api_keys : [];
+  const editId = url.searchParams.get("edit");
+  const editing = editId ? (keys.find((key) => key.id === editId) ?? null) : null;
+  const session = context.get(sessionContext);
+  return {
+    keys,
+    error: result.ok ? null : errorText(result.error),
+    editing,
+    editMissing: Boolean(editId && result.ok && !editing),
+    // §4 Reset: the fields are cleared, the row stays selected.
+    reset: url.searchParams.has("reset"),
+    currentUserId: context.get(userContext).id,
+    sessionToken: session.sessionToken ?? "",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: DeleteSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), generated: null }, { status: 400 });
+    const result = await apiRequest<{ number: number }>(context, `/v1/admin/api_keys/${submission.value.id}`, { method: "DELETE" });
+    if (!result.ok) return failureToast({ intent, result: submission.reply(), generated: null }, result.error);
+    return redirectWithSuccess(PAGE_PATH, "Completed successfully!");
+  }
+
+  // Without JavaScript the Generate button posts here and gets the form back with a new key.
+  if (intent === "generate") {
+    const generated = {
+      edit_id: String(formData.get("edit_id") ?? ""),
+      service_name: String(formData.get("service_name") ?? ""),
+      api_key: generateApiKey(),
+    };
+    return data({ intent, result: null, generated });
+  }
+
+  const submission = parseWithZod(formData, { schema: ApiKeySchema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply(), generated: null }, { status: 400 });
+  const result = await apiRequest<{ api_key: ApiKeyRecord }>(context, "/v1/admin/api_keys", { body: submission.value });
+  if (!result.ok) return failureToast({ intent, result: submission.reply({ fieldErrors: fieldErrorsOf(result.error) }), generated: null }, result.error);
+  return redirectWithSuccess(PAGE_PATH, "API Key saved successfully!");
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "API Keys", noIndex: true });
+
+export default function ApiKeys({ loaderData }: Route.ComponentProps) {
+  const { keys, error, editing, editMissing, reset, currentUserId, sessionToken } = loaderData;
+  return (
+    <section>
+      <h1 className="page-title">API Keys</h1>
+      {error ? (
+        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="table-wrap mb-6">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Service Name</th>
+              <th scope="col">API Key</th>
+              <th scope="col">Created Date</th>
+              <th scope="col">Creator ID</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.length === 0 ? (
+              <tr>
+                <td colSpan={6}>No API keys yet.</td>
+              </tr>
+            ) : (
+              keys.map((key, index) => (
+                <tr key={key.id} aria-selected={editing?.id === key.id} className={editing?.id === key.id ? "bg-blue-50 dark:bg-blue-950" : undefined}>
+                  <td>{index + 1}</td>
+                  <td>{key.service_name}</td>
+                  <td>
+                    <div className="flex flex-wrap items-center gap-2">
+                      {key.api_key === null ? (
+                        <span className="text-red-700 dark:text-red-400">Cannot be decrypted (ENCRYPTION_KEY changed)</span>
+                      ) : (
+                        <>
+                          <code className="break-all text-xs">{key.api_key}</code>
+                          <CopyButton value={key.api_key} label={`Copy key ${key.service_name}`} />
+                        </>
+                      )}
+                    </div>
+                  </td>
+                  <td>
+                    <Time value={key.created_at} />
+                  </td>
+                  <td>
+                    {key.user_id === currentUserId ? "Me" : "Unknown User"}
+                    {key.user_id ? <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{key.user_id}</div> : null}
+                  </td>
+                  <td>
+                    <div className="flex flex-wrap gap-2">
+                      <Link to={`${PAGE_PATH}?edit=${key.id}`} className="btn min-h-8 px-2 py-1 text-xs" aria-label={`Edit key ${key.service_name}`}>
+                        Edit
+                      </Link>
+                      {key.service_name === SPARK_API_SERVICE && key.user_id === currentUserId ? null : (
+                        <DeleteButton id={key.id} accessibleLabel={`Delete key ${key.service_name}`} />
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {editMissing ? (
+        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+          That key no longer exists.
+        </p>
+      ) : null}
+      <ApiKeyForm key={`${editing?.id ?? "new"}-${reset ? "reset" : "filled"}`} editing={editing} reset={reset} />
+      <MySession token={sessionToken} userId={currentUserId} />
+    </section>
+  );
+}
+
+function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: boolean }) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const generated = actionData?.generated ?? null;
+  const [form, fields] = useForm({
+    id: `api-key-form-${generated?.api_key ?? "plain"}`,
+    lastResult: actionData?.intent === "save" ? actionData.result : undefined,
+    defaultValue: generated ?? (editing && !reset ? { edit_id: editing.id, service_name: editing.service_name, api_key: editing.api_key ?? "" } : { edit_id: editing?.id ?? "" }),
+    constraint: getZodConstraint(ApiKeySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApiKeySchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const editId = generated?.edit_id || editing?.id || "";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  return (
+    <Form method="post" {...getFormProps(form)} className="card mb-6 max-w-2xl space-y-4" aria-labelledby="api-key-form-title">
+      <h2 id="api-key-form-title" className="text-lg font-semibold">
+        {editId ? "Edit API key" : "New API key"}
+      </h2>
+      <input {...getInputProps(fields.edit_id, { type: "hidden" })} key={fields.edit_id.key} value={editId} />
+      <InputField field={fields.service_name} label="Service Name" autoComplete="off" />
+      <InputField
+        field={fields.api_key}
+        label="API Key"
+        autoComplete="off"
+        spellCheck={false}
+        className="input font-mono"
+        hint={`Use a random url-safe secret of ${GENERATED_KEY_BYTES} bytes, e.g. python -c "import secrets; print(secrets.token_urlsafe(${GENERATED_KEY_BYTES}))", or press Generate.`}
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={submitting}>
+          {submitting ? "Saving..." : editId ? "Save" : "Create"}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="generate"
+          formNoValidate
+          className="btn"
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            form.update({ name: fields.api_key.name, value: generateApiKey(), validated: true });
+          }}
+        >
+          Generate
+        </button>
+        <Link to={editId ? `${PAGE_PATH}?edit=${editId}&reset=1` : PAGE_PATH} className="btn" replace preventScrollReset>
+          Reset
+        </Link>
+        {editId ? (
+          <Link to={PAGE_PATH} className="btn">
+            New key
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+function MySession({ token, userId }: { token: string; userId: string }) {
+  const shown = `${token.slice(0, SESSION_TOKEN_SHOWN)}...`;
+  return (
+    <section className="card max-w-2xl" aria-labelledby="my-session-title">
+      <h2 id="my-session-title" className="mb-2 text-lg font-semibold">
+        My session
+      </h2>
+      <dl className="grid grid-cols-[max-content_1fr] items-center gap-x-4 gap-y-2 text-sm">
+        <dt className="font-semibold">Session token</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <code className="break-all" data-testid="session-token">
+            {shown}
+          </code>
+          <CopyButton value={token} label="Copy session token" />
+        </dd>
+        <dt className="font-semibold">User id</dt>
+        <dd className="flex flex-wrap items-center gap-2">
+          <code className="break-all">{userId}</code>
+          <CopyButton value={userId} label="Copy user id" />
+        </dd>
+      </dl>
+    </section>
+  );
 }

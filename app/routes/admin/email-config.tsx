@@ -1,8 +1,174 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/email-config";
+import { DeleteButton } from "~/components/delete-button";
+import { FormErrors, InputField } from "~/components/field";
+import { Time } from "~/components/time";
+import { userContext } from "~/context";
+import { TestMailSchema } from "~/schemas/mail-sender";
+import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
+import { errorText, failureToast } from "~/utils/api-feedback.server";
+import { pageMeta } from "~/utils/meta";
+import { dataWithSuccess, redirectWithSuccess } from "~/utils/toast.server";
+import type { MailConnectionItem } from "../../../server/services/mail-connections";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Email Config", description: "Site administration.", noIndex: true });
+const PAGE_PATH = "/admin/common/email_config";
+const CONNECT_PATH = "/auth/admin/gmail/connect";
+const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
 
-export default function EmailConfig() {
-  return <ComingSoon title={"Email Config"} />;
+interface EmailConfig {
+  sessions_list: MailConnectionItem[];
+  email_sender: string | null;
+  gmail_configured: boolean;
+  mail_transport: string | null;
+  mail_problem: string | null;
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await apiRequest<EmailConfig>(context, "/v1/admin/site/email/config");
+  return {
+    config: result.ok ? result.data : null,
+    error: result.ok ? null : errorText(result.error),
+    adminEmail: context.get(userContext).email,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: DeleteSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), sent: null }, { status: 400 });
+    const result = await apiRequest(context, `/v1/admin/gmail/connect/${submission.value.id}`, { method: "DELETE" });
+    if (!result.ok) return failureToast({ intent, result: submission.reply(), sent: null }, result.error);
+    return redirectWithSuccess(PAGE_PATH, "Completed successfully!");
+  }
+  if (intent === "test") {
+    const submission = parseWithZod(formData, { schema: TestMailSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply(), sent: null }, { status: 400 });
+    const result = await apiRequest<{ to: string; transport: string }>(context, "/v1/admin/site/email/test", { body: submission.value, timeoutMs: 30_000 });
+    if (!result.ok) {
+      return failureToast({ intent, result: submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }), sent: null }, result.error);
+    }
+    const sent = `Test mail sent to ${result.data.to} through ${result.data.transport}.`;
+    return dataWithSuccess({ intent, result: submission.reply(), sent }, sent);
+  }
+  return data({ intent, result: null, sent: null }, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Email Config", noIndex: true });
+
+export default function EmailConfig({ loaderData }: Route.ComponentProps) {
+  const { config, error, adminEmail } = loaderData;
+  const sessions = config?.sessions_list ?? [];
+  return (
+    <section>
+      <h1 className="page-title">Email Config</h1>
+      {error ? (
+        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <div className="card mb-6 space-y-3">
+        <p>
+          {/* A document navigation: the connect page redirects to Google. */}
+          <a href={CONNECT_PATH} className="btn btn-primary" data-discover="false">
+            Connect
+          </a>{" "}
+          <span className="text-sm text-zinc-700 dark:text-zinc-300">a Gmail account to send the site's mail as that account.</span>
+        </p>
+        {config && !config.gmail_configured ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">Connecting needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in the server's environment.</p>
+        ) : null}
+        <p>
+          <span className="font-semibold">Current email sender: </span>
+          <span data-testid="email-sender">{config?.email_sender ?? "Not set yet!"}</span>
+        </p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {config?.mail_transport ? `Mail goes out through ${config.mail_transport}.` : (config?.mail_problem ?? "")}
+        </p>
+      </div>
+
+      <h2 className="mb-2 text-lg font-semibold">Connected sessions</h2>
+      <div className="table-wrap mb-6">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">id</th>
+              <th scope="col">email</th>
+              <th scope="col">last login ip</th>
+              <th scope="col">user id</th>
+              <th scope="col">expiry time</th>
+              <th scope="col">creation time</th>
+              <th scope="col">delete</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.length === 0 ? (
+              <tr>
+                <td colSpan={7}>No connected sessions.</td>
+              </tr>
+            ) : (
+              sessions.map((session) => (
+                <tr key={session.id}>
+                  <td>
+                    <code className="text-xs break-all">{session.id}</code>
+                  </td>
+                  <td>{session.email}</td>
+                  <td>{session.last_login_ip ?? "—"}</td>
+                  <td>
+                    <code className="text-xs break-all">{session.userId ?? "—"}</code>
+                  </td>
+                  <td>
+                    <Time value={session.expires_at} />
+                  </td>
+                  <td>
+                    <Time value={session.created_at} />
+                  </td>
+                  <td>
+                    <DeleteButton id={session.id} accessibleLabel={`Delete connected session ${session.email}`} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <TestMailForm defaultTo={adminEmail} />
+    </section>
+  );
+}
+
+function TestMailForm({ defaultTo }: { defaultTo: string }) {
+  const fetcher = useFetcher<typeof action>();
+  const [form, fields] = useForm({
+    id: "test-mail",
+    lastResult: fetcher.state === "idle" && fetcher.data?.intent === "test" ? fetcher.data.result : undefined,
+    defaultValue: { to: defaultTo },
+    constraint: getZodConstraint(TestMailSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: TestMailSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const sending = fetcher.state !== "idle";
+  const sent = fetcher.state === "idle" ? fetcher.data?.sent : null;
+  return (
+    <fetcher.Form method="post" {...getFormProps(form)} className="card max-w-xl space-y-4" aria-labelledby="test-mail-title">
+      <h2 id="test-mail-title" className="text-lg font-semibold">
+        Send a test mail
+      </h2>
+      <InputField field={fields.to} label="To" type="email" autoComplete="email" />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      {sent ? (
+        <p role="status" className="text-sm text-green-800 dark:text-green-300">
+          {sent}
+        </p>
+      ) : null}
+      <button type="submit" name="intent" value="test" className="btn" disabled={sending}>
+        {sending ? "Sending..." : "Send test mail"}
+      </button>
+    </fetcher.Form>
+  );
 }

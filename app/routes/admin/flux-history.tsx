@@ -1,8 +1,104 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { data, Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/flux-history";
+import { DeleteButton } from "~/components/delete-button";
+import { Time } from "~/components/time";
+import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH, type ImageJob } from "~/schemas/flux";
+import { apiRequest } from "~/utils/api.server";
+import { errorText, failureToast } from "~/utils/api-feedback.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Flux history", description: "Site administration.", noIndex: true });
+const PAGE_PATH = "/admin/labs/flux/history";
+const DeleteSchema = z.object({ id: z.string().trim().min(1, "The job id is missing.").max(200, "The job id is too long.") });
 
-export default function FluxHistory() {
-  return <ComingSoon title={"Flux history"} />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const mode = url.searchParams.get("mode") === "requestor" ? "requestor" : "recent";
+  const requestorId = (url.searchParams.get("requestor_id") ?? "").trim();
+  const view = { mode, requestorId: mode === "requestor" ? requestorId : FLUX_FORM_NAME };
+  // §6: by-requestor mode needs a requestor id.
+  if (mode === "requestor" && !requestorId) return { ...view, jobs: [] as ImageJob[], error: "requestor_id is not provided!" };
+  const query = mode === "requestor" ? `?requestor_id=${encodeURIComponent(requestorId.slice(0, 200))}` : "";
+  const result = await apiRequest<{ result_list: ImageJob[] }>(context, `/v1/admin/img_gen/history${query}`, { timeoutMs: 5 * 60_000 });
+  return { ...view, jobs: result.ok ? result.data.result_list : [], error: result.ok ? null : errorText(result.error) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
+  if (formData.get("intent") !== "delete" || !parsed.success) return data({ error: "Nothing to delete." }, { status: 400 });
+  const result = await apiRequest(context, `/v1/admin/img_gen/job/${encodeURIComponent(parsed.data.id)}`, { method: "DELETE", timeoutMs: 5 * 60_000 });
+  if (!result.ok) return failureToast({ error: errorText(result.error) }, result.error);
+  return redirectWithSuccess(`${PAGE_PATH}${url.search}`, "Completed successfully!");
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Flux history", noIndex: true });
+
+export default function FluxHistory({ loaderData }: Route.ComponentProps) {
+  const { mode, requestorId, jobs, error } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === PAGE_PATH;
+  return (
+    <section>
+      <h1 className="page-title">Flux history</h1>
+      <p className="mb-4">
+        <Link to="/admin/labs/flux/">New image</Link>
+      </p>
+      <Form method="get" className="card mb-6 flex max-w-3xl flex-wrap items-end gap-4">
+        <fieldset className="flex gap-4">
+          <legend className="label">Show</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="mode" value="recent" defaultChecked={mode === "recent"} /> Recent
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" name="mode" value="requestor" defaultChecked={mode === "requestor"} /> By requestor
+          </label>
+        </fieldset>
+        <div>
+          <label htmlFor="requestor-id" className="label">
+            requestor_id
+          </label>
+          <input id="requestor-id" name="requestor_id" defaultValue={requestorId} className="input" autoComplete="off" />
+        </div>
+        <button type="submit" className="btn">
+          {loading ? "Loading..." : "Show"}
+        </button>
+      </Form>
+      {error ? (
+        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      {!error && jobs.length === 0 ? <p>No images yet.</p> : null}
+      <ul className="flex flex-wrap gap-6">
+        {jobs.map((job) => (
+          <li key={job.id} className="card" style={{ maxWidth: FLUX_HISTORY_WIDTH + 34 }}>
+            {job.image_url ? (
+              <img src={job.image_url} width={FLUX_HISTORY_WIDTH} alt={job.prompt} loading="lazy" className="h-auto" />
+            ) : (
+              <p className="text-sm text-red-700 dark:text-red-400">The host gave no image that can be shown.</p>
+            )}
+            <p className="mt-2 text-sm break-words">{job.prompt}</p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-400">
+              {job.width}×{job.height} · job {job.id}
+              {job.created_at ? (
+                <>
+                  {" · "}
+                  <Time value={job.created_at} />
+                </>
+              ) : null}
+            </p>
+            {Object.keys(job.echo_data).length > 0 ? (
+              <pre className="mt-1 overflow-x-auto text-xs text-zinc-600 dark:text-zinc-400">{JSON.stringify(job.echo_data)}</pre>
+            ) : null}
+            <div className="mt-2">
+              <DeleteButton id={job.id} accessibleLabel={`Delete job ${job.id}`} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }

@@ -1,8 +1,153 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/flux";
+import { FieldErrors, FormErrors, InputField } from "~/components/field";
+import { FLUX_DEFAULTS, FLUX_LIMITS, FLUX_MODELS, FLUX_PREVIEW_WIDTH, FluxSchema, type ImageJob } from "~/schemas/flux";
+import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
+import { errorText, failureToast } from "~/utils/api-feedback.server";
+import { useHydrated } from "~/utils/hydrated";
+import { pageMeta } from "~/utils/meta";
+import { dataWithSuccess } from "~/utils/toast.server";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Flux image generation", description: "Site administration.", noIndex: true });
+// The host gets its own time-out (IMAGE_HOST_TIMEOUT_MS, 60 s by default); this only has to outlast it.
+const GENERATE_TIMEOUT_MS = 5 * 60_000;
 
-export default function Flux() {
-  return <ComingSoon title={"Flux image generation"} />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await apiRequest<{ host: string; api_key: string }>(context, "/v1/admin/img_gen/config");
+  return { config: result.ok ? result.data : { host: "", api_key: "" }, error: result.ok ? null : errorText(result.error) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: FluxSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), jobs: [] as ImageJob[] }, { status: 400 });
+  const result = await apiRequest<{ result_list: ImageJob[] }>(context, "/v1/admin/img_gen/flux", { body: submission.value, timeoutMs: GENERATE_TIMEOUT_MS });
+  if (!result.ok) {
+    return failureToast({ result: submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }), jobs: [] as ImageJob[] }, result.error);
+  }
+  const count = result.data.result_list.length;
+  return dataWithSuccess({ result: submission.reply(), jobs: result.data.result_list }, `Generated ${count} ${count === 1 ? "image" : "images"}.`);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Flux image generation", noIndex: true });
+
+export default function Flux({ loaderData }: Route.ComponentProps) {
+  const { config, error } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useForm({
+    id: "flux",
+    lastResult: actionData?.result,
+    defaultValue: {
+      prompt: FLUX_DEFAULTS.prompt,
+      steps: String(FLUX_DEFAULTS.steps),
+      width: String(FLUX_DEFAULTS.width),
+      height: String(FLUX_DEFAULTS.height),
+      ai_model_id: FLUX_DEFAULTS.model,
+      host: config.host,
+      api_key: config.api_key,
+      echo_data: "",
+    },
+    constraint: getZodConstraint(FluxSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: FluxSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const [model, setModel] = useState<string>(FLUX_DEFAULTS.model);
+  const generating = navigation.state === "submitting";
+  const jobs = actionData?.jobs ?? [];
+  const hint = FLUX_MODELS.find((entry) => entry.id === model)?.hint;
+  return (
+    <section>
+      <h1 className="page-title">Flux image generation</h1>
+      <p className="mb-4">
+        <Link to="/admin/labs/flux/history">History</Link>
+      </p>
+      {error ? (
+        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="card mb-6 grid max-w-3xl gap-4 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.prompt.id} className="label">
+            Prompt
+          </label>
+          <textarea {...getTextareaProps(fields.prompt)} rows={4} className="input" />
+          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">One image per line; blank lines are dropped (at most {FLUX_LIMITS.prompts} lines).</p>
+          <FieldErrors id={fields.prompt.errorId} errors={fields.prompt.errors} />
+        </div>
+        <InputField field={fields.steps} label="Steps" type="number" hint={`${FLUX_LIMITS.stepsMin} to ${FLUX_LIMITS.stepsMax}.`} />
+        <div>
+          <label htmlFor={fields.ai_model_id.id} className="label">
+            Model
+          </label>
+          <select {...getSelectProps(fields.ai_model_id)} className="input" onChange={(event) => setModel(event.currentTarget.value)}>
+            {FLUX_MODELS.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.label}
+              </option>
+            ))}
+          </select>
+          {hydrated ? (
+            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
+          ) : (
+            <ul className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+              {FLUX_MODELS.map((entry) => (
+                <li key={entry.id}>
+                  {entry.label}: {entry.hint}
+                </li>
+              ))}
+            </ul>
+          )}
+          <FieldErrors id={fields.ai_model_id.errorId} errors={fields.ai_model_id.errors} />
+        </div>
+        <InputField field={fields.width} label="Width" type="number" hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`} />
+        <InputField field={fields.height} label="Height" type="number" hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`} />
+        <InputField field={fields.input_img_id} label="Input image id (Kontext, optional)" autoComplete="off" />
+        <InputField field={fields.host} label="Host" type="url" autoComplete="off" />
+        <div className="sm:col-span-2">
+          <InputField field={fields.api_key} label="API key" type="password" autoComplete="off" />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.echo_data.id} className="label">
+            Echo data (JSON, optional)
+          </label>
+          <textarea {...getTextareaProps(fields.echo_data)} rows={3} className="input font-mono" placeholder='{"note": "anything to get back with the job"}' />
+          <FieldErrors id={fields.echo_data.errorId} errors={fields.echo_data.errors} />
+        </div>
+        <div className="sm:col-span-2">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <button type="submit" className="btn btn-primary" disabled={generating}>
+            {generating ? "Generating..." : "Generate"}
+          </button>
+        </div>
+      </Form>
+
+      {jobs.length > 0 ? (
+        <section aria-labelledby="flux-results-title">
+          <h2 id="flux-results-title" className="mb-2 text-lg font-semibold">
+            Results
+          </h2>
+          <ul className="flex flex-wrap gap-4">
+            {jobs.map((job) => (
+              <li key={job.id} className="card" style={{ maxWidth: FLUX_PREVIEW_WIDTH + 34 }}>
+                {job.image_url ? (
+                  <img src={job.image_url} width={FLUX_PREVIEW_WIDTH} alt={job.prompt} className="h-auto" />
+                ) : (
+                  <p className="text-sm text-red-700 dark:text-red-400">The host gave no image that can be shown.</p>
+                )}
+                <p className="mt-2 text-sm break-words">{job.prompt}</p>
+                <p className="text-xs text-zinc-600 dark:text-zinc-400">
+                  {job.width}×{job.height} · job {job.id}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </section>
+  );
 }

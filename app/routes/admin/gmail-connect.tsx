@@ -1,8 +1,64 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+// /auth/admin/gmail/connect: starts the Google authorization-code flow (PKCE) and is also its callback.
+// The sealed flow state travels in a short-lived httpOnly cookie scoped to this path.
+import { createCookie, redirect } from "react-router";
+import type { Route } from "./+types/gmail-connect";
+import { apiRequest } from "~/utils/api.server";
+import { errorText } from "~/utils/api-feedback.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Connect a mail account", description: "Site administration.", noIndex: true });
+const EMAIL_CONFIG_PATH = "/admin/common/email_config";
+const CONNECT_PATH = "/auth/admin/gmail/connect";
 
+// Its value is already AES-256-GCM sealed and bound to the administrator by /api; it needs no signature.
+const flowCookie = createCookie("gmail_connect_flow", {
+  httpOnly: true,
+  sameSite: "lax",
+  path: CONNECT_PATH,
+  maxAge: 10 * 60,
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const providerError = url.searchParams.get("error");
+  const code = url.searchParams.get("code");
+  const clearCookie = { "Set-Cookie": await flowCookie.serialize("", { maxAge: 0 }) };
+
+  if (providerError) {
+    const reason = url.searchParams.get("error_description") || providerError;
+    return redirectWithError(EMAIL_CONFIG_PATH, `Google refused the connection: ${reason.slice(0, 200)}`, { headers: clearCookie });
+  }
+
+  if (code) {
+    const flowToken: unknown = await flowCookie.parse(request.headers.get("cookie"));
+    const result = await apiRequest<{ session: { email: string } }>(context, "/v1/admin/gmail/connect/callback", {
+      body: { code, state: url.searchParams.get("state") ?? "", flow_token: typeof flowToken === "string" ? flowToken : "" },
+      timeoutMs: 30_000,
+    });
+    if (!result.ok) return redirectWithError(EMAIL_CONFIG_PATH, errorText(result.error), { headers: clearCookie });
+    return redirectWithSuccess(EMAIL_CONFIG_PATH, `Connected ${result.data.session.email}.`, { headers: clearCookie });
+  }
+
+  const redirectUri = new URL(CONNECT_PATH, url.origin).toString();
+  const result = await apiRequest<{ authorization_url: string; flow_token: string }>(
+    context,
+    `/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent(redirectUri)}`,
+  );
+  if (!result.ok) return redirectWithError(EMAIL_CONFIG_PATH, errorText(result.error));
+  const secure = url.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  return redirect(result.data.authorization_url, { headers: { "Set-Cookie": await flowCookie.serialize(result.data.flow_token, { secure }) } });
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Connect a mail account", noIndex: true });
+
+// The loader always redirects; this shows only if a browser lands here without following it.
 export default function GmailConnect() {
-  return <ComingSoon title="Connect a mail account" />;
+  return (
+    <section>
+      <h1 className="page-title">Connect a mail account</h1>
+      <p>
+        Redirecting to Google… <a href={EMAIL_CONFIG_PATH}>Back to Email Config</a>
+      </p>
+    </section>
+  );
 }

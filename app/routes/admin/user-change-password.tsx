@@ -1,8 +1,72 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/user-change-password";
+import { GenericErrorView } from "~/components/error-views";
+import { FormErrors, InputField } from "~/components/field";
+import { ChangePasswordFormSchema, UserIdSchema } from "~/schemas/users";
+import { apiGetOrThrow, apiRequest, fieldErrorsOf } from "~/utils/api.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import type { AdminUserListItem } from "../../../server/services/users-admin";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Change password", description: "Site administration.", noIndex: true });
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const parsed = UserIdSchema.safeParse({ user_id: new URL(request.url).searchParams.get("user_id") ?? "" });
+  if (!parsed.success) throw data({ detail: "user_id is missing or not a valid id.", status_code: 400, errors: [] }, { status: 400 });
+  const { item } = await apiGetOrThrow<{ item: AdminUserListItem }>(context, `/v1/admin/auth/users/${parsed.data.user_id}`);
+  return { userId: item.id, email: item.user.email };
+}
 
-export default function UserChangePassword() {
-  return <ComingSoon title={"Change password"} />;
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
+  const { user_id, password } = submission.value;
+  const result = await apiRequest<{ ended_sessions: number }>(context, `/v1/admin/auth/users/${user_id}/password`, { body: { password } });
+  if (!result.ok) {
+    return data(
+      submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error), hideFields: ["password", "confirm_password"] }),
+      { status: result.status },
+    );
+  }
+  const ended = result.data.ended_sessions;
+  return redirectWithSuccess("/admin/common/users/", `Password changed; ${ended} ${ended === 1 ? "session" : "sessions"} ended.`);
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Change password", noIndex: true });
+
+export default function UserChangePassword({ loaderData }: Route.ComponentProps) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(ChangePasswordFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting";
+  return (
+    <section className="max-w-lg">
+      <p className="mb-4">
+        <Link to="/admin/common/users/">← All users</Link>
+      </p>
+      <h1 className="page-title">Change password</h1>
+      <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">
+        New password for <strong>{loaderData.email}</strong>. Every session of this user ends, so they sign in again with it.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="card space-y-4">
+        <input type="hidden" name="user_id" value={loaderData.userId} />
+        <InputField field={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+        <InputField field={fields.confirm_password} label="Repeat the new password" type="password" autoComplete="new-password" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <button type="submit" className="btn btn-primary" disabled={submitting}>
+          {submitting ? "Saving..." : "Set password"}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <GenericErrorView error={error} />;
 }

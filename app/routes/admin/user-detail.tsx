@@ -1,8 +1,134 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { Link } from "react-router";
+import type { Route } from "./+types/user-detail";
+import { GenericErrorView } from "~/components/error-views";
+import { Time } from "~/components/time";
+import { apiGetOrThrow } from "~/utils/api.server";
+import { pageMeta } from "~/utils/meta";
+import type { AdminUserListItem, UserSessionItem } from "../../../server/services/users-admin";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "User", description: "Site administration.", noIndex: true });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return apiGetOrThrow<{ item: AdminUserListItem; sessions: UserSessionItem[] }>(context, `/v1/admin/auth/users/${encodeURIComponent(params.userId)}`);
+}
 
-export default function UserDetail() {
-  return <ComingSoon title={"User"} />;
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `User ${args.loaderData?.item.user.email ?? ""}`.trim(), noIndex: true });
+
+export default function UserDetail({ loaderData }: Route.ComponentProps) {
+  const { item, sessions } = loaderData;
+  const { user } = item;
+  const facts: [string, React.ReactNode][] = [
+    ["id", <code key="id">{user.id}</code>],
+    ["Number", item.spark_user.num_id],
+    ["Email", user.email],
+    ["Name", user.first_name ?? "—"],
+    ["Email verified", user.email_verified ? "Y" : "N"],
+    ["Admin", user.is_superuser ? "Y" : "N"],
+    ["Entitlements", user.entitlements.length ? user.entitlements.join(", ") : "—"],
+    ["Firebase uid", user.firebase_uid ?? "—"],
+    ["Last login", <Time key="login" value={user.last_login_time} />],
+    ["Last login IP", user.last_login_ip ?? "—"],
+    ["Created", <Time key="created" value={user.created_at} />],
+  ];
+  return (
+    <section>
+      <p className="mb-4">
+        <Link to="/admin/common/users/">← All users</Link>
+      </p>
+      <h1 className="page-title">User {user.email}</h1>
+      <dl className="card mb-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="break-all">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mb-6">
+        <Link to={`/admin/common/users/change_pwd?user_id=${user.id}`} className="btn">
+          Change PWD
+        </Link>
+      </p>
+
+      <h2 className="mb-2 text-lg font-semibold">Accounts</h2>
+      <div className="table-wrap mb-6">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">id</th>
+              <th scope="col">provider</th>
+              <th scope="col">provider account id</th>
+              <th scope="col">email</th>
+              <th scope="col">verified</th>
+            </tr>
+          </thead>
+          <tbody>
+            {item.accounts.length === 0 ? (
+              <tr>
+                <td colSpan={5}>No accounts.</td>
+              </tr>
+            ) : (
+              item.accounts.map((account) => (
+                <tr key={account.id}>
+                  <td>
+                    <code className="text-xs">{account.id}</code>
+                  </td>
+                  <td>{account.provider}</td>
+                  <td>{account.providerAccountId}</td>
+                  <td>{account.email ?? "—"}</td>
+                  <td>{account.email_verified ? "Y" : "N"}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <h2 className="mb-2 text-lg font-semibold">Sessions</h2>
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">device id</th>
+              <th scope="col">ip</th>
+              <th scope="col">browser</th>
+              <th scope="col">last seen</th>
+              <th scope="col">expires</th>
+              <th scope="col">created</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sessions.length === 0 ? (
+              <tr>
+                <td colSpan={6}>No live sessions.</td>
+              </tr>
+            ) : (
+              sessions.map((session) => (
+                <tr key={session.id}>
+                  <td>
+                    <code className="text-xs">{session.did}</code>
+                  </td>
+                  <td>{session.ip ?? "—"}</td>
+                  <td className="max-w-64 truncate" title={session.user_agent ?? undefined}>
+                    {session.user_agent ?? "—"}
+                  </td>
+                  <td>
+                    <Time value={session.last_seen_at} />
+                  </td>
+                  <td>
+                    <Time value={session.expires} />
+                  </td>
+                  <td>
+                    <Time value={session.created_at} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <GenericErrorView error={error} />;
 }

@@ -1,8 +1,256 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, useActionData, useFetcher } from "react-router";
+import type { Route } from "./+types/users";
+import { ActionButton } from "~/components/admin/users-action-button";
+import { FormErrors, InputField } from "~/components/field";
+import { Time } from "~/components/time";
+import { userContext } from "~/context";
+import { AccountVerifiedFormSchema, CreateUserSchema, SetAdminFormSchema, SPARK_PROVIDER, UserIdSchema } from "~/schemas/users";
+import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
+import { errorText, failureToast } from "~/utils/api-feedback.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import type { AdminUserListItem } from "../../../server/services/users-admin";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Admin: Users", description: "Site administration.", noIndex: true });
+const PAGE_PATH = "/admin/common/users/";
+const FETCHER_KEY = "admin-users";
 
-export default function Users() {
-  return <ComingSoon title={"Admin: Users"} />;
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await apiRequest<{ user_list: AdminUserListItem[]; count: number }>(context, "/v1/admin/auth/user_list");
+  return {
+    users: result.ok ? result.data.user_list : [],
+    count: result.ok ? result.data.count : 0,
+    error: result.ok ? null : errorText(result.error),
+    currentUserId: context.get(userContext).id,
+  };
+}
+
+type ActionResult = { intent: string; error: string | null; create?: SubmissionResult<string[]> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const fail = (error: Parameters<typeof failureToast>[1], extra: Partial<ActionResult> = {}) =>
+    failureToast<ActionResult>({ intent, error: errorText(error), ...extra }, error);
+  const invalid = (message: string) => data<ActionResult>({ intent, error: message }, { status: 400 });
+
+  if (intent === "create") {
+    const submission = parseWithZod(formData, { schema: CreateUserSchema });
+    if (submission.status !== "success") return data<ActionResult>({ intent, error: null, create: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+    const result = await apiRequest<{ item: AdminUserListItem }>(context, "/v1/admin/auth/users", { body: submission.value });
+    if (!result.ok) return fail(result.error, { create: submission.reply({ fieldErrors: fieldErrorsOf(result.error), hideFields: ["password"] }) });
+    return redirectWithSuccess(PAGE_PATH, `Created ${result.data.item.user.email}.`);
+  }
+
+  if (intent === "delete" || intent === "firebase") {
+    const submission = parseWithZod(formData, { schema: UserIdSchema });
+    if (submission.status !== "success") return invalid("The user is not valid.");
+    const userId = submission.value.user_id;
+    if (intent === "delete") {
+      const result = await apiRequest<{ number: number }>(context, `/v1/admin/auth/users/delete/${userId}`, { method: "DELETE" });
+      if (!result.ok) return fail(result.error);
+      // §4: the row goes only when exactly one user was deleted.
+      if (result.data.number !== 1) return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
+      return redirectWithSuccess(PAGE_PATH, "Completed successfully!");
+    }
+    const result = await apiRequest<{ id: string }>(context, `/v1/auth/users/${userId}/config_firebase`, { method: "POST", timeoutMs: 30_000 });
+    if (!result.ok) return fail(result.error);
+    return redirectWithSuccess(PAGE_PATH, `Firebase user ${result.data.id} is set.`);
+  }
+
+  if (intent === "verify") {
+    const submission = parseWithZod(formData, { schema: AccountVerifiedFormSchema });
+    if (submission.status !== "success") return invalid("The account is not valid.");
+    const { account_id, email_verified } = submission.value;
+    const result = await apiRequest(context, `/v1/admin/auth/accounts/${account_id}`, { body: { email_verified } });
+    if (!result.ok) return fail(result.error);
+    return redirectWithSuccess(PAGE_PATH, "Data updated successfully!");
+  }
+
+  if (intent === "admin") {
+    const submission = parseWithZod(formData, { schema: SetAdminFormSchema });
+    if (submission.status !== "success") return invalid("The user is not valid.");
+    const { user_id, is_superuser } = submission.value;
+    const result = await apiRequest(context, `/v1/admin/auth/users/${user_id}/superuser`, { body: { is_superuser } });
+    if (!result.ok) return fail(result.error);
+    return redirectWithSuccess(PAGE_PATH, is_superuser ? "Administrator rights granted." : "Administrator rights revoked.");
+  }
+
+  return invalid("Unknown action.");
+}
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Admin: Users", noIndex: true });
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { users, count, error, currentUserId } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const fetcher = useFetcher<typeof action>({ key: FETCHER_KEY });
+  const latest = fetcher.state === "idle" && fetcher.data ? fetcher.data : actionData;
+  const shownError = error ?? (latest && latest.intent !== "create" ? latest.error : null);
+  return (
+    <section>
+      <h1 className="page-title">Admin: Users (total {count})</h1>
+      <CreateUserForm lastResult={actionData?.intent === "create" ? actionData.create : undefined} />
+      {shownError ? (
+        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+          {shownError}
+        </p>
+      ) : null}
+      <div className="table-wrap">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">User</th>
+              <th scope="col">Admin</th>
+              <th scope="col">Spark accounts</th>
+              <th scope="col">Firebase</th>
+              <th scope="col">Last login</th>
+              <th scope="col">Created</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.length === 0 ? (
+              <tr>
+                <td colSpan={8}>No users.</td>
+              </tr>
+            ) : (
+              users.map((item) => <UserRow key={item.id} item={item} isMe={item.id === currentUserId} />)
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
+  const { user } = item;
+  const sparkAccounts = item.accounts.filter((account) => account.provider === SPARK_PROVIDER);
+  return (
+    <tr data-testid={`user-row-${user.email}`}>
+      <td>{item.spark_user.num_id}</td>
+      <td>
+        <Link to={`${PAGE_PATH}${item.id}`}>{user.email}</Link>
+        {user.first_name ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{user.first_name}</div> : null}
+        {isMe ? <div className="text-xs text-zinc-600 dark:text-zinc-400">(you)</div> : null}
+      </td>
+      <td>
+        <span aria-label={user.is_superuser ? "Admin: yes" : "Admin: no"}>{user.is_superuser ? "Y" : "N"}</span>
+      </td>
+      <td>
+        {sparkAccounts.length === 0 ? (
+          <span className="text-zinc-600 dark:text-zinc-400">—</span>
+        ) : (
+          <ul className="space-y-1">
+            {sparkAccounts.map((account) => (
+              <li key={account.id} className="flex flex-wrap items-center gap-2">
+                <span>{account.email}</span>
+                <span className="text-xs">{account.email_verified ? "verified" : "not verified"}</span>
+                <ActionButton
+                  fetcherKey={FETCHER_KEY}
+                  intent="verify"
+                  fields={{ account_id: account.id, email_verified: account.email_verified ? "" : "on" }}
+                  pendingLabel="Saving..."
+                  accessibleLabel={`${account.email_verified ? "Mark unverified" : "Mark verified"}: ${account.email}`}
+                >
+                  {account.email_verified ? "Mark unverified" : "Mark verified"}
+                </ActionButton>
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>
+        {user.firebase_uid ? (
+          <code className="text-xs">{user.firebase_uid}</code>
+        ) : (
+          <ActionButton
+            fetcherKey={FETCHER_KEY}
+            intent="firebase"
+            fields={{ user_id: item.id }}
+            pendingLabel="Creating..."
+            accessibleLabel={`Create Firebase user for ${user.email}`}
+          >
+            Create Firebase user
+          </ActionButton>
+        )}
+      </td>
+      <td>
+        <Time value={user.last_login_time} />
+        {user.last_login_ip ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{user.last_login_ip}</div> : null}
+      </td>
+      <td>
+        <Time value={user.created_at} />
+      </td>
+      <td>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`${PAGE_PATH}change_pwd?user_id=${item.id}`} className="btn min-h-8 px-2 py-1 text-xs" aria-label={`Change PWD of ${user.email}`}>
+            Change PWD
+          </Link>
+          {isMe ? null : (
+            <>
+              <ActionButton
+                fetcherKey={FETCHER_KEY}
+                intent="admin"
+                fields={{ user_id: item.id, is_superuser: user.is_superuser ? "" : "on" }}
+                pendingLabel="Saving..."
+                accessibleLabel={`${user.is_superuser ? "Revoke admin" : "Grant admin"}: ${user.email}`}
+              >
+                {user.is_superuser ? "Revoke admin" : "Grant admin"}
+              </ActionButton>
+              <ActionButton
+                fetcherKey={FETCHER_KEY}
+                intent="delete"
+                fields={{ user_id: item.id }}
+                pendingLabel="Deleting..."
+                variant="danger"
+                accessibleLabel={`Delete ${user.email}`}
+              >
+                Delete
+              </ActionButton>
+            </>
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function CreateUserForm({ lastResult }: { lastResult: ActionResult["create"] }) {
+  const fetcher = useFetcher<typeof action>({ key: "admin-users-create" });
+  const result = fetcher.data?.intent === "create" ? fetcher.data.create : lastResult;
+  const [form, fields] = useForm({
+    id: "create-user",
+    lastResult: fetcher.state === "idle" ? result : undefined,
+    constraint: getZodConstraint(CreateUserSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateUserSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = fetcher.state !== "idle";
+  return (
+    <details className="card mb-6" open={Boolean(result?.error)}>
+      <summary className="cursor-pointer font-semibold">Create a user</summary>
+      <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
+        <InputField field={fields.email} label="Email" type="email" autoComplete="off" />
+        <InputField field={fields.name} label="Name (optional)" autoComplete="off" />
+        <InputField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+        <div className="flex items-center gap-2 self-end pb-2">
+          <input {...getInputProps(fields.is_superuser, { type: "checkbox" })} className="size-4" />
+          <label htmlFor={fields.is_superuser.id} className="text-sm font-medium">
+            Administrator
+          </label>
+        </div>
+        <div className="sm:col-span-2">
+          <FormErrors id={form.errorId} errors={form.errors} />
+          <button type="submit" name="intent" value="create" className="btn btn-primary" disabled={submitting}>
+            {submitting ? "Creating..." : "Create user"}
+          </button>
+        </div>
+      </fetcher.Form>
+    </details>
+  );
 }

@@ -3,6 +3,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { ApiKeySchema } from "../../../app/schemas/api-keys";
 import { FluxHistoryQuerySchema, FluxSchema } from "../../../app/schemas/flux";
+import { TestMailSchema } from "../../../app/schemas/mail-sender";
 import { AccountVerifiedSchema, CreateUserSchema, SetAdminSchema, SetPasswordSchema } from "../../../app/schemas/users";
 import { deleteApiKey, listApiKeys, saveApiKey } from "../../services/api-keys";
 import { createFirebaseUser } from "../../services/firebase";
@@ -350,9 +351,6 @@ adminPeopleRoutes.openapi(
   },
 );
 
-export const TestMailSchema = z.object({
-  to: z.string().trim().max(254, "Email must be at most 254 characters.").pipe(z.email("Enter a valid email address.")).optional(),
-});
 
 adminPeopleRoutes.openapi(
   createRoute({

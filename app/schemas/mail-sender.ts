@@ -1,0 +1,12 @@
+// The "send test mail" form of Email Config, shared by the form, the route action and
+// POST /api/v1/admin/site/email/test.
+import { z } from "zod";
+
+export const TestMailSchema = z.object({
+  to: z
+    .string()
+    .trim()
+    .max(254, "Email must be at most 254 characters.")
+    .pipe(z.email("Enter a valid email address."))
+    .optional(),
+});
