@@ -1,12 +1,80 @@
-// Settings the site shows everywhere (site name, probe app store link…). Site vars override the defaults
-// once the site vars feature lands; until then these come from the environment.
+// Settings the site shows everywhere (site name, probe app store link…): the public site vars from /api, with
+// the environment as the fallback. Every page asks for them, so they are cached in memory for a few seconds;
+// saving a site var in this process clears the cache at once.
 import type { RouterContextProvider } from "react-router";
 import { config } from "../../server/config";
+import { apiRequest } from "./api.server";
 
 export interface SiteSettings {
   siteName: string;
+  /** The probe app's store page, when an administrator set the site var. */
+  probeAppStoreLink: string | null;
 }
 
-export async function getSiteSettings(_context: Readonly<RouterContextProvider>): Promise<SiteSettings> {
-  return { siteName: config.siteName };
+/** Site var keys the web tier reads; any var whose key starts with "public_" is readable with getSiteVar too. */
+export const SITE_VAR = {
+  siteName: "site_name",
+  probeAppStoreLink: "probe_app_store_link",
+} as const;
+
+export const SITE_SETTINGS_TTL_MS = 10_000;
+// After a failed read, wait this long before asking again, serving the fallback meanwhile.
+const FAILURE_TTL_MS = 2_000;
+
+type ReadableContext = Readonly<RouterContextProvider>;
+type PublicVars = Record<string, unknown>;
+
+let cached: { vars: PublicVars; expiresAt: number } | null = null;
+let inFlight: Promise<PublicVars> | null = null;
+// Bumped by invalidateSiteSettings: an answer that was already on its way when a var changed is not cached.
+let generation = 0;
+
+async function fetchPublicVars(context: ReadableContext): Promise<PublicVars> {
+  const startedIn = generation;
+  // Public data: asked without the visitor's session, so the answer is the same for everyone.
+  const result = await apiRequest<{ vars: PublicVars }>(context, "/site/vars/public", { token: null, timeoutMs: 3_000 });
+  const ok = result.ok && typeof result.data?.vars === "object" && result.data.vars !== null;
+  const vars = ok ? result.data.vars : (cached?.vars ?? {});
+  if (!ok) console.warn("[site-settings] could not read the public site vars:", result.ok ? "malformed answer" : result.error.detail);
+  if (startedIn === generation) cached = { vars, expiresAt: Date.now() + (ok ? SITE_SETTINGS_TTL_MS : FAILURE_TTL_MS) };
+  return vars;
+}
+
+/** Every public site var, {key: value}; concurrent callers share one request. */
+export async function getPublicSiteVars(context: ReadableContext): Promise<PublicVars> {
+  if (cached && cached.expiresAt > Date.now()) return cached.vars;
+  inFlight ??= fetchPublicVars(context).finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}
+
+/** One public site var, or the fallback when it is not set. */
+export async function getSiteVar(context: ReadableContext, key: string, fallback: unknown = undefined): Promise<unknown> {
+  const vars = await getPublicSiteVars(context);
+  return Object.hasOwn(vars, key) ? vars[key] : fallback;
+}
+
+/** One public site var as non-empty text, or the fallback (for names, links…). */
+export async function getSiteVarText(context: ReadableContext, key: string, fallback: string): Promise<string>;
+export async function getSiteVarText(context: ReadableContext, key: string, fallback: null): Promise<string | null>;
+export async function getSiteVarText(context: ReadableContext, key: string, fallback: string | null): Promise<string | null> {
+  const value = await getSiteVar(context, key, fallback);
+  if (typeof value === "string") return value.trim() || fallback;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return fallback;
+}
+
+export async function getSiteSettings(context: ReadableContext): Promise<SiteSettings> {
+  return {
+    siteName: await getSiteVarText(context, SITE_VAR.siteName, config.siteName),
+    probeAppStoreLink: await getSiteVarText(context, SITE_VAR.probeAppStoreLink, null),
+  };
+}
+
+/** Called after a site var changes, so this process shows the new value on the next page. */
+export function invalidateSiteSettings(): void {
+  generation += 1;
+  cached = null;
+  inFlight = null;
 }

@@ -1,8 +1,34 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { Link, useActionData } from "react-router";
+import type { Route } from "./+types/wonder-create";
+import { WonderItemForm } from "~/components/admin/wonder-item-form";
+import { loadTags, saveItemAction } from "./wonder-item.server";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Create wonder item", description: "Site administration.", noIndex: true });
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadTags(context);
+}
 
-export default function WonderCreate() {
-  return <ComingSoon title={"Create wonder item"} />;
+export async function action({ request, context }: Route.ActionArgs) {
+  return saveItemAction(context, await request.formData(), null);
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Create Wonder Item" }];
+
+export default function WonderCreate({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  return (
+    <section>
+      <h1 className="page-title">Create Wonder Item</h1>
+      <p className="mb-4 text-sm">
+        <Link to="/admin/wonder/items">All items</Link>
+      </p>
+      {loaderData.tagsError ? (
+        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+          Tags could not be loaded: {loaderData.tagsError}
+        </p>
+      ) : null}
+      <div className="card">
+        <WonderItemForm item={null} tags={loaderData.tags} actionData={actionData} submitLabel="Create" />
+      </div>
+    </section>
+  );
 }

@@ -1,8 +1,70 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { isRouteErrorResponse, Link, useActionData } from "react-router";
+import type { Route } from "./+types/wonder-edit";
+import { WonderItemForm } from "~/components/admin/wonder-item-form";
+import { WONDER_ITEMS_PATH } from "~/components/admin/wonder-paths";
+import { DeleteButton } from "~/components/delete-button";
+import { errorMessageOf } from "~/components/error-views";
+import { Time } from "~/components/time";
+import type { WonderItem } from "~/schemas/wonder";
+import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
+import { failureToast } from "~/utils/api-feedback.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+import { loadTags, saveItemAction } from "./wonder-item.server";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Edit wonder item", description: "Site administration.", noIndex: true });
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const [item, tags] = await Promise.all([
+    apiGetOrThrow<WonderItem>(context, `/admin/wonder/items/${encodeURIComponent(params.itemId)}`),
+    loadTags(context),
+  ]);
+  return { item, ...tags };
+}
 
-export default function WonderEdit() {
-  return <ComingSoon title={"Edit wonder item"} />;
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  if (formData.get("intent") === "delete") {
+    const result = await apiRequest(context, `/admin/wonder/items/${encodeURIComponent(params.itemId)}`, { method: "DELETE" });
+    if (!result.ok) return failureToast({ intent: "delete", result: null }, result.error);
+    return redirectWithSuccess(WONDER_ITEMS_PATH, "Completed successfully!");
+  }
+  return saveItemAction(context, formData, params.itemId);
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Edit ${loaderData.item.title}` : "Edit Wonder Item" }];
+
+export default function WonderEdit({ loaderData }: Route.ComponentProps) {
+  const { item, tags, tagsError } = loaderData;
+  const actionData = useActionData<typeof action>();
+  return (
+    <section>
+      <h1 className="page-title">Edit {item.title}</h1>
+      <div className="mb-4 flex flex-wrap items-center gap-4 text-sm">
+        <Link to={WONDER_ITEMS_PATH}>All items</Link>
+        <span>
+          Created <Time value={item.created_at} />, updated <Time value={item.updated_at} />
+        </span>
+        <DeleteButton id={item.id} accessibleLabel={`Delete item ${item.title}`} />
+      </div>
+      {tagsError ? (
+        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+          Tags could not be loaded: {tagsError}
+        </p>
+      ) : null}
+      <div className="card">
+        <WonderItemForm key={item.updated_at} item={item} tags={tags} actionData={actionData} submitLabel="Save Changes" />
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section>
+      <h1 className="page-title">{notFound ? "Item not found" : "Something went wrong!"}</h1>
+      <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
+        {notFound ? "This item does not exist; it may have been deleted." : errorMessageOf(error)}
+      </p>
+      <Link to={WONDER_ITEMS_PATH}>All items</Link>
+    </section>
+  );
 }

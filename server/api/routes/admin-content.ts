@@ -3,15 +3,13 @@
 // Every admin endpoint checks the caller on the server: 401 without a session, 403 for a non-admin.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { eq } from "drizzle-orm";
-import { apiKeys } from "../../db/schema";
-import { hmacDigest } from "../../lib/crypto";
 import { KvEntrySchema, KvKeyField, KvListQuerySchema, KvPutSchema, KV_VALUE_MAX } from "../../../app/schemas/kv";
 import { SiteDataEntrySchema } from "../../../app/schemas/site-data";
 import { SiteVarSchema, SITE_VAR_TYPES } from "../../../app/schemas/site-vars";
 import { WonderItemListQuerySchema, WonderItemSchema, WonderTagSchema, WONDER_STATUSES } from "../../../app/schemas/wonder";
 import { isAdmin } from "../../../app/utils/user";
 import { adminHomeGroups } from "../../services/admin-home";
+import { verifyApiKey } from "../../services/api-key-auth";
 import { createKv, deleteKv, getKv, listKv, putKv, updateKv } from "../../services/kv";
 import { createSiteData, deleteSiteData, listSiteData, updateSiteData } from "../../services/site-data";
 import { deleteSiteVar, listSiteVars, publicSiteVars, saveSiteVar } from "../../services/site-vars";
@@ -259,15 +257,11 @@ adminContentRoutes.openapi(
   },
 );
 
-/**
- * The service API: an x-api-key header holding a key from the API keys page (looked up by its keyed digest,
- * never in clear), or an administrator's session.
- */
+/** The service API: an x-api-key header holding a key from the API keys page, or an administrator's session. */
 const requireApiKeyOrAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const presented = c.req.header("x-api-key");
-  if (presented) {
-    const [found] = await c.var.db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.apiKeyDigest, hmacDigest(presented))).limit(1);
-    if (!found) throw new ApiError(401, "Unknown API key.");
+  if (presented !== undefined) {
+    if (!(await verifyApiKey(c.var.db, presented))) throw new ApiError(401, "Unknown API key.");
     return next();
   }
   if (!c.var.user) throw new ApiError(401, "An x-api-key header or an administrator's session is required.");

@@ -1,0 +1,32 @@
+// The JSON tree editor of the site vars page (json-edit-react). Import it only through React.lazy: the library
+// is large and no other page needs it.
+import { JsonEditor, type JsonData } from "json-edit-react";
+import { JSON_INDENT } from "./json-indent";
+
+/** §5 and §9: the editor's messages, shown for 2.5 s; the site vars page indents by 4. */
+export const JSON_EDITOR_MESSAGES = {
+  ERROR_KEY_EXISTS: "Key already exists",
+  ERROR_INVALID_JSON: "Invalid JSON",
+  ERROR_UPDATE: "Update unsuccessful",
+  ERROR_DELETE: "Delete unsuccessful",
+  ERROR_ADD: "Adding node unsuccessful",
+} as const;
+export const JSON_EDITOR_ERROR_MS = 2_500;
+
+export default function JsonTreeEditor({ data, onChange, label }: { data: unknown; onChange: (data: unknown) => void; label: string }) {
+  return (
+    <div role="group" aria-label={label} className="overflow-x-auto">
+      <JsonEditor
+        data={data as JsonData}
+        setData={(next) => onChange(next)}
+        rootName="value"
+        indent={JSON_INDENT}
+        errorMessageTimeout={JSON_EDITOR_ERROR_MS}
+        translations={JSON_EDITOR_MESSAGES}
+        collapse={3}
+        minWidth="100%"
+        maxWidth="100%"
+      />
+    </div>
+  );
+}

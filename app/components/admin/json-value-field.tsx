@@ -1,0 +1,78 @@
+// A JSON value edited as a tree once JavaScript runs (json-edit-react, loaded on demand), and as a textarea
+// before that and without JavaScript. Either way the form posts the JSON text under `name`.
+import { lazy, Suspense, useState } from "react";
+import { useHydrated } from "~/utils/hydrated";
+import { JSON_INDENT } from "./json-indent";
+
+const JsonTreeEditor = lazy(() => import("./json-tree-editor"));
+
+function parseOrNull(text: string): { value: unknown } | null {
+  try {
+    return { value: JSON.parse(text) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+export function JsonValueField({
+  id,
+  name,
+  value,
+  onChange,
+  label,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  name: string;
+  /** The JSON text. */
+  value: string;
+  onChange: (text: string) => void;
+  label: string;
+  invalid?: boolean;
+  describedBy?: string;
+}) {
+  const hydrated = useHydrated();
+  const parsed = parseOrNull(value);
+  // Starts as a tree when the value is JSON; text being typed stays text until asked for the tree.
+  const [asText, setAsText] = useState(() => parsed === null);
+  const textarea = (
+    <textarea
+      id={id}
+      name={name}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      className="input min-h-40 font-mono"
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      spellCheck={false}
+    />
+  );
+  if (!hydrated || asText || !parsed) {
+    return (
+      <div className="space-y-2">
+        {textarea}
+        {!hydrated ? null : parsed ? (
+          <button type="button" className="btn min-h-8 px-2 py-1 text-xs" onClick={() => setAsText(false)}>
+            Edit as tree
+          </button>
+        ) : (
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">The tree editor opens once this is valid JSON.</p>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      <input type="hidden" name={name} value={value} />
+      <Suspense fallback={textarea}>
+        <div id={id} tabIndex={-1} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
+          <JsonTreeEditor data={parsed.value} onChange={(next) => onChange(JSON.stringify(next, null, JSON_INDENT))} label={label} />
+        </div>
+      </Suspense>
+      <button type="button" className="btn min-h-8 px-2 py-1 text-xs" onClick={() => setAsText(true)}>
+        Edit as text
+      </button>
+    </div>
+  );
+}
