@@ -4,12 +4,13 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, arrayContains, count, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
 import {
+  CameraReportUploadSchema,
   DEFAULT_PAGE_SIZE,
   isReportId,
   type CameraReportQuery,
   type CameraReportUpload,
 } from "../../app/schemas/camera";
-import { hardwareLevelRank, osVersionOf, reportCapabilities, reportFacings } from "../../app/utils/camera";
+import { hardwareLevelOfRank, hardwareLevelRank, osVersionOf, reportCapabilities, reportFacings } from "../../app/utils/camera";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import { cameraReports, idempotencyKeys, siteVars } from "../db/schema";
@@ -21,6 +22,9 @@ export interface CameraReportSummary {
   os: string;
   os_ver: string;
   created_at: string;
+  /** Beyond the spec's summary: how many cameras the app saw, and the best hardware level among them. */
+  camera_count: number;
+  best_level: string | null;
 }
 
 export interface CameraReportPage {
@@ -225,6 +229,8 @@ export async function listCameraReports(db: Database, query: CameraReportQuery):
         deviceOs: cameraReports.deviceOs,
         deviceOsVersion: cameraReports.deviceOsVersion,
         createdAt: cameraReports.createdAt,
+        cameraCount: cameraReports.cameraCount,
+        maxHardwareRank: cameraReports.maxHardwareRank,
       })
       .from(cameraReports)
       .where(where)
@@ -241,6 +247,8 @@ export async function listCameraReports(db: Database, query: CameraReportQuery):
       os: row.deviceOs,
       os_ver: row.deviceOsVersion,
       created_at: row.createdAt.toISOString(),
+      camera_count: row.cameraCount,
+      best_level: hardwareLevelOfRank(row.maxHardwareRank),
     })),
     total: Number(counted?.total ?? 0),
     page,
@@ -265,8 +273,33 @@ export async function getCameraReport(db: Database, id: string): Promise<CameraR
     id: row.id,
     created_at: row.createdAt.toISOString(),
     device_os_version: row.deviceOsVersion,
-    report_data: row.reportData as Record<string, unknown>,
+    report_data: inDocumentedOrder(row.reportData, CameraReportUploadSchema) as Record<string, unknown>,
   };
+}
+
+type SchemaLike = { shape?: Record<string, unknown>; def?: { innerType?: unknown; element?: unknown } } | undefined;
+
+/** The schema inside optional and nullable wrappers. */
+function unwrap(schema: SchemaLike): SchemaLike {
+  let current = schema;
+  for (let i = 0; current?.def?.innerType && i < 5; i++) current = current.def.innerType as SchemaLike;
+  return current;
+}
+
+/**
+ * jsonb stores keys in its own order (shortest first); readers expect the report's documented order (manufacturer
+ * first, camera_id first). Known keys come in schema order, unknown ones after them as stored.
+ */
+export function inDocumentedOrder(value: unknown, schema: unknown): unknown {
+  const inner = unwrap(schema as SchemaLike);
+  if (Array.isArray(value)) return value.map((item) => inDocumentedOrder(item, inner?.def?.element));
+  const shape = inner?.shape;
+  if (!value || typeof value !== "object" || !shape) return value;
+  const record = value as Record<string, unknown>;
+  const known = Object.keys(shape).filter((key) => Object.hasOwn(record, key));
+  const unknown = Object.keys(record).filter((key) => !Object.hasOwn(shape, key));
+  // fromEntries defines own properties, so an uploaded "__proto__" key stays data.
+  return Object.fromEntries([...known.map((key) => [key, inDocumentedOrder(record[key], shape[key])]), ...unknown.map((key) => [key, record[key]])]);
 }
 
 /** "camera-report-google-pixel-7-2024-05-01-1a2b3c4d.json": who, when, and which, for a downloads folder. */

@@ -1,8 +1,193 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+// One camera report (spec §2), at /camera2/{id} and /cam2/{id}: the summary the spec lists (link, time, device,
+// OS, camera count, Download, a note, the JSON), then a readable table and card per camera. A report never changes,
+// so the page is cached for about 24 minutes with ETag/304 (spec §7).
+import { createContext, data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
+import type { Route } from "./+types/report-detail";
+import { CameraCard, CamerasOverview } from "~/components/camera/camera-details";
+import { LevelBadge } from "~/components/camera/level-badge";
+import { NavigationStatus } from "~/components/camera/navigation-status";
+import { CopyButton } from "~/components/copy-button";
+import { errorMessageOf } from "~/components/error-views";
+import { Time } from "~/components/time";
+import type { CameraItem } from "~/schemas/camera";
+import { apiRequest, type ApiResult } from "~/utils/api.server";
+import { bestHardwareLevel, facingLabel, reportFacings } from "~/utils/camera";
+import { conditionalPage } from "~/utils/camera-page-cache.server";
+import { useHydrated } from "~/utils/hydrated";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Camera report", description: "One Android device's camera capabilities: sensors, lenses, output sizes and modes." });
+export interface CameraReportDetail {
+  id: string;
+  created_at: string;
+  device_os_version: string;
+  report_data: {
+    manufacturer?: string;
+    device_model?: string;
+    device_os?: string;
+    camera_list?: CameraItem[];
+    [key: string]: unknown;
+  };
+}
 
-export default function Report() {
-  return <ComingSoon title={"Camera report"} />;
+const NO_REPORT = "No report data available";
+const detailContext = createContext<ApiResult<CameraReportDetail> | null>(null);
+
+function loadReport(reportId: string | undefined, context: Readonly<RouterContextProvider>) {
+  return apiRequest<CameraReportDetail>(context, `/camera/reports/${encodeURIComponent(reportId ?? "")}`);
+}
+
+export const middleware: Route.MiddlewareFunction[] = [
+  conditionalPage({
+    maxAgeSeconds: 24 * 60,
+    fingerprint: async ({ params, context }) => {
+      const result = await loadReport(params.reportId, context);
+      context.set(detailContext, result);
+      return result.ok ? result.headers.get("etag") : null;
+    },
+  }),
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const result = context.get(detailContext) ?? (await loadReport(params.reportId, context));
+  if (!result.ok) throw data(result.status === 404 ? { ...result.error, detail: NO_REPORT } : result.error, { status: result.status });
+  return { report: result.data, permalink: `/cam2/${result.data.id}` };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const data = loaderData?.report.report_data;
+  if (!data) return [{ title: NO_REPORT }];
+  const device = [data.manufacturer, data.device_model].filter(Boolean).join(" ");
+  return [
+    { title: `${device} camera report` },
+    { name: "description", content: `What the cameras of the ${device} (${data.device_os ?? ""}) can do: hardware levels, sensors, lenses and capabilities.` },
+  ];
+};
+
+export default function ReportDetail() {
+  const { report, permalink } = useLoaderData<typeof loader>();
+  // The address to share is absolute; the server may not know the public origin (a proxy), the browser does.
+  const origin = useHydrated() ? window.location.origin : "";
+  const data = report.report_data;
+  const cameras = Array.isArray(data.camera_list) ? data.camera_list : [];
+  const device = [data.manufacturer, data.device_model].filter(Boolean).join(" ") || "Unknown device";
+  const facings = reportFacings(cameras);
+  const json = JSON.stringify(data, null, 2);
+  return (
+    <article className="space-y-6">
+      <NavigationStatus />
+      <header className="space-y-2">
+        <p className="text-sm">
+          <Link to="/camera2/report_list">← All reports</Link>
+        </p>
+        <h1 className="page-title mb-0">{device}</h1>
+      </header>
+
+      <section aria-labelledby="summary-title" className="card">
+        <h2 id="summary-title" className="sr-only">
+          Summary
+        </h2>
+        <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+          <Summary label="Link">
+            <span className="flex flex-wrap items-center gap-2">
+              <a href={permalink} className="font-mono text-xs break-all">
+                {permalink}
+              </a>
+              <CopyButton value={`${origin}${permalink}`} label="Copy link" />
+            </span>
+          </Summary>
+          <Summary label="Report time">
+            <Time value={report.created_at} />
+          </Summary>
+          <Summary label="Manufacturer">{data.manufacturer ?? "—"}</Summary>
+          <Summary label="Device model">{data.device_model ?? "—"}</Summary>
+          <Summary label="OS version">
+            {data.device_os?.includes(report.device_os_version) ? (
+              data.device_os
+            ) : (
+              <>
+                {report.device_os_version}
+                {data.device_os ? <span className="text-zinc-600 dark:text-zinc-400"> ({data.device_os})</span> : null}
+              </>
+            )}
+          </Summary>
+          <Summary label="Camera count">
+            {cameras.length}
+            {facings.length ? <span className="text-zinc-600 dark:text-zinc-400"> ({facings.map(facingLabel).join(", ").toLowerCase()})</span> : null}
+          </Summary>
+          <Summary label="Best hardware level">
+            <LevelBadge level={bestHardwareLevel(cameras)} />
+          </Summary>
+          {typeof data.app_version === "string" ? <Summary label="Probe app version">{data.app_version}</Summary> : null}
+        </dl>
+        <div className="mt-4 flex flex-wrap items-center gap-3">
+          <a href={`/api/camera2/report/download?rid=${report.id}`} className="btn btn-primary" download>
+            Download
+          </a>
+        </div>
+      </section>
+
+      <p className="rounded-md border-l-4 border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100">
+        These are the values the camera probe app could read through Android&apos;s Camera2 API on this device and OS version. Devices often hide
+        some cameras from apps, physical cameras behind a logical one may only be usable through it, and firmware updates change what a device
+        reports: another report of the same model may differ.
+      </p>
+
+      {cameras.length ? (
+        <section aria-labelledby="cameras-title" className="space-y-4">
+          <h2 id="cameras-title" className="text-xl font-semibold">
+            Cameras
+          </h2>
+          <CamerasOverview cameras={cameras} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            {cameras.map((camera) => (
+              <CameraCard key={camera.camera_id} camera={camera} />
+            ))}
+          </div>
+        </section>
+      ) : (
+        <p>The probe app saw no camera on this device.</p>
+      )}
+
+      <section aria-labelledby="json-title" className="space-y-2">
+        <h2 id="json-title" className="text-xl font-semibold">
+          Report JSON
+        </h2>
+        <pre
+          tabIndex={0}
+          aria-labelledby="json-title"
+          className="max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          {json}
+        </pre>
+      </section>
+    </article>
+  );
+}
+
+function Summary({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{label}</dt>
+      <dd className="mt-0.5">{children}</dd>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section className="space-y-3">
+      {notFound ? <h1 className="page-title">{NO_REPORT}</h1> : <h1 className="page-title">Camera report</h1>}
+      {notFound ? (
+        <p>There is no report with this id. It may have been mistyped.</p>
+      ) : (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          Error {errorMessageOf(error)}
+        </p>
+      )}
+      <p>
+        <Link to="/camera2/report_list">See all reports</Link>
+      </p>
+    </section>
+  );
 }

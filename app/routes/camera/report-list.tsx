@@ -1,8 +1,152 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+// The camera report list (spec §2), at / and /camera2/report_list: recent reports with search, filters and paging
+// as a GET form, and checkboxes to compare reports. Cached for 10 s with ETag/304 (spec §7).
+import { createContext, data, Link, useLoaderData, useLocation, useRouteError, type RouterContextProvider } from "react-router";
+import type { Route } from "./+types/report-list";
+import { NavigationStatus } from "~/components/camera/navigation-status";
+import { ProbeAppNote } from "~/components/camera/probe-app-note";
+import { ReportFilters } from "~/components/camera/report-filters";
+import { ReportTable, type ReportSummary } from "~/components/camera/report-table";
+import { errorMessageOf } from "~/components/error-views";
+import {
+  CameraReportQuerySchema,
+  cameraReportSearchParams,
+  DEFAULT_PAGE_SIZE,
+  normalizeCameraReportQuery,
+  searchParamsToQueryInput,
+  type CameraReportQuery,
+} from "~/schemas/camera";
+import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
+import { conditionalPage } from "~/utils/camera-page-cache.server";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Camera reports", description: "Recent camera capability reports from Android devices, uploaded by the Camera Probe app." });
+interface ReportPage {
+  reports: ReportSummary[];
+  total: number;
+  page: number;
+  size: number;
+  probe_app_store_url: string;
+}
 
-export default function Reports() {
-  return <ComingSoon title={"Camera reports"} />;
+const QUERY_KEYS = ["q", "facing", "min_level", "cap", "page", "size"];
+
+/** The search in the URL: as the API takes it (known parameters only, empty ones dropped) and as the form shows it. */
+function readSearch(url: URL): { apiSearch: string; query: CameraReportQuery } {
+  const known = new URLSearchParams();
+  for (const key of QUERY_KEYS) for (const value of url.searchParams.getAll(key)) if (value !== "") known.append(key, value);
+  const parsed = CameraReportQuerySchema.safeParse(searchParamsToQueryInput(known));
+  if (parsed.success) {
+    // Canonical form: one API cache entry per search, whatever the order of the parameters.
+    const query = normalizeCameraReportQuery(parsed.data);
+    return { apiSearch: cameraReportSearchParams(query).toString(), query };
+  }
+  // An invalid search goes as typed, so the API names what is wrong with it.
+  return {
+    apiSearch: known.toString(),
+    query: { q: url.searchParams.get("q") ?? "", facing: null, minLevel: null, caps: [], page: 1, size: DEFAULT_PAGE_SIZE },
+  };
+}
+
+const listContext = createContext<ApiResult<ReportPage> | null>(null);
+
+function loadList(request: Request, context: Readonly<RouterContextProvider>) {
+  const { apiSearch } = readSearch(new URL(request.url));
+  return apiRequest<ReportPage>(context, `/camera/reports${apiSearch ? `?${apiSearch}` : ""}`);
+}
+
+export const middleware: Route.MiddlewareFunction[] = [
+  conditionalPage({
+    maxAgeSeconds: 10,
+    fingerprint: async ({ request, context }) => {
+      const result = await loadList(request, context);
+      context.set(listContext, result);
+      return result.ok ? result.headers.get("etag") : null;
+    },
+  }),
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const result = context.get(listContext) ?? (await loadList(request, context));
+  const { query } = readSearch(new URL(request.url));
+  if (result.ok) return { query, list: result.data, errors: {} as Record<string, string[]> };
+  if (result.status === 400) return data({ query, list: null, errors: fieldErrorsOf(result.error) }, { status: 400 });
+  throw data(result.error, { status: result.status });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const q = loaderData?.query.q;
+  return [
+    { title: q ? `Camera reports for “${q}”` : "Camera reports" },
+    { name: "description", content: "What Android devices' cameras can do: Camera2 reports from the camera probe app, searchable by device, facing, hardware level and capability." },
+  ];
+};
+
+export default function ReportList() {
+  const { query, list, errors } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  const reports = list?.reports ?? [];
+  const firstNumber = list ? (list.page - 1) * list.size + 1 : 1;
+  const pages = list ? Math.max(1, Math.ceil(list.total / list.size)) : 1;
+  const pageLink = (page: number) => {
+    const search = cameraReportSearchParams({ ...query, page }).toString();
+    return `${pathname}${search ? `?${search}` : ""}`;
+  };
+  const filtered = Boolean(query.q || query.facing || query.minLevel || query.caps.length);
+  return (
+    <section className="space-y-5">
+      <NavigationStatus />
+      <div className="space-y-2">
+        <h1 className="page-title mb-1">Recent {reports.length} Reports</h1>
+        {list ? (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
+            {list.total === 0
+              ? filtered
+                ? "No report matches this search."
+                : "No reports yet."
+              : `Showing ${firstNumber.toLocaleString("en-US")}–${(firstNumber + reports.length - 1).toLocaleString("en-US")} of ${list.total.toLocaleString("en-US")} ${filtered ? "matching " : ""}reports, newest first.`}
+          </p>
+        ) : null}
+        {list ? <ProbeAppNote storeUrl={list.probe_app_store_url} /> : null}
+      </div>
+
+      <ReportFilters query={query} errors={errors} />
+
+      {reports.length ? <ReportTable reports={reports} firstNumber={firstNumber} /> : null}
+
+      {list && pages > 1 ? (
+        <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
+          {list.page > 1 ? (
+            <Link to={pageLink(list.page - 1)} className="btn" rel="prev">
+              ← Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-zinc-700 dark:text-zinc-300">
+            Page {list.page.toLocaleString("en-US")} of {pages.toLocaleString("en-US")}
+          </span>
+          {list.page < pages ? (
+            <Link to={pageLink(list.page + 1)} className="btn" rel="next">
+              Older →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return (
+    <section className="space-y-3">
+      <h1 className="page-title">Camera reports</h1>
+      <p role="alert" className="text-red-700 dark:text-red-400">
+        Error {errorMessageOf(error)}
+      </p>
+      <p>
+        <Link to=".">Try again</Link>
+      </p>
+    </section>
+  );
 }

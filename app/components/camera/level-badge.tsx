@@ -1,0 +1,37 @@
+// A camera's hardware level as a coloured badge: the one figure that says most about what an app may do with it.
+import { HARDWARE_LEVELS } from "~/schemas/camera";
+
+const COLOURS: Record<string, string> = {
+  LEGACY: "bg-zinc-100 text-zinc-800 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-600",
+  EXTERNAL: "bg-zinc-100 text-zinc-800 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-600",
+  LIMITED: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-700",
+  FULL: "bg-green-50 text-green-900 ring-green-300 dark:bg-green-950 dark:text-green-200 dark:ring-green-700",
+  LEVEL_3: "bg-blue-50 text-blue-900 ring-blue-300 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-700",
+};
+
+export function LevelBadge({ level }: { level: string | null | undefined }) {
+  if (!level) return <span>—</span>;
+  const known = (HARDWARE_LEVELS as readonly string[]).includes(level);
+  return (
+    <span className={`inline-block rounded px-1.5 py-0.5 font-mono text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${COLOURS[level] ?? COLOURS.LEGACY}`} title={known ? undefined : "A level this site does not know"}>
+      {level}
+    </span>
+  );
+}
+
+/** A list of enum names (capabilities, modes) as small chips that wrap. */
+export function NameChips({ names, highlight = [] }: { names: readonly string[] | null | undefined; highlight?: readonly string[] }) {
+  if (!names?.length) return <span>—</span>;
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {names.map((name) => (
+        <li
+          key={name}
+          className={`rounded px-1.5 py-0.5 font-mono text-xs ${highlight.includes(name) ? "bg-blue-50 font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-200" : "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"}`}
+        >
+          {name}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,98 @@
+// The report list's table (spec §2: number, device linking to the report, OS and version, report time), with a
+// checkbox per row for comparing. The checkboxes belong to the compare form by their form attribute, so picking
+// reports and pressing Compare works without JavaScript.
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { MAX_COMPARE, MIN_COMPARE } from "~/schemas/camera";
+import { useHydrated } from "~/utils/hydrated";
+import { Time } from "../time";
+import { LevelBadge } from "./level-badge";
+
+export interface ReportSummary {
+  id: string;
+  manufacturer: string;
+  device_model: string;
+  os: string;
+  os_ver: string;
+  created_at: string;
+  camera_count?: number;
+  best_level?: string | null;
+}
+
+const COMPARE_FORM_ID = "compare-reports";
+
+export function ReportTable({ reports, firstNumber }: { reports: ReportSummary[]; firstNumber: number }) {
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState(0);
+  const countSelected = () => setSelected(document.querySelectorAll(`input[form="${COMPARE_FORM_ID}"]:checked`).length);
+  const ready = selected >= MIN_COMPARE && selected <= MAX_COMPARE;
+  return (
+    <div className="space-y-3">
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption className="sr-only">Camera reports, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col" className="w-10">
+                <span className="sr-only">Compare</span>
+              </th>
+              <th scope="col" className="w-14 text-right">
+                #
+              </th>
+              <th scope="col">Device</th>
+              <th scope="col">Cameras</th>
+              <th scope="col">OS and version</th>
+              <th scope="col">Report time</th>
+            </tr>
+          </thead>
+          <tbody>
+            {reports.map((report, index) => (
+              <tr key={report.id} className="hover:bg-zinc-50 dark:hover:bg-zinc-900">
+                <td>
+                  <input
+                    type="checkbox"
+                    name="ids"
+                    value={report.id}
+                    form={COMPARE_FORM_ID}
+                    onChange={countSelected}
+                    aria-label={`Compare ${report.manufacturer} ${report.device_model}`}
+                    className="size-4 align-middle"
+                  />
+                </td>
+                <td className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">{firstNumber + index}</td>
+                <td>
+                  <Link to={`/camera2/${report.id}`} className="font-medium">
+                    <span className="text-zinc-700 dark:text-zinc-300">{report.manufacturer}</span> {report.device_model}
+                  </Link>
+                </td>
+                <td className="whitespace-nowrap">
+                  {report.camera_count === undefined ? null : (
+                    <span className="inline-flex items-center gap-2">
+                      <span className="tabular-nums">{report.camera_count}</span>
+                      <LevelBadge level={report.best_level} />
+                    </span>
+                  )}
+                </td>
+                <td className="whitespace-nowrap">
+                  {report.os}
+                  {report.os_ver && !report.os.includes(report.os_ver) ? <span className="text-zinc-600 dark:text-zinc-400"> · {report.os_ver}</span> : null}
+                </td>
+                <td className="whitespace-nowrap">
+                  <Time value={report.created_at} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Form id={COMPARE_FORM_ID} method="get" action="/camera2/compare" className="flex flex-wrap items-center gap-3">
+        <button type="submit" className="btn" disabled={hydrated && !ready}>
+          Compare selected
+        </button>
+        <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+          {hydrated ? `${selected} selected; pick ${MIN_COMPARE} to ${MAX_COMPARE}.` : `Tick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare them side by side.`}
+        </span>
+      </Form>
+    </div>
+  );
+}
