@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { GenericErrorView } from "./components/error-views";
@@ -13,6 +13,7 @@ import { pageMeta } from "./utils/meta";
 import { getToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 import { themeBootScript } from "./utils/theme";
+import { readThemeCookie } from "./utils/theme.server";
 import { useHydrated } from "./utils/hydrated";
 
 const NotificationArea = lazy(() => import("./components/toaster"));
@@ -23,8 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(sessionContext);
   const { toast, headers } = await getToast(request);
   const settings = await getSiteSettings(context);
+  const theme = await readThemeCookie(request);
   // getToast always answers a Set-Cookie; send it only when a toast was read, so pages stay cacheable.
-  return data({ user, toast: toast ?? null, siteName: settings.siteName, origin: siteOrigin(request) }, toast ? { headers } : undefined);
+  return data({ user, toast: toast ?? null, siteName: settings.siteName, origin: siteOrigin(request), theme }, toast ? { headers } : undefined);
 }
 
 /** §2: a minimal-UI flag in the query (?minimal or ?minimal=1) hides the header, as on /account pages. */
@@ -36,8 +38,10 @@ export function isHeaderHidden(pathname: string, search: string): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The theme cookie (settings form, works without JavaScript); the boot script lets local storage override it.
+  const theme = useRouteLoaderData<typeof loader>("root")?.theme;
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" className={theme === "light" || theme === "dark" ? theme : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

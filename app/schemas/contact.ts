@@ -45,3 +45,7 @@ export const ContactMessageUpdateSchema = z.object({
     z.enum(["true", "false"], { error: "handled must be true or false." }).transform((value) => value === "true"),
   ], { error: "handled must be true or false." }),
 });
+
+/** The administrators' forms on a message name it by id. */
+export const ContactMessageIdSchema = z.object({ id: z.string({ error: "Required." }).min(1, "Required.").max(64) });
+export const ContactMessageHandledFormSchema = ContactMessageIdSchema.extend(ContactMessageUpdateSchema.shape);

@@ -7,8 +7,11 @@ export function isTheme(value: unknown): value is Theme {
   return typeof value === "string" && (THEMES as readonly string[]).includes(value);
 }
 
-/** Runs in <head> before the first paint so the page never flashes the wrong theme. */
-export const themeBootScript = `(function(){try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var c=document.documentElement.classList;if(t==="light"||t==="dark"){c.remove("light","dark");c.add(t);}}catch(e){}})();`;
+/**
+ * Runs in <head> before the first paint so the page never flashes the wrong theme. A value in local storage
+ * (system included) wins over the class the server rendered from the theme cookie.
+ */
+export const themeBootScript = `(function(){try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var c=document.documentElement.classList;if(t==="light"||t==="dark"||t==="system"){c.remove("light","dark");if(t!=="system")c.add(t);}}catch(e){}})();`;
 
 export function applyTheme(theme: Theme): void {
   const classes = document.documentElement.classList;

@@ -1,8 +1,95 @@
-import { ComingSoon } from "~/components/coming-soon";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
+import type { Route } from "./+types/contact";
+import { FieldErrors, FormErrors } from "~/components/field";
+import { CONTACT_HONEYPOT_FIELD, ContactSchema } from "~/schemas/contact";
+import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
+import { pageMeta } from "~/utils/meta";
+import { redirectWithSuccess } from "~/utils/toast.server";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Contact Us", description: "Send the site's owners a message." });
+const SUCCESS_MESSAGE = "Message sent successfully!";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: ContactSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const result = await apiRequest<{ ok: boolean }>(context, "/v1/site/contact", { body: submission.value });
+  if (!result.ok) {
+    const fieldErrors = fieldErrorsOf(result.error);
+    const reply = Object.keys(fieldErrors).length > 0 ? submission.reply({ fieldErrors }) : submission.reply({ formErrors: [result.error.detail] });
+    return data(reply, { status: result.status });
+  }
+  // Post/redirect/get: ?sent=1 shows the success message without JavaScript, and a reload does not post again.
+  return redirectWithSuccess("/contact?sent=1", SUCCESS_MESSAGE);
+}
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Contact Us", description: "Send the people behind the site a message: questions, corrections, reports." });
 
 export default function Contact() {
-  return <ComingSoon title={"Contact Us"} />;
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const sent = searchParams.get("sent") === "1";
+  return (
+    <section className="mx-auto max-w-2xl">
+      <h1 className="page-title">Contact Us</h1>
+      <p className="mb-6 text-zinc-700 dark:text-zinc-300">Questions about a report, a correction, or anything else: write to us and we will answer by email.</p>
+      {/* A new key after each successful post: the form starts empty again. */}
+      <ContactForm key={sent ? location.key : "contact"} sent={sent} />
+    </section>
+  );
+}
+
+function ContactForm({ sent }: { sent: boolean }) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "contact",
+    lastResult,
+    constraint: getZodConstraint(ContactSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";
+  return (
+    <Form method="post" action="/contact" {...getFormProps(form)} className="card space-y-4">
+      {sent && !lastResult ? (
+        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-300">
+          {SUCCESS_MESSAGE}
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor={fields.name.id} className="label">
+          Name
+        </label>
+        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="input" />
+        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.email.id} className="label">
+          Email
+        </label>
+        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
+        <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+      </div>
+      <div>
+        <label htmlFor={fields.message.id} className="label">
+          Message
+        </label>
+        <textarea {...getTextareaProps(fields.message)} rows={8} className="input" />
+        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
+      </div>
+      {/* The honeypot: off screen and out of the tab order, so only a bot fills it. */}
+      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn btn-primary" disabled={submitting}>
+        {submitting ? "Submitting..." : "Submit"}
+      </button>
+    </Form>
+  );
 }

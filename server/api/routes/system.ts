@@ -10,6 +10,8 @@ const HealthSchema = z.object({
   version: z.string(),
   uptime_s: z.number(),
   started_at: z.string(),
+  /** Why the status is "error", readable by a person; null when everything answers. */
+  detail: z.string().nullable(),
 });
 
 export const systemRoutes = new OpenAPIHono<ApiEnv>();
@@ -39,6 +41,7 @@ systemRoutes.openapi(
       version: appVersion,
       uptime_s: Math.round((Date.now() - startedAt.getTime()) / 1000),
       started_at: startedAt.toISOString(),
+      detail: database.ok ? null : `The database does not answer: ${database.error}`,
     };
     return database.ok ? c.json(body, 200) : c.json(body, 503);
   },
