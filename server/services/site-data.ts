@@ -32,16 +32,6 @@ export async function listSiteData(db: Database): Promise<SiteDataEntry[]> {
   return rows.map(toSiteDataEntry);
 }
 
-/** The public terms/privacy pages read this: no cache, so a change shows at once. */
-export async function currentSiteData(db: Database, type: string): Promise<SiteDataEntry | null> {
-  const [row] = await db
-    .select()
-    .from(siteData)
-    .where(and(eq(siteData.type, type), eq(siteData.isCurrent, true)))
-    .limit(1);
-  return row ? toSiteDataEntry(row) : null;
-}
-
 /**
  * Version numbers and the one-current rule are decided per type; a transaction-scoped advisory lock per type
  * serialises the writers of that type (on PostgreSQL a plain read-then-write would race), in a fixed order so

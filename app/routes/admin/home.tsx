@@ -27,9 +27,9 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {groups.map((group) => (
-          <nav key={group.name} aria-labelledby={`admin-group-${group.name}`} className="card">
-            <h2 id={`admin-group-${group.name}`} className="mb-2 text-lg font-semibold">
+        {groups.map((group, index) => (
+          <nav key={group.name} aria-labelledby={`admin-group-${index}`} className="card">
+            <h2 id={`admin-group-${index}`} className="mb-2 text-lg font-semibold">
               {group.name}
             </h2>
             <ul className="space-y-1">

@@ -163,6 +163,15 @@ describe("site data", () => {
     expect(new Set(created.map((e) => e.versionNum)).size).toBe(6);
   });
 
+  it("the public current entry follows a save at once", async () => {
+    const [a, b] = [await newEntry(), await newEntry()];
+    await save(a.id, { type: "privacy", markdown: "Old policy", is_current: true });
+    const current = async () => (await call("GET", "/v1/site/data/current/privacy", null)).body.entry;
+    expect((await current()).markdown).toBe("Old policy");
+    await save(b.id, { type: "privacy", markdown: "New policy", is_current: true });
+    expect(await current()).toMatchObject({ id: b.id, markdown: "New policy", is_current: true });
+  });
+
   it("deletes entries", async () => {
     const entry = await newEntry();
     expect((await call("DELETE", `/v1/admin/site/data/entry/${entry.id}`, admin)).status).toBe(200);
