@@ -56,6 +56,8 @@ const server = http.createServer(
     headersTimeout: 10_000,
     requestTimeout: 60_000,
     keepAliveTimeout: 5_000,
+    // How often those limits are checked; Node's default (30 s) would let a slow client hold a socket for 40 s.
+    connectionsCheckingInterval: 1_000,
   },
   listener,
 );
