@@ -28,10 +28,11 @@ export const SetAdminSchema = z.object({ is_superuser: z.boolean() });
 /** §7: the payload is the negation of the current value. */
 export const AccountVerifiedSchema = z.object({ email_verified: z.boolean() });
 
-// The intents of the users page: each names its target by id.
+// The intents of the users page: each names its target by id. A form sends a true flag as "on" and a false
+// one as nothing, hence the defaults.
 export const UserIdSchema = z.object({ user_id: idField("The user") });
-export const SetAdminFormSchema = UserIdSchema.extend(SetAdminSchema.shape);
-export const AccountVerifiedFormSchema = AccountVerifiedSchema.extend({ account_id: idField("The account") });
+export const SetAdminFormSchema = UserIdSchema.extend({ is_superuser: z.boolean().default(false) });
+export const AccountVerifiedFormSchema = z.object({ account_id: idField("The account"), email_verified: z.boolean().default(false) });
 
 /** The only provider whose e-mail flag the administrator toggles (spec §2). */
 export const SPARK_PROVIDER = "spark";

@@ -118,7 +118,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                     <Time value={key.created_at} />
                   </td>
                   <td>
-                    {key.user_id === currentUserId ? "Me" : "Unknown User"}
+                    <span>{key.user_id === currentUserId ? "Me" : "Unknown User"}</span>
                     {key.user_id ? <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{key.user_id}</div> : null}
                   </td>
                   <td>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, useFetcher } from "react-router";
+import { data, useActionData, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/email-config";
 import { DeleteButton } from "~/components/delete-button";
@@ -143,9 +143,12 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
 
 function TestMailForm({ defaultTo }: { defaultTo: string }) {
   const fetcher = useFetcher<typeof action>();
+  // With JavaScript the answer comes to the fetcher; without, to the page.
+  const actionData = useActionData<typeof action>();
+  const answer = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
   const [form, fields] = useForm({
     id: "test-mail",
-    lastResult: fetcher.state === "idle" && fetcher.data?.intent === "test" ? fetcher.data.result : undefined,
+    lastResult: answer?.intent === "test" ? answer.result : undefined,
     defaultValue: { to: defaultTo },
     constraint: getZodConstraint(TestMailSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: TestMailSchema }),
@@ -153,7 +156,7 @@ function TestMailForm({ defaultTo }: { defaultTo: string }) {
     shouldRevalidate: "onInput",
   });
   const sending = fetcher.state !== "idle";
-  const sent = fetcher.state === "idle" ? fetcher.data?.sent : null;
+  const sent = answer?.sent;
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="card max-w-xl space-y-4" aria-labelledby="test-mail-title">
       <h2 id="test-mail-title" className="text-lg font-semibold">

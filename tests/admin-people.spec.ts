@@ -1,0 +1,230 @@
+// Admin people and integrations (issue 7), each test with JavaScript on and off.
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { expect, signIn, test } from "./fixtures";
+
+const unique = () => randomBytes(3).toString("hex");
+
+/** Opens the "Create a user" disclosure and creates a user through the form. */
+async function createUserWithForm(page: Page, email: string, password = "a fine passphrase") {
+  await page.goto("/admin/common/users/");
+  await page.getByText("Create a user").click();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create user" }).click();
+  await expect(page.getByTestId(`user-row-${email}`)).toBeVisible();
+}
+
+test.describe("admin users", () => {
+  test("lists users with the total, creates one, toggles its spark e-mail and admin rights, and deletes it", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    const email = `person-${unique()}@example.com`;
+    await createUserWithForm(page, email);
+    await expect(page.getByRole("heading", { name: /^Admin: Users \(total \d+\)$/ })).toBeVisible();
+    const row = page.getByTestId(`user-row-${email}`);
+    await expect(row.getByRole("link", { name: email, exact: true })).toHaveAttribute("href", /\/admin\/common\/users\/[0-9a-f-]{36}$/);
+    await expect(row.getByRole("link", { name: `Change PWD of ${email}` })).toHaveAttribute("href", /\/admin\/common\/users\/change_pwd\?user_id=[0-9a-f-]{36}$/);
+    await expect(row.getByLabel("Admin: no")).toHaveText("N");
+
+    await row.getByRole("button", { name: `Mark verified: ${email}` }).click();
+    await expect(row.getByText("verified", { exact: true })).toBeVisible();
+    await row.getByRole("button", { name: `Mark unverified: ${email}` }).click();
+    await expect(row.getByText("not verified")).toBeVisible();
+
+    await row.getByRole("button", { name: `Grant admin: ${email}` }).click();
+    await expect(row.getByLabel("Admin: yes")).toHaveText("Y");
+    await row.getByRole("button", { name: `Revoke admin: ${email}` }).click();
+    await expect(row.getByLabel("Admin: no")).toHaveText("N");
+
+    await row.getByRole("button", { name: `Delete ${email}` }).click();
+    await expect(page.getByTestId(`user-row-${email}`)).toHaveCount(0);
+  });
+
+  test("shows a Firebase error in red above the table and offers no self-delete or self-demotion", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    const email = `fb-${unique()}@example.com`;
+    await createUserWithForm(page, email);
+    await page.getByTestId(`user-row-${email}`).getByRole("button", { name: `Create Firebase user for ${email}` }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Firebase is not configured" })).toBeVisible();
+    const me = page.getByTestId("user-row-admin@example.com");
+    await expect(me.getByText("(you)")).toBeVisible();
+    await expect(me.getByRole("button", { name: /Delete|Revoke admin/ })).toHaveCount(0);
+  });
+
+  test("refuses an invalid new user with field errors", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/common/users/");
+    await page.getByText("Create a user").click();
+    await page.getByLabel("Email").fill(`short-${unique()}@example.com`);
+    await page.getByLabel("Password").fill("short");
+    if (!javaScriptEnabled) await page.locator("#create-user").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Create user" }).click();
+    if (javaScriptEnabled) await page.getByLabel("Email").focus();
+    await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
+  });
+
+  test("opens a user's detail page and changes the password, ending the user's sessions", async ({ page, browser, signInAsAdmin }) => {
+    const email = `pwd-${unique()}@example.com`;
+    await signInAsAdmin();
+    await createUserWithForm(page, email, "the first passphrase");
+
+    // The user signs in elsewhere; that session must end.
+    const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    const userPage = await other.newPage();
+    await signIn(userPage, { email, password: "the first passphrase" });
+    expect((await (await userPage.request.get("/api/auth/session")).json()).user.email).toBe(email);
+
+    await page.getByTestId(`user-row-${email}`).getByRole("link", { name: email, exact: true }).click();
+    await expect(page.getByRole("heading", { name: `User ${email}` })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "spark", exact: true })).toBeVisible();
+    await expect(page.getByRole("table").nth(1).getByRole("row")).toHaveCount(2);
+
+    await page.getByRole("link", { name: "Change PWD" }).click();
+    await expect(page.getByText(`New password for ${email}`)).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("the second passphrase");
+    await page.getByLabel("Repeat the new password").fill("the second passphrase");
+    await page.getByRole("button", { name: "Set password" }).click();
+    await expect(page).toHaveURL(/\/admin\/common\/users\/$/);
+
+    expect((await (await userPage.request.get("/api/auth/session")).json()).user).toBeNull();
+    const relogin = await userPage.request.post("/api/auth/login", { data: { email, password: "the second passphrase" } });
+    expect(relogin.status()).toBe(200);
+    await other.close();
+  });
+
+  test("non-admins are sent home and visitors to sign-in", async ({ page, signInAsUser }) => {
+    await page.goto("/admin/common/users/");
+    await expect(page).toHaveURL(/\/account\/login\?callbackUrl=%2Fadmin%2Fcommon%2Fusers%2F/);
+    await signInAsUser();
+    await page.goto("/admin/common/api_keys");
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe("admin API keys", () => {
+  test("creates, edits, resets and deletes keys; validation and the session block", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/common/api_keys");
+    const name = `SVC_${unique()}`;
+    await page.getByLabel("Service Name").fill("abc");
+    await page.getByLabel("API Key", { exact: true }).fill("short");
+    if (!javaScriptEnabled) await page.locator("form#api-key-form-plain").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("Service name must be at least 6 characters.")).toBeVisible();
+    await expect(page.getByText("API key must be at least 10 characters.")).toBeVisible();
+
+    await page.getByLabel("Service Name").fill(name);
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect(page.getByLabel("API Key", { exact: true })).toHaveValue(/^[\w-]{43}$/);
+    await expect(page.getByLabel("Service Name")).toHaveValue(name);
+    const key = await page.getByLabel("API Key", { exact: true }).inputValue();
+    await page.getByRole("button", { name: "Create" }).click();
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(key)).toBeVisible();
+    await expect(row.getByText("Me", { exact: true })).toBeVisible();
+    if (javaScriptEnabled) await expect(page.getByText("API Key saved successfully!")).toBeVisible();
+
+    // Edit fills the form; Reset clears it but keeps the row selected (still Save).
+    await row.getByRole("link", { name: `Edit key ${name}` }).click();
+    await expect(page.getByLabel("Service Name")).toHaveValue(name);
+    await expect(page.getByLabel("API Key", { exact: true })).toHaveValue(key);
+    await page.getByRole("link", { name: "Reset" }).click();
+    await expect(page.getByLabel("Service Name")).toHaveValue("");
+    await expect(page.getByLabel("API Key", { exact: true })).toHaveValue("");
+    await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+    await page.getByLabel("Service Name").fill(`${name}_V2`);
+    await page.getByLabel("API Key", { exact: true }).fill(`${key}-v2`);
+    await page.getByRole("button", { name: "Save" }).click();
+    const edited = page.getByRole("row").filter({ hasText: `${name}_V2` });
+    await expect(edited.getByText(`${key}-v2`)).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: key }).filter({ hasNotText: `${key}-v2` })).toHaveCount(0);
+
+    await expect(page.getByTestId("session-token")).toHaveText(/^[\w-]{43}\.\.\.$/);
+    if (javaScriptEnabled) {
+      await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+      await edited.getByRole("button", { name: `Copy key ${name}_V2` }).click();
+      await expect(edited.getByRole("button", { name: `Copy key ${name}_V2: copied` })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${key}-v2`);
+      await expect(edited.getByRole("button", { name: `Copy key ${name}_V2` })).toBeVisible({ timeout: 4_000 });
+    }
+
+    await edited.getByRole("button", { name: `Delete key ${name}_V2` }).click();
+    await expect(page.getByRole("row").filter({ hasText: `${name}_V2` })).toHaveCount(0);
+  });
+
+  test("offers no delete for one's own SPARK_API key", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/common/api_keys");
+    const rows = page.getByRole("row").filter({ hasText: "SPARK_API" });
+    if ((await rows.count()) === 0) {
+      await page.getByLabel("Service Name").fill("SPARK_API");
+      await page.getByLabel("API Key", { exact: true }).fill(`spark-${unique()}-${unique()}`);
+      await page.getByRole("button", { name: "Create" }).click();
+    }
+    const spark = page.getByRole("row").filter({ hasText: "SPARK_API" }).first();
+    await expect(spark.getByRole("link", { name: "Edit key SPARK_API" })).toBeVisible();
+    await expect(spark.getByRole("button", { name: /Delete/ })).toHaveCount(0);
+  });
+});
+
+test.describe("admin email config", () => {
+  test("shows the sender, the empty session table, a clear Connect error and the test mail error", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/common/email_config");
+    await expect(page.getByRole("heading", { name: "Email Config" })).toBeVisible();
+    await expect(page.getByTestId("email-sender")).toHaveText("Not set yet!");
+    await expect(page.getByText("No connected sessions.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Connect" })).toHaveAttribute("href", "/auth/admin/gmail/connect");
+    await page.getByRole("link", { name: "Connect" }).click();
+    await expect(page).toHaveURL(/\/admin\/common\/email_config$/);
+    await expect(page.getByText("Connecting needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET")).toBeVisible();
+
+    await expect(page.getByLabel("To")).toHaveValue("admin@example.com");
+    await page.getByRole("button", { name: "Send test mail" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Mail is not configured" })).toBeVisible();
+  });
+});
+
+test.describe("image-generation lab", () => {
+  test("generates images with the shipped host and lists, filters and deletes them in the history", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/labs/flux/");
+    const prompt = `a lighthouse ${unique()}`;
+    await expect(page.getByLabel("Host")).toHaveValue(/\/image-host$/);
+    await expect(page.getByLabel("Steps")).toHaveValue("30");
+    await page.getByLabel("Prompt").fill(`${prompt}\n\n${prompt} at night\n`);
+    await page.getByLabel("Echo data (JSON, optional)").fill('{"note":"e2e"}');
+    await page.getByRole("button", { name: "Generate" }).click();
+    const results = page.getByRole("region", { name: "Results" }).or(page.locator("section[aria-labelledby=flux-results-title]"));
+    await expect(results.getByRole("img", { name: prompt, exact: true })).toHaveAttribute("width", "360");
+    await expect(results.getByRole("img")).toHaveCount(2);
+
+    await page.getByRole("link", { name: "History" }).click();
+    await expect(page.getByRole("img", { name: prompt, exact: true })).toHaveAttribute("width", "512");
+    await page.getByLabel("By requestor").check();
+    await page.getByLabel("requestor_id").fill("");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page.getByRole("alert")).toHaveText("requestor_id is not provided!");
+    await page.getByLabel("requestor_id").fill("flux_lab");
+    await page.getByRole("button", { name: "Show" }).click();
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("img", { name: `${prompt} at night`, exact: true }) });
+    await expect(card.getByText('"note":"e2e"')).toBeVisible();
+    await card.getByRole("button", { name: /^Delete job/ }).click();
+    await expect(page.getByRole("img", { name: `${prompt} at night`, exact: true })).toHaveCount(0);
+    await expect(page).toHaveURL(/mode=requestor&requestor_id=flux_lab/);
+  });
+
+  test("validates the form: no prompt, bad echo data, missing key", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/labs/flux/");
+    await page.getByLabel("Prompt").fill("\n   \n");
+    await page.getByLabel("Echo data (JSON, optional)").fill("{not json");
+    await page.getByLabel("API key").fill("");
+    if (!javaScriptEnabled) await page.locator("form#flux").evaluate((form) => form.setAttribute("novalidate", ""));
+    await page.getByRole("button", { name: "Generate" }).click();
+    await expect(page.getByText("No prompt input found!")).toBeVisible();
+    await expect(page.getByText("Echo data must be valid JSON.")).toBeVisible();
+    await expect(page.getByText("API Key not found!")).toBeVisible();
+  });
+});
