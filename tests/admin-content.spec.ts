@@ -72,7 +72,8 @@ test.describe("site data", () => {
     await expect(row.locator("td").nth(4)).toHaveText("# Hello terms Some *text*.");
 
     // Edit on the selected row closes the editor.
-    await row.getByRole("link", { name: /^Close editor/ }).click();
+    await expect(row.getByRole("link", { name: /^Edit version/ })).toHaveAttribute("aria-expanded", "true");
+    await row.getByRole("link", { name: /^Edit version/ }).click();
     await expect(page.getByRole("heading", { name: /Edit version/ })).toHaveCount(0);
 
     await row.getByRole("button", { name: /^Delete version/ }).click();
@@ -236,6 +237,7 @@ test.describe("wonder", () => {
 
     // Rename through the edit form.
     await tagRow.getByRole("link", { name: `Edit tag ${tagName}` }).click();
+    await expect(page.getByRole("heading", { name: `Edit tag ${tagName}` })).toBeVisible();
     await page.getByLabel("name", { exact: true }).fill(`${tagName} renamed`);
     await page.getByRole("button", { name: "Save Changes" }).click();
     await expect(page.locator("tbody tr").filter({ hasText: `${tagName} renamed` })).toHaveCount(1);

@@ -123,11 +123,14 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
                         {/* Edit on the row already being edited closes the editor (§2). */}
                         <Link
                           to={pageUrl(selected ? null : entry.id)}
-                          className="btn min-h-8 px-2 py-1 text-xs"
-                          aria-label={`${selected ? "Close editor of" : "Edit"} version ${entry.versionNum} (${shortId(entry.id)})`}
+                          className={`btn min-h-8 px-2 py-1 text-xs ${selected ? "btn-primary" : ""}`}
+                          aria-label={`Edit version ${entry.versionNum} (${shortId(entry.id)})`}
+                          aria-expanded={selected}
+                          aria-controls={selected ? "site-data-editor-section" : undefined}
+                          title={selected ? "Close the editor" : undefined}
                           preventScrollReset
                         >
-                          {selected ? "Close" : "Edit"}
+                          Edit
                         </Link>
                         <DeleteButton id={entry.id} accessibleLabel={`Delete version ${entry.versionNum} (${shortId(entry.id)})`} />
                       </span>
@@ -161,7 +164,7 @@ function SiteDataEditor({ entry }: { entry: SiteDataEntry }) {
   const saving = fetcher.state !== "idle";
   const markdown = typeof fields.markdown.value === "string" ? fields.markdown.value : "";
   return (
-    <section aria-labelledby="site-data-editor" className="card mb-6">
+    <section id="site-data-editor-section" aria-labelledby="site-data-editor" className="card mb-6">
       <h2 id="site-data-editor" className="mb-3 text-lg font-semibold">
         Edit version {entry.versionNum} ({shortId(entry.id)})
       </h2>
