@@ -1,7 +1,8 @@
 // The developer tools' forms (spec §2: /tools/json-pretty-format/, /tools/url-decode-encode/). The server action
 // parses posts with these; the browser runs the engines directly and never loads zod (public-page JS budget).
 import { z } from "zod";
-import { JSON_INDENTS, MAX_JSON_INPUT_BYTES, tooLargeMessage, utf8ByteLength, formatByteSize } from "~/tools/json/limits";
+import { JSON_INDENTS, MAX_JSON_INPUT_BYTES, tooLargeMessage } from "~/tools/json/limits";
+import { sizeLimitMessage, utf8ByteLength } from "~/tools/text-size";
 import { DIRECTIONS, ENCODE_MODES, LINE_ENDINGS, MAX_URL_INPUT_BYTES, MAX_URL_INPUT_LABEL } from "~/tools/url/options";
 
 export const JsonFormatSchema = z.object({
@@ -21,7 +22,7 @@ export const UrlToolSchema = z.object({
   direction: z.enum(DIRECTIONS).default("encode"),
   input: z.string({ error: "Type or paste the text to encode or decode." }).superRefine((value, ctx) => {
     const bytes = utf8ByteLength(value);
-    if (bytes > MAX_URL_INPUT_BYTES) ctx.addIssue({ code: "custom", message: `The input is ${formatByteSize(bytes)}; the limit is ${MAX_URL_INPUT_LABEL}.` });
+    if (bytes > MAX_URL_INPUT_BYTES) ctx.addIssue({ code: "custom", message: sizeLimitMessage(bytes, MAX_URL_INPUT_BYTES, MAX_URL_INPUT_LABEL) });
   }),
   mode: z.enum(ENCODE_MODES, { error: "Choose an encoding mode." }).default("component"),
   plusAsSpace: z.boolean().default(false),

@@ -17,13 +17,12 @@ import {
   MAX_JSON_INPUT_BYTES,
   MAX_JSON_INPUT_LABEL,
   WORKER_THRESHOLD_BYTES,
-  formatByteSize,
   tooLargeMessage,
-  utf8ByteLength,
   type JsonFormatOptions,
   type JsonIndent,
 } from "~/tools/json/limits";
 import { downloadText } from "~/tools/download";
+import { formatByteSize, utf8ByteLength } from "~/tools/text-size";
 import { formatInWorker } from "~/tools/json/worker-client";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";

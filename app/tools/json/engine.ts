@@ -2,7 +2,8 @@
 import { parseJson, type JsonSyntaxError, type ParseReport, type RemovalKind } from "./parse";
 import { printJson } from "./format";
 import { buildTree, type JsonTree } from "./tree";
-import { MAX_JSON_INPUT_BYTES, tooLargeMessage, utf8ByteLength, type JsonFormatOptions } from "./limits";
+import { MAX_JSON_INPUT_BYTES, tooLargeMessage, type JsonFormatOptions } from "./limits";
+import { utf8ByteLength } from "../text-size";
 
 export interface JsonToolResult {
   /** Valid input, formatted. */

@@ -44,21 +44,23 @@ export function printJson(root: JsonNode, options: PrintOptions): string {
   let node: JsonNode | undefined = root;
   for (;;) {
     // Print `node`, or open it and continue with its first child.
-    if (node.type === "object" && node.entries.length > 0) {
+    if (typeof node === "string") {
+      out += node;
+    } else if (node.type === "object" && node.entries.length > 0) {
       const entries = entriesInOrder(node.entries, options.sortKeys);
       stack.push({ close: "}", entries, items: null, next: 1 });
       const first = entries[0]!;
       out += "{" + lineBreak(stack.length) + first.rawKey + colon;
       node = first.value;
       continue;
-    }
-    if (node.type === "array" && node.items.length > 0) {
+    } else if (node.type === "array" && node.items.length > 0) {
       stack.push({ close: "]", entries: null, items: node.items, next: 1 });
       out += "[" + lineBreak(stack.length);
       node = node.items[0]!;
       continue;
+    } else {
+      out += node.type === "object" ? "{}" : "[]";
     }
-    out += node.type === "object" ? "{}" : node.type === "array" ? "[]" : node.raw;
 
     // Climb until a container has a next child, closing the finished ones.
     node = undefined;

@@ -1,5 +1,6 @@
 // Limits and option values of the JSON formatter, shared by the page, the worker and the server action.
 // Kept free of zod and React so the browser bundle stays small.
+import { sizeLimitMessage } from "../text-size";
 
 /** Largest input, in UTF-8 bytes (10 MiB, shown as "10 MB"). */
 export const MAX_JSON_INPUT_BYTES = 10 * 1024 * 1024;
@@ -34,31 +35,6 @@ export interface JsonFormatOptions {
 
 export const DEFAULT_JSON_OPTIONS: JsonFormatOptions = { indent: "2", sortKeys: false, jsonc: false };
 
-/** UTF-8 length of a string without allocating the encoded bytes (lone surrogates count as U+FFFD, 3 bytes). */
-export function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x80) bytes += 1;
-    else if (code < 0x800) bytes += 2;
-    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) {
-        bytes += 4;
-        i++;
-      } else bytes += 3;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-/** "1.5 MB", "820 KB", "12 bytes": binary units, as the limit is. */
-export function formatByteSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KB`;
-  return `${bytes} byte${bytes === 1 ? "" : "s"}`;
-}
-
 export function tooLargeMessage(bytes: number): string {
-  return `The input is ${formatByteSize(bytes)} (${bytes.toLocaleString("en")} bytes); the limit is ${MAX_JSON_INPUT_LABEL} (${MAX_JSON_INPUT_BYTES.toLocaleString("en")} bytes). Split it, or format it with a command-line tool such as jq.`;
+  return `${sizeLimitMessage(bytes, MAX_JSON_INPUT_BYTES, MAX_JSON_INPUT_LABEL)} Split it, or format it with a command-line tool such as jq.`;
 }

@@ -23,13 +23,17 @@ export interface JsonArrayNode {
   offset: number;
   items: JsonNode[];
 }
-export interface JsonScalarNode {
-  type: "string" | "number" | "literal";
-  offset: number;
-  /** The text as written: a string with its quotes and escapes, a number digit for digit. */
-  raw: string;
+/**
+ * A scalar is its text as written: a string with its quotes and escapes, a number digit for digit, true, false or
+ * null. Kept as a bare string (no wrapper object) because scalars are most of a document's values.
+ */
+export type JsonScalar = string;
+export type JsonNode = JsonObjectNode | JsonArrayNode | JsonScalar;
+
+export function scalarKind(raw: JsonScalar): "string" | "number" | "literal" {
+  const first = raw.charCodeAt(0);
+  return first === 34 ? "string" : first === 116 || first === 102 || first === 110 ? "literal" : "number";
 }
-export type JsonNode = JsonObjectNode | JsonArrayNode | JsonScalarNode;
 
 export interface JsonSyntaxError extends CaretExcerpt {
   offset: number;
@@ -407,27 +411,27 @@ class Parser {
 
   // ---- scalars ----
 
-  private parseScalar(): JsonScalarNode {
+  private parseScalar(): JsonScalar {
     const text = this.text;
     const start = this.pos;
     const code = text.charCodeAt(start);
     if (code === Char.Quote) {
       this.scanString();
       this.valueCount++;
-      return { type: "string", offset: start, raw: text.slice(start, this.pos) };
+      return text.slice(start, this.pos);
     }
     if (code === Char.Minus || isDigit(code)) {
       this.scanNumber();
       const raw = text.slice(start, this.pos);
       this.checkPrecision(raw, start);
       this.valueCount++;
-      return { type: "number", offset: start, raw };
+      return raw;
     }
     const literal = code === 116 ? "true" : code === 102 ? "false" : code === 110 ? "null" : null;
     if (literal && text.startsWith(literal, start) && !isWordChar(text.charCodeAt(start + literal.length))) {
       this.pos = start + literal.length;
       this.valueCount++;
-      return { type: "literal", offset: start, raw: literal };
+      return literal;
     }
     throw this.unexpectedInsteadOfValue();
   }
@@ -755,7 +759,7 @@ class Parser {
     if (code === Char.CloseBrace || code === Char.CloseBracket) {
       throw new ParseFailure(at, `Extra '${text[at]}': there is no open '${code === Char.CloseBrace ? "{" : "["}' to close.`, `Remove it, or add the missing '${code === Char.CloseBrace ? "{" : "["}' earlier.`);
     }
-    const several = root.type === "object" || root.type === "array" ? "JSON Lines (one value per line)" : "several values";
+    const several = typeof root !== "string" ? "JSON Lines (one value per line)" : "several values";
     throw new ParseFailure(
       at,
       `Unexpected ${describeChar(text, at)} after the end of the JSON value.`,

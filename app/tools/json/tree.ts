@@ -1,5 +1,5 @@
 // The folding tree view's model: a bounded copy of the parsed tree (plain data, so a worker can send it).
-import type { JsonNode } from "./parse";
+import { scalarKind, type JsonNode } from "./parse";
 import { entriesInOrder } from "./format";
 import { TREE_MAX_DEPTH, TREE_MAX_NODES } from "./limits";
 
@@ -28,7 +28,7 @@ export function buildTree(root: JsonNode, sortKeys: boolean, maxNodes = TREE_MAX
   let truncated = false;
   const visit = (node: JsonNode, label: string | undefined, depth: number): TreeNode => {
     budget--;
-    if (node.type !== "object" && node.type !== "array") return { kind: node.type, label, text: node.raw };
+    if (typeof node === "string") return { kind: scalarKind(node), label, text: node };
     const size = node.type === "object" ? node.entries.length : node.items.length;
     const children: TreeNode[] = [];
     if (depth < maxDepth) {

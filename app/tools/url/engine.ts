@@ -1,6 +1,6 @@
 // The URL decoder & encoder as one call, used alike by the server action and the page.
-import { utf8ByteLength, formatByteSize } from "../json/limits";
 import { positionAt } from "../text-position";
+import { sizeLimitMessage, utf8ByteLength } from "../text-size";
 import { breakDownUrl, type UrlBreakdown } from "./breakdown";
 import { decodeText } from "./decode";
 import { encodeText } from "./encode";
@@ -30,7 +30,7 @@ export function runUrlTool(input: string, options: UrlToolOptions): UrlToolResul
   const empty = { ok: false, output: "", errors: [], errorCount: 0, notes: [], layers: null, breakdown: null };
   const bytes = utf8ByteLength(input);
   if (bytes > MAX_URL_INPUT_BYTES) {
-    return { ...empty, inputError: `The input is ${formatByteSize(bytes)}; the limit is ${MAX_URL_INPUT_LABEL}.` };
+    return { ...empty, inputError: sizeLimitMessage(bytes, MAX_URL_INPUT_BYTES, MAX_URL_INPUT_LABEL) };
   }
   if (input === "") return { ...empty, inputError: `Type or paste the text to ${options.direction}.` };
 
