@@ -17,6 +17,8 @@ export type FilterCapability = (typeof FILTER_CAPABILITIES)[number];
 export const MAX_CAMERAS_PER_REPORT = 64;
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_PAGE = 10_000;
+/** How far back paging reaches: counting and skipping more matches costs more than a search does. */
+export const MAX_REACH = 10_000;
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 export const MIN_COMPARE = 2;
@@ -139,6 +141,9 @@ export const CameraReportQuerySchema = z.object({
     .min(1, "size is at least 1.")
     .max(MAX_PAGE_SIZE, `size is at most ${MAX_PAGE_SIZE}.`)
     .optional(),
+}).refine(({ page = 1, size = DEFAULT_PAGE_SIZE }) => (page - 1) * size < MAX_REACH, {
+  path: ["page"],
+  message: `Pages reach back ${MAX_REACH.toLocaleString("en-US")} reports: narrow the search to see older ones.`,
 });
 
 export type CameraReportQueryInput = z.input<typeof CameraReportQuerySchema>;

@@ -52,7 +52,8 @@ export function opticalFormat(physicalSizeMm: Pair): string | null {
   const diagonal = sensorDiagonalMm(physicalSizeMm);
   if (!diagonal) return null;
   const inches = diagonal / MM_PER_INCH_TYPE;
-  return inches >= 1 ? `${formatNumber(inches, 2)}"` : `1/${formatNumber(1 / inches, 2)}"`;
+  // Within 5 % of a whole inch the fraction reads oddly (1/1.01"): call it by the inch, as makers do.
+  return 1 / inches < 1.05 ? `${formatNumber(inches, 1)}"` : `1/${formatNumber(1 / inches, 2)}"`;
 }
 
 export function cropFactor(physicalSizeMm: Pair): number | null {
@@ -168,4 +169,19 @@ export function formatRange(range: Pair | readonly [number, number], format: (n:
 export function osVersionOf(deviceOs: string): string {
   const match = /(\d+(?:\.\d+)*)/.exec(deviceOs);
   return match?.[1] ?? deviceOs.trim();
+}
+
+// ---------------------------------------------------------------- labels
+
+export const FACING_LABELS: Record<string, string> = { BACK: "Back", FRONT: "Front", EXTERNAL: "External" };
+
+export const CAPABILITY_LABELS: Record<string, string> = {
+  RAW: "RAW",
+  MANUAL_SENSOR: "Manual sensor",
+  LOGICAL_MULTI_CAMERA: "Logical multi-camera",
+  DYNAMIC_RANGE_TEN_BIT: "10-bit HDR",
+};
+
+export function facingLabel(facing: string | null | undefined): string {
+  return (facing && FACING_LABELS[facing]) || facing || "—";
 }

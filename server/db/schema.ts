@@ -128,6 +128,13 @@ export const cameraReports = pgTable(
   ],
 );
 
+// How many camera reports there are, kept by a statement trigger on camera_reports (see its migration): counting
+// 100,000 rows at every list view would scan the whole table.
+export const cameraReportStats = pgTable("camera_report_stats", {
+  id: smallint("id").primaryKey(),
+  total: bigint("total", { mode: "number" }).notNull(),
+});
+
 export const idempotencyKeys = pgTable("idempotency_keys", {
   key: text("key").primaryKey(),
   requestHash: text("request_hash").notNull(),

@@ -2,18 +2,19 @@
 // list, one report, and the probe app's store link. Every query of the list reads indexed columns only, never the
 // report JSON.
 import { createHash, randomUUID } from "node:crypto";
-import { and, arrayContains, count, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
+import { and, arrayContains, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import {
   CameraReportUploadSchema,
   DEFAULT_PAGE_SIZE,
   isReportId,
+  MAX_REACH,
   type CameraReportQuery,
   type CameraReportUpload,
 } from "../../app/schemas/camera";
 import { hardwareLevelOfRank, hardwareLevelRank, osVersionOf, reportCapabilities, reportFacings } from "../../app/utils/camera";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
-import { cameraReports, idempotencyKeys, siteVars } from "../db/schema";
+import { cameraReports, cameraReportStats, idempotencyKeys, siteVars } from "../db/schema";
 
 export interface CameraReportSummary {
   id: string;
@@ -29,7 +30,9 @@ export interface CameraReportSummary {
 
 export interface CameraReportPage {
   reports: CameraReportSummary[];
+  /** Matching reports; with total_is_lower_bound, at least this many (counting stops at COUNT_LIMIT). */
   total: number;
+  total_is_lower_bound: boolean;
   page: number;
   size: number;
 }
@@ -216,11 +219,17 @@ function conditionsOf(query: CameraReportQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/**
+ * Counting matches scans them, so a filtered total is exact up to this many and "at least" beyond; pages reach as
+ * far. The unfiltered total is always exact: a trigger keeps it in camera_report_stats.
+ */
+export const COUNT_LIMIT = MAX_REACH;
+
 export async function listCameraReports(db: Database, query: CameraReportQuery): Promise<CameraReportPage> {
   const where = conditionsOf(query);
   const size = query.size || DEFAULT_PAGE_SIZE;
   const page = Math.max(1, query.page);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, counted] = await Promise.all([
     db
       .select({
         id: cameraReports.id,
@@ -237,7 +246,7 @@ export async function listCameraReports(db: Database, query: CameraReportQuery):
       .orderBy(desc(cameraReports.createdAt), desc(cameraReports.id))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ total: count() }).from(cameraReports).where(where),
+    where ? cappedCount(db, where) : totalCount(db),
   ]);
   return {
     reports: rows.map((row) => ({
@@ -250,10 +259,26 @@ export async function listCameraReports(db: Database, query: CameraReportQuery):
       camera_count: row.cameraCount,
       best_level: hardwareLevelOfRank(row.maxHardwareRank),
     })),
-    total: Number(counted?.total ?? 0),
+    total: counted.total,
+    total_is_lower_bound: counted.lowerBound,
     page,
     size,
   };
+}
+
+async function cappedCount(db: Database, where: SQL): Promise<{ total: number; lowerBound: boolean }> {
+  const matches = db.select({ one: sql`1` }).from(cameraReports).where(where).limit(COUNT_LIMIT + 1).as("matches");
+  const [row] = await db.select({ total: count() }).from(matches);
+  const total = Number(row?.total ?? 0);
+  return total > COUNT_LIMIT ? { total: COUNT_LIMIT, lowerBound: true } : { total, lowerBound: false };
+}
+
+async function totalCount(db: Database): Promise<{ total: number; lowerBound: boolean }> {
+  const [row] = await db.select({ total: cameraReportStats.total }).from(cameraReportStats).where(eq(cameraReportStats.id, 1));
+  // The migration creates the row; a database restored without it falls back to counting.
+  if (row) return { total: Number(row.total), lowerBound: false };
+  const [counted] = await db.select({ total: count() }).from(cameraReports);
+  return { total: Number(counted?.total ?? 0), lowerBound: false };
 }
 
 export async function getCameraReport(db: Database, id: string): Promise<CameraReportDetail | null> {
@@ -345,6 +370,5 @@ function isHttpUrl(value: string): boolean {
 
 /** How many reports there are; the demo seeder only fills an empty table. */
 export async function countCameraReports(db: Database): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(cameraReports);
-  return Number(row?.total ?? 0);
+  return (await totalCount(db)).total;
 }

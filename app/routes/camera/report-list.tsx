@@ -11,6 +11,7 @@ import {
   CameraReportQuerySchema,
   cameraReportSearchParams,
   DEFAULT_PAGE_SIZE,
+  MAX_REACH,
   normalizeCameraReportQuery,
   searchParamsToQueryInput,
   type CameraReportQuery,
@@ -21,6 +22,7 @@ import { conditionalPage } from "~/utils/camera-page-cache.server";
 interface ReportPage {
   reports: ReportSummary[];
   total: number;
+  total_is_lower_bound: boolean;
   page: number;
   size: number;
   probe_app_store_url: string;
@@ -84,7 +86,9 @@ export default function ReportList() {
   const { pathname } = useLocation();
   const reports = list?.reports ?? [];
   const firstNumber = list ? (list.page - 1) * list.size + 1 : 1;
-  const pages = list ? Math.max(1, Math.ceil(list.total / list.size)) : 1;
+  // Paging reaches back MAX_REACH reports; older ones are found by narrowing the search.
+  const pages = list ? Math.max(1, Math.ceil(Math.min(list.total, MAX_REACH) / list.size)) : 1;
+  const totalText = list ? `${list.total.toLocaleString("en-US")}${list.total_is_lower_bound ? "+" : ""}` : "";
   const pageLink = (page: number) => {
     const search = cameraReportSearchParams({ ...query, page }).toString();
     return `${pathname}${search ? `?${search}` : ""}`;
@@ -101,7 +105,7 @@ export default function ReportList() {
               ? filtered
                 ? "No report matches this search."
                 : "No reports yet."
-              : `Showing ${firstNumber.toLocaleString("en-US")}–${(firstNumber + reports.length - 1).toLocaleString("en-US")} of ${list.total.toLocaleString("en-US")} ${filtered ? "matching " : ""}reports, newest first.`}
+              : `Showing ${firstNumber.toLocaleString("en-US")}–${(firstNumber + reports.length - 1).toLocaleString("en-US")} of ${totalText} ${filtered ? "matching " : ""}reports, newest first.`}
           </p>
         ) : null}
         {list ? <ProbeAppNote storeUrl={list.probe_app_store_url} /> : null}
@@ -120,8 +124,11 @@ export default function ReportList() {
           ) : (
             <span />
           )}
-          <span className="text-sm text-zinc-700 dark:text-zinc-300">
+          <span className="text-center text-sm text-zinc-700 dark:text-zinc-300">
             Page {list.page.toLocaleString("en-US")} of {pages.toLocaleString("en-US")}
+            {list.page === pages && list.total > MAX_REACH ? (
+              <span className="block text-xs">Pages reach back {MAX_REACH.toLocaleString("en-US")} reports: search to find older ones.</span>
+            ) : null}
           </span>
           {list.page < pages ? (
             <Link to={pageLink(list.page + 1)} className="btn" rel="next">

@@ -217,6 +217,7 @@ describe("GET /api/camera/reports", () => {
     expect(body.page).toBe(1);
     expect(body.size).toBe(50);
     const last = DEVICES.at(-1)!;
+    expect(body.total_is_lower_bound).toBe(false);
     expect(body.reports[0]).toEqual({
       id: ids[last.model],
       manufacturer: last.manufacturer,
@@ -224,6 +225,8 @@ describe("GET /api/camera/reports", () => {
       os: `Android ${last.android} (SDK ${last.sdk})`,
       os_ver: last.android,
       created_at: new Date(Date.UTC(2024, 0, 1) + (DEVICES.length - 1) * 60_000).toISOString(),
+      camera_count: last.cameras.length,
+      best_level: "LEGACY",
     });
     expect(body.probe_app_store_url).toMatch(/^https:\/\/play\.google\.com\//);
   });
@@ -236,7 +239,11 @@ describe("GET /api/camera/reports", () => {
     expect(second.page).toBe(2);
     expect(second.total).toBe(DEVICES.length);
     expect(new Set([...first.reports, ...second.reports].map((r) => r.id)).size).toBe(10);
-    expect((await list("?page=1000")).reports).toEqual([]);
+    expect((await list("?page=4&size=20")).reports).toEqual([]);
+    // Paging reaches back 10,000 reports; older ones are found by searching.
+    const tooFar = await fresh.request("/camera/reports?page=201");
+    expect(tooFar.status).toBe(400);
+    expect((await tooFar.json()).errors[0]).toMatchObject({ field: "page", message: expect.stringMatching(/10,000/) });
   });
 
   it("searches word prefixes of manufacturer and model, ignoring case and accents", async () => {

@@ -44,11 +44,14 @@ const ReportSummarySchema = z.object({
   os: z.string(),
   os_ver: z.string(),
   created_at: z.string(),
+  camera_count: z.number().int(),
+  best_level: z.string().nullable(),
 });
 
 const ReportPageSchema = z.object({
   reports: z.array(ReportSummarySchema),
   total: z.number().int(),
+  total_is_lower_bound: z.boolean().openapi({ description: "Counting stops at 10,000 matches: the total is at least this." }),
   page: z.number().int(),
   size: z.number().int(),
   probe_app_store_url: z.string(),
