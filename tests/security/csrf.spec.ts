@@ -4,7 +4,7 @@ import { E2E_ADMIN, expect, test } from "../fixtures";
 import { newUserCredentials, signedInClient } from "./clients";
 import { pageRoutes } from "./route-inventory";
 
-const CROSS_SITE = [
+const CROSS_SITE: Record<string, string>[] = [
   { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
   { origin: "https://evil.example" },
   { "sec-fetch-site": "cross-site" },
