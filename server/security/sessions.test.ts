@@ -177,3 +177,30 @@ describe("sessions end with their user", () => {
     expect(await sessionRow(token)).toEqual([]);
   });
 });
+
+describe("a password change ends the user's other sessions", () => {
+  it("by the user: the session that changed it stays, the others end", async () => {
+    const first = await h.signIn();
+    const other = await h.request("/auth/login", { method: "POST", json: { email: first.email, password: first.password }, clientIp: "192.0.2.77" });
+    const otherToken = ((await other.json()) as { sessionToken: string }).sessionToken;
+    const third = await h.request("/auth/login", { method: "POST", json: { email: first.email, password: first.password }, clientIp: "192.0.2.78" });
+    const keptToken = ((await third.json()) as { sessionToken: string }).sessionToken;
+    const changed = await h.request("/user/password", {
+      method: "POST",
+      token: keptToken,
+      json: { current_password: first.password, new_password: "a brand new passphrase" },
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    expect(await sessionUser({ token: keptToken })).toMatchObject({ email: first.email });
+    expect(await sessionUser({ token: otherToken })).toBeNull();
+  });
+
+  it("by an administrator's reset: every session of that user ends", async () => {
+    const admin = await h.signIn({ admin: true });
+    const target = await h.signIn();
+    const reset = await h.request(`/v1/admin/auth/users/${target.userId}/password`, { method: "POST", token: admin.token, json: { password: "an admin chosen passphrase" } });
+    expect(reset.status, await reset.clone().text()).toBe(200);
+    expect(await sessionUser({ token: target.token })).toBeNull();
+    expect(await sessionUser({ token: admin.token })).not.toBeNull();
+  });
+});
