@@ -87,5 +87,9 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <GenericErrorView error={error} />;
+  return (
+    <main id="main">
+      <GenericErrorView error={error} />
+    </main>
+  );
 }

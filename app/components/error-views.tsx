@@ -1,14 +1,16 @@
 // The error views of spec §8: 'HTTP 404: Not Found' and 'Something went wrong!' with a Show/Hide Error toggle.
+// They are not landmarks: a route's error boundary shows them inside its layout's <main>; top-level callers
+// (the root error boundary, the 404 route) wrap them in one.
 import { isRouteErrorResponse } from "react-router";
 
 export function NotFoundView() {
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">HTTP 404: Not Found</h1>
       <p className="mt-4">
         <a href="/">Go to the home page</a>
       </p>
-    </main>
+    </div>
   );
 }
 
@@ -26,13 +28,13 @@ export function errorMessageOf(error: unknown): string {
 /** A 503 (database or API down, or timing out): say plainly that it is temporary; no error toggle. */
 export function UnavailableView({ message }: { message: string }) {
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16 text-center">
+    <div className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Temporarily unavailable</h1>
       <p className="mt-4">{message}</p>
       <p className="mt-4">
         <a href="">Try again</a>
       </p>
-    </main>
+    </div>
   );
 }
 
@@ -42,7 +44,7 @@ export function GenericErrorView({ error }: { error: unknown }) {
   // In production the message is all that is shown: never a stack trace.
   const showStack = import.meta.env.DEV && error instanceof Error && error.stack;
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-16">
+    <div className="mx-auto max-w-3xl px-4 py-16">
       <h1 className="text-2xl font-bold">Something went wrong!</h1>
       <details className="group mt-4">
         <summary className="btn cursor-pointer list-none [&::-webkit-details-marker]:hidden">
@@ -54,6 +56,6 @@ export function GenericErrorView({ error }: { error: unknown }) {
           {showStack ? `\n\n${error.stack}` : null}
         </pre>
       </details>
-    </main>
+    </div>
   );
 }

@@ -13,5 +13,9 @@ export function action() {
 export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Not Found", description: "There is no page at this address.", noIndex: true });
 
 export default function NotFound() {
-  return <NotFoundView />;
+  return (
+    <main id="main">
+      <NotFoundView />
+    </main>
+  );
 }
