@@ -52,7 +52,7 @@ export function formatSiteVarValue(type: string, value: unknown, indent = 0): st
 
 export const SiteVarSchema = z
   .object({
-    id: z.coerce.number({ error: "id must be a number." }).int().positive().optional(),
+    id: z.coerce.number({ error: "id must be a number." }).int("id must be a whole number.").positive("id must be positive.").max(2 ** 31 - 1, "No such site var.").optional(),
     key: z
       .string({ error: "It must be at least 2 characters." })
       .trim()

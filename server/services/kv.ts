@@ -18,6 +18,11 @@ export function toKvEntry(row: KvRow): KvEntry {
   };
 }
 
+/** JSON null is a value too; as a bound parameter it would arrive as SQL NULL, which the column refuses. */
+function jsonbValue(value: unknown) {
+  return value === null ? sql`'null'::jsonb` : value;
+}
+
 const live = () => or(isNull(kvEntries.expiresAt), gt(kvEntries.expiresAt, sql`now()`));
 
 /** LIKE treats % and _ as wildcards; a prefix search must match them literally. */
@@ -67,7 +72,7 @@ function valueFrom(input: KvEntryInput): unknown {
 
 /** Admin create: refuses a key that is live already (an expired one is replaced). */
 export async function createKv(db: Database, input: KvEntryInput): Promise<KvEntry> {
-  const values = { key: input.key, valueType: input.value_type, value: valueFrom(input), expiresAt: expiryFrom(input) };
+  const values = { key: input.key, valueType: input.value_type, value: jsonbValue(valueFrom(input)), expiresAt: expiryFrom(input) };
   await purgeExpiredKv(db);
   const [row] = await db.insert(kvEntries).values(values).onConflictDoNothing().returning();
   if (!row) throw new ApiError(409, "This key already exists.", [{ field: "key", message: "This key already exists." }]);
@@ -79,7 +84,7 @@ export async function updateKv(db: Database, key: string, input: KvEntryInput): 
   if (input.key !== key) throw new ApiError(400, "The key cannot be renamed; create a new one instead.", [{ field: "key", message: "The key cannot be renamed." }]);
   const [row] = await db
     .update(kvEntries)
-    .set({ valueType: input.value_type, value: valueFrom(input), expiresAt: expiryFrom(input), updatedAt: new Date() })
+    .set({ valueType: input.value_type, value: jsonbValue(valueFrom(input)), expiresAt: expiryFrom(input), updatedAt: new Date() })
     .where(and(eq(kvEntries.key, key), live()))
     .returning();
   if (!row) throw notFound();
@@ -93,8 +98,8 @@ export async function putKv(db: Database, key: string, value: unknown, ttlSecond
   await purgeExpiredKv(db);
   const [row] = await db
     .insert(kvEntries)
-    .values({ key, valueType, value, expiresAt })
-    .onConflictDoUpdate({ target: kvEntries.key, set: { valueType, value, expiresAt, updatedAt: new Date() } })
+    .values({ key, valueType, value: jsonbValue(value), expiresAt })
+    .onConflictDoUpdate({ target: kvEntries.key, set: { valueType, value: jsonbValue(value), expiresAt, updatedAt: new Date() } })
     .returning();
   return toKvEntry(row!);
 }

@@ -263,6 +263,8 @@ describe("key/value store", () => {
     const json = await call("POST", "/admin/kv", admin, { key: "cfg", value: '{"on": true}', value_type: "json" });
     expect(json.body).toMatchObject({ key: "cfg", value_type: "json", value: { on: true }, expires_at: null });
     expect((await call("POST", "/admin/kv", admin, { key: "cfg", value: "again" })).status).toBe(409);
+    const nullJson = await call("POST", "/admin/kv", admin, { key: "empty-json", value: "null", value_type: "json" });
+    expect(nullJson.body).toMatchObject({ value_type: "json", value: null });
 
     const page1 = await call("GET", "/admin/kv?prefix=app:&page_size=2", admin);
     expect(page1.body).toMatchObject({ total: 3, page: 1, page_size: 2 });
@@ -314,7 +316,9 @@ describe("key/value store", () => {
     const text = await withKey("PUT", "/v1/kv/svc", { value: "plain" });
     expect(text.body).toMatchObject({ value_type: "text", value: "plain", expires_at: null });
     expect((await withKey("GET", "/v1/kv/svc")).body.value).toBe("plain");
-    expect((await withKey("PUT", "/v1/kv/svc", { value: null })).status).toBe(400);
+    const stored = await withKey("PUT", "/v1/kv/nothing", { value: null });
+    expect(stored.body).toMatchObject({ value_type: "json", value: null });
+    expect((await withKey("GET", "/v1/kv/nothing")).body.value).toBeNull();
     expect((await withKey("PUT", "/v1/kv/svc", { value: "x", ttl_seconds: 0 })).status).toBe(400);
     expect((await withKey("PUT", "/v1/kv/svc", {})).status).toBe(400);
     expect((await withKey("GET", "/v1/kv/svc", undefined, "wrong-key-0123456789")).status).toBe(401);

@@ -309,7 +309,6 @@ adminContentRoutes.openapi(
   }),
   async (c) => {
     const { value, ttl_seconds } = c.req.valid("json");
-    if (value === null) throw new ApiError(400, "value must not be null; delete the key instead.", [{ field: "value", message: "Must not be null." }]);
     const size = JSON.stringify(value).length;
     if (size > KV_VALUE_MAX) {
       throw new ApiError(400, `value must be at most ${KV_VALUE_MAX.toLocaleString("en")} characters as JSON.`, [{ field: "value", message: "Too large." }]);

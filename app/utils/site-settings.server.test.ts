@@ -1,0 +1,68 @@
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApiHarness, type ApiHarness } from "../../server/testing/api-harness";
+import { config } from "../../server/config";
+import { apiTransportContext } from "~/context";
+import { getSiteSettings, getSiteVar, getSiteVarText, invalidateSiteSettings } from "./site-settings.server";
+
+let h: ApiHarness;
+let admin: string;
+let calls = 0;
+let context: RouterContextProvider;
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  admin = (await h.signIn({ admin: true })).token;
+  context = new RouterContextProvider();
+  context.set(apiTransportContext, {
+    fetch: (request, env) => {
+      if (new URL(request.url).pathname === "/api/site/vars/public") calls += 1;
+      return h.api.fetch(request, env);
+    },
+  });
+});
+afterAll(async () => {
+  await h.close();
+});
+beforeEach(() => {
+  invalidateSiteSettings();
+  calls = 0;
+});
+
+async function setVar(key: string, value: string, type = "str") {
+  const response = await h.request("/admin/site/vars", { method: "POST", token: admin, json: { key, sv_val: value, sv_val_type: type } });
+  expect(response.status).toBe(200);
+}
+
+describe("site settings", () => {
+  it("falls back to SITE_NAME, then follows the site_name var once invalidated", async () => {
+    expect((await getSiteSettings(context)).siteName).toBe(config.siteName);
+    await setVar("site_name", "Lens Lab");
+    // Cached: the change shows after invalidation (or the TTL), not on the very next call.
+    expect((await getSiteSettings(context)).siteName).toBe(config.siteName);
+    invalidateSiteSettings();
+    expect(await getSiteSettings(context)).toEqual({ siteName: "Lens Lab", probeAppStoreLink: null });
+  });
+
+  it("asks /api once for concurrent and repeated reads within the TTL", async () => {
+    await Promise.all(Array.from({ length: 5 }, () => getSiteSettings(context)));
+    await getSiteSettings(context);
+    expect(calls).toBe(1);
+  });
+
+  it("reads other public vars generically, never private ones", async () => {
+    await setVar("public_banner_limit", "3", "int");
+    await setVar("probe_app_store_link", "https://play.example/app");
+    await setVar("secret_token", "hidden");
+    expect(await getSiteVar(context, "public_banner_limit")).toBe(3);
+    expect(await getSiteVarText(context, "public_banner_limit", "none")).toBe("3");
+    expect(await getSiteVar(context, "secret_token", "fallback")).toBe("fallback");
+    expect((await getSiteSettings(context)).probeAppStoreLink).toBe("https://play.example/app");
+  });
+
+  it("serves the fallback when /api fails", async () => {
+    const broken = new RouterContextProvider();
+    broken.set(apiTransportContext, { fetch: () => new Response("nope", { status: 502 }) });
+    expect(await getSiteVarText(broken, "site_name", "Fallback")).toBe("Fallback");
+  });
+});
