@@ -49,7 +49,8 @@ function ContactForm({ sent }: { sent: boolean }) {
     lastResult,
     constraint: getZodConstraint(ContactSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
-    shouldValidate: "onBlur",
+    // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";

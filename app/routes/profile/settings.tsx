@@ -181,7 +181,8 @@ function DisplayNameForm({ name, email }: { name: string | null; email: string }
     defaultValue: { name: name ?? "" },
     constraint: getZodConstraint(DisplayNameSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: DisplayNameSchema }),
-    shouldValidate: "onBlur",
+    // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const pending = usePending("name");
@@ -211,7 +212,8 @@ function PasswordForm({ email }: { email: string }) {
     lastResult,
     constraint: getZodConstraint(ChangePasswordFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
-    shouldValidate: "onBlur",
+    // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   const pending = usePending("password");

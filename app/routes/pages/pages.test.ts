@@ -1,0 +1,95 @@
+// The loaders of /terms, /privacy and /site/health2 against the real /api, in-process.
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
+import { siteData } from "../../../server/db/schema";
+import { createApiHarness, type ApiHarness } from "../../../server/testing/api-harness";
+import { loader as legalLoader } from "./legal";
+import { loader as healthLoader } from "./site-health";
+
+let h: ApiHarness;
+let closed = false;
+beforeAll(async () => {
+  h = await createApiHarness();
+});
+afterAll(async () => {
+  if (!closed) await h.close();
+});
+
+function contextFor(options: { signedIn?: boolean } = {}) {
+  const context = new RouterContextProvider();
+  context.set(apiTransportContext, h.api);
+  context.set(requestInfoContext, { clientIp: "203.0.113.50", nonce: "" });
+  const user = options.signedIn ? { id: "u1", email: "a@example.com", name: null, roles: [], avatar: null } : null;
+  context.set(sessionContext, { user, expires: null, sessionToken: null, did: null });
+  return context;
+}
+
+interface DataResult<T> {
+  data: T;
+  init: { status?: number; headers?: Record<string, string> } | null;
+}
+
+async function callLoader<T>(loader: (args: never) => Promise<unknown>, path: string, options: { cookie?: string; signedIn?: boolean } = {}) {
+  const headers = new Headers(options.cookie ? { cookie: options.cookie } : {});
+  const request = new Request(`http://localhost${path}`, { headers });
+  return (await loader({ request, context: contextFor(options), params: {} } as never)) as DataResult<T>;
+}
+
+type LegalData = Awaited<ReturnType<typeof legalLoader>>["data"];
+
+describe("terms and privacy", () => {
+  it("shows a placeholder, not an error, when no version is current", async () => {
+    const result = await callLoader<LegalData>(legalLoader, "/privacy");
+    expect(result.data).toMatchObject({ type: "privacy", version: null, html: "", headings: [] });
+  });
+
+  it("renders the current version safely, with its outline, version and date", async () => {
+    await h.database.db.insert(siteData).values([
+      { type: "terms", versionNum: 1, markdown: "# Old", isCurrent: false },
+      { type: "terms", versionNum: 2, markdown: "# Terms\n\n## Use\n\n<script>alert(1)</script>\n\nA [link](javascript:alert(1)).\n\n## Changes", isCurrent: true },
+    ]);
+    const { data } = await callLoader<LegalData>(legalLoader, "/terms");
+    expect(data.version).toMatchObject({ number: 2 });
+    expect(data.html).toContain('<h2 id="section-terms">Terms</h2>');
+    expect(data.html).toContain("<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>");
+    expect(data.html).toContain("<p>A link.</p>");
+    expect(data.headings.map((heading) => heading.text)).toEqual(["Terms", "Use", "Changes"]);
+    // Client-side navigations ask for /terms.data: still the terms.
+    expect((await callLoader<LegalData>(legalLoader, "/terms.data")).data.type).toBe("terms");
+  });
+
+  it("lets a cookieless visitor's browser reuse the page for a minute, and no one else", async () => {
+    expect((await callLoader(legalLoader, "/terms")).init?.headers).toEqual({ "Cache-Control": "private, max-age=60" });
+    expect((await callLoader(legalLoader, "/terms", { cookie: "theme=x" })).init?.headers).toEqual({ "Cache-Control": "private, no-cache" });
+    expect((await callLoader(legalLoader, "/terms", { signedIn: true })).init?.headers).toEqual({ "Cache-Control": "private, no-cache" });
+  });
+});
+
+describe("site health", () => {
+  it("reports the web tier, /api and the database with latencies, and 200 when all answer", async () => {
+    type HealthData = Awaited<ReturnType<typeof healthLoader>>["data"];
+    const result = await callLoader<HealthData>(healthLoader, "/site/health2");
+    expect(result.init?.status).toBe(200);
+    const { healthy, web, api, database } = result.data;
+    expect(healthy).toBe(true);
+    expect(web.uptimeSeconds).toBeGreaterThanOrEqual(0);
+    expect(api).toMatchObject({ ok: true, httpStatus: 200, error: null });
+    expect(api.roundTripMs).toBeGreaterThanOrEqual(0);
+    expect(database.ok).toBe(true);
+    expect(database.latencyMs).toBeGreaterThanOrEqual(0);
+  });
+
+  // Last: it closes the database.
+  it("answers 503 with the reason when the database does not answer", async () => {
+    await h.close();
+    closed = true;
+    type HealthData = Awaited<ReturnType<typeof healthLoader>>["data"];
+    const result = await callLoader<HealthData>(healthLoader, "/site/health2");
+    expect(result.init?.status).toBe(503);
+    expect(result.data.healthy).toBe(false);
+    expect(result.data.api).toMatchObject({ ok: true, httpStatus: 503 });
+    expect(result.data.database.ok).toBe(false);
+    expect(result.data.database.error).toMatch(/database/i);
+  });
+});
