@@ -4,6 +4,8 @@ import path from "node:path";
 const port = Number(process.env.E2E_PORT || 3210);
 const dataDir = path.resolve(`node_modules/.cache/e2e-data-${port}`);
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e admin password 1" };
+// A local OAuth server stands in for Google, so "connect a Gmail account" runs end to end (server/testing/oauth.ts).
+const oauthUrl = `http://127.0.0.1:${port + 1000}`;
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network this machine lacks.
 const chromium = {
@@ -28,22 +30,38 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && node server.ts`,
-    url: `http://localhost:${port}/healthz/live`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      BUILD_DIR: process.env.BUILD_DIR || "build",
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
-      CONTACT_RATE_LIMIT_PER_MINUTE: process.env.CONTACT_RATE_LIMIT_PER_MINUTE || "5",
-      SEED_DEMO: "1",
+  webServer: [
+    {
+      command: `rm -rf ${dataDir} && node server.ts`,
+      url: `http://localhost:${port}/healthz/live`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        BUILD_DIR: process.env.BUILD_DIR || "build",
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+        CONTACT_RATE_LIMIT_PER_MINUTE: process.env.CONTACT_RATE_LIMIT_PER_MINUTE || "5",
+        SEED_DEMO: "1",
+        GOOGLE_CLIENT_ID: "e2e-client-id",
+        GOOGLE_CLIENT_SECRET: "e2e-client-secret",
+        GOOGLE_AUTHORIZATION_URL: `${oauthUrl}/authorize`,
+        GOOGLE_TOKEN_URL: `${oauthUrl}/token`,
+        GOOGLE_USERINFO_URL: `${oauthUrl}/userinfo`,
+        // Nothing listens there: sending as a connected account fails at once instead of reaching out.
+        GMAIL_SMTP_URL: "smtp://127.0.0.1:9",
+      },
     },
-  },
+    {
+      command: `node server/testing/oauth.ts ${port + 1000}`,
+      url: `${oauthUrl}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "pipe",
+    },
+  ],
 });

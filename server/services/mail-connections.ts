@@ -53,7 +53,7 @@ export function validRedirectUri(value: string): boolean {
 }
 
 export function startGmailConnect(
-  input: { userId: string; redirectUri: string },
+  input: { userId: string; redirectUri: string; loginHint?: string },
   settings: GoogleSettings = googleSettings(),
 ): { authorization_url: string; flow_token: string } {
   requireConfigured(settings);
@@ -73,6 +73,8 @@ export function startGmailConnect(
   url.searchParams.set("state", flow.state);
   url.searchParams.set("code_challenge", createHash("sha256").update(flow.verifier).digest("base64url"));
   url.searchParams.set("code_challenge_method", "S256");
+  // Google preselects this account on its chooser.
+  if (input.loginHint) url.searchParams.set("login_hint", input.loginHint);
   return { authorization_url: url.toString(), flow_token: encryptSecret(JSON.stringify(flow)) };
 }
 

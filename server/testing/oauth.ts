@@ -23,11 +23,23 @@ export async function startOAuthServer(options: { port?: number; email?: string 
   const url = `http://127.0.0.1:${address.port}`;
   let email: string | null = options.email ?? "sender@example.com";
   const tokenRequests: Record<string, unknown>[] = [];
-  server.service.on("beforeUserinfo", (response: { body: Record<string, unknown> | ""; statusCode: number }) => {
-    response.body = email ? { sub: "johndoe", email, email_verified: true } : { sub: "johndoe" };
+  // A login_hint picks the account that signs in, as at Google: it follows the code to the access token.
+  const hintByCode = new Map<string, string>();
+  const hintByToken = new Map<string, string>();
+  server.service.on("beforeAuthorizeRedirect", (redirect: { url: URL }, request: { url?: string }) => {
+    const hint = new URL(request.url ?? "/", url).searchParams.get("login_hint");
+    const code = redirect.url.searchParams.get("code");
+    if (hint && code) hintByCode.set(code, hint);
   });
-  server.service.on("beforeResponse", (_response: unknown, request: { body: Record<string, unknown> }) => {
+  server.service.on("beforeResponse", (response: { body: Record<string, unknown> | "" }, request: { body: Record<string, unknown> }) => {
     tokenRequests.push({ ...request.body });
+    const hint = typeof request.body.code === "string" ? hintByCode.get(request.body.code) : undefined;
+    if (hint && response.body && typeof response.body.access_token === "string") hintByToken.set(response.body.access_token, hint);
+  });
+  server.service.on("beforeUserinfo", (response: { body: Record<string, unknown> | ""; statusCode: number }, request: { headers: Record<string, string | undefined> }) => {
+    const token = request.headers.authorization?.replace(/^Bearer /i, "") ?? "";
+    const account = hintByToken.get(token) ?? email;
+    response.body = account ? { sub: account, email: account, email_verified: true } : { sub: "johndoe" };
   });
   return {
     server,

@@ -1,4 +1,5 @@
 // /auth/admin/gmail/connect: starts the Google authorization-code flow (PKCE) and is also its callback.
+// ?login_hint=<email> asks Google to preselect that account.
 // The sealed flow state travels in a short-lived httpOnly cookie scoped to this path.
 import { createCookie, redirect } from "react-router";
 import type { Route } from "./+types/gmail-connect";
@@ -39,11 +40,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirectWithSuccess(EMAIL_CONFIG_PATH, `Connected ${result.data.session.email}.`, { headers: clearCookie });
   }
 
-  const redirectUri = new URL(CONNECT_PATH, url.origin).toString();
-  const result = await apiRequest<{ authorization_url: string; flow_token: string }>(
-    context,
-    `/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent(redirectUri)}`,
-  );
+  const query = new URLSearchParams({ redirect_uri: new URL(CONNECT_PATH, url.origin).toString() });
+  const loginHint = url.searchParams.get("login_hint");
+  if (loginHint) query.set("login_hint", loginHint);
+  const result = await apiRequest<{ authorization_url: string; flow_token: string }>(context, `/v1/admin/gmail/connect/start?${query}`);
   if (!result.ok) return redirectWithError(EMAIL_CONFIG_PATH, errorText(result.error));
   const secure = url.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
   return redirect(result.data.authorization_url, { headers: { "Set-Cookie": await flowCookie.serialize(result.data.flow_token, { secure }) } });

@@ -379,7 +379,12 @@ adminPeopleRoutes.openapi(
     path: "/v1/admin/gmail/connect/start",
     tags: ["admin: mail"],
     middleware: [requireAdmin] as const,
-    request: { query: z.object({ redirect_uri: z.string().max(2000) }) },
+    request: {
+      query: z.object({
+        redirect_uri: z.string().max(2000),
+        login_hint: z.string().trim().max(254).pipe(z.email("login_hint must be an e-mail address.")).optional(),
+      }),
+    },
     responses: {
       200: jsonResponse(
         z.object({ authorization_url: z.string(), flow_token: z.string() }),
@@ -390,7 +395,10 @@ adminPeopleRoutes.openapi(
       ...upstream,
     },
   }),
-  (c) => c.json(startGmailConnect({ userId: currentUserId(c), redirectUri: c.req.valid("query").redirect_uri }), 200),
+  (c) => {
+    const query = c.req.valid("query");
+    return c.json(startGmailConnect({ userId: currentUserId(c), redirectUri: query.redirect_uri, loginHint: query.login_hint }), 200);
+  },
 );
 
 const GmailCallbackSchema = z.object({
