@@ -145,8 +145,14 @@ describe("with a database", () => {
     await database.db.execute(sql`insert into camera_reports (manufacturer, device_model, device_os, device_os_version, search_text, camera_count, max_hardware_rank, report_data)
       select 'x', 'y', 'z', '1', 'x y', 0, -1, '{}'::jsonb from generate_series(1, 3)`);
     await database.db.execute(sql`delete from camera_reports where manufacturer = 'x'`);
-    const [exact] = (await database.db.execute(sql`select count(*)::int as n from camera_reports`)).rows as { n: number }[];
-    expect(await countCameraReports(database.db)).toBe(exact!.n);
+    const counted = (await database.db.execute(sql`select count(*)::int as n from camera_reports`)) as unknown as { rows: { n: number }[] };
+    expect(await countCameraReports(database.db)).toBe(counted.rows[0]!.n);
+    // A filtered count stops once it knows there are more than 1,000.
+    const backs = await listCameraReports(database.db, { q: "", facing: "BACK", minLevel: null, caps: [], page: 1, size: 10 });
+    expect(backs).toMatchObject({ total: 1000, total_is_lower_bound: true });
+    const externals = await listCameraReports(database.db, { q: "", facing: "EXTERNAL", minLevel: null, caps: [], page: 1, size: 10 });
+    expect(externals.total_is_lower_bound).toBe(false);
+    expect(externals.total).toBeLessThan(1000);
     const page = await listCameraReports(database.db, { q: "pixel", facing: "BACK", minLevel: "FULL", caps: ["RAW"], page: 1, size: 10 });
     expect(page.reports).toHaveLength(10);
     expect(page.reports.every((r) => r.device_model.startsWith("Pixel") && r.best_level !== null)).toBe(true);

@@ -2,12 +2,11 @@
 // list, one report, and the probe app's store link. Every query of the list reads indexed columns only, never the
 // report JSON.
 import { createHash, randomUUID } from "node:crypto";
-import { and, arrayContains, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import {
   CameraReportUploadSchema,
   DEFAULT_PAGE_SIZE,
   isReportId,
-  MAX_REACH,
   type CameraReportQuery,
   type CameraReportUpload,
 } from "../../app/schemas/camera";
@@ -30,7 +29,7 @@ export interface CameraReportSummary {
 
 export interface CameraReportPage {
   reports: CameraReportSummary[];
-  /** Matching reports; with total_is_lower_bound, at least this many (counting stops at COUNT_LIMIT). */
+  /** Matching reports; with total_is_lower_bound, at least this many (counting stops at COUNT_LIMIT + 1). */
   total: number;
   total_is_lower_bound: boolean;
   page: number;
@@ -219,11 +218,15 @@ function conditionsOf(query: CameraReportQuery): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+// The index is (created_at DESC NULLS LAST, id DESC NULLS LAST), as drizzle-kit writes it; a plain DESC means
+// NULLS FIRST, which that index cannot serve, and the list would sort the whole table at every query.
+const NEWEST_FIRST = [sql`${cameraReports.createdAt} desc nulls last`, sql`${cameraReports.id} desc nulls last`];
+
 /**
- * Counting matches scans them, so a filtered total is exact up to this many and "at least" beyond; pages reach as
- * far. The unfiltered total is always exact: a trigger keeps it in camera_report_stats.
+ * Counting matches reads them, so a filtered total is exact up to this many and "at least" beyond. The unfiltered
+ * total is always exact: a trigger keeps it in camera_report_stats.
  */
-export const COUNT_LIMIT = MAX_REACH;
+export const COUNT_LIMIT = 1_000;
 
 export async function listCameraReports(db: Database, query: CameraReportQuery): Promise<CameraReportPage> {
   const where = conditionsOf(query);
@@ -243,7 +246,7 @@ export async function listCameraReports(db: Database, query: CameraReportQuery):
       })
       .from(cameraReports)
       .where(where)
-      .orderBy(desc(cameraReports.createdAt), desc(cameraReports.id))
+      .orderBy(...NEWEST_FIRST)
       .limit(size)
       .offset((page - 1) * size),
     where ? cappedCount(db, where) : totalCount(db),

@@ -86,8 +86,12 @@ export default function ReportList() {
   const { pathname } = useLocation();
   const reports = list?.reports ?? [];
   const firstNumber = list ? (list.page - 1) * list.size + 1 : 1;
-  // Paging reaches back MAX_REACH reports; older ones are found by narrowing the search.
-  const pages = list ? Math.max(1, Math.ceil(Math.min(list.total, MAX_REACH) / list.size)) : 1;
+  // Paging reaches back MAX_REACH reports; older ones are found by narrowing the search. A filtered total may be a
+  // lower bound ("1,000+"): then a full page means there may be another.
+  const reach = Math.ceil(MAX_REACH / (list?.size ?? DEFAULT_PAGE_SIZE));
+  const pages = list ? Math.min(reach, Math.max(1, Math.ceil(list.total / list.size))) : 1;
+  const morePages = Boolean(list?.total_is_lower_bound) && pages < reach;
+  const hasOlder = list ? list.page < reach && (list.page < pages || (morePages && reports.length === list.size)) : false;
   const totalText = list ? `${list.total.toLocaleString("en-US")}${list.total_is_lower_bound ? "+" : ""}` : "";
   const pageLink = (page: number) => {
     const search = cameraReportSearchParams({ ...query, page }).toString();
@@ -115,7 +119,7 @@ export default function ReportList() {
 
       {reports.length ? <ReportTable reports={reports} firstNumber={firstNumber} /> : null}
 
-      {list && pages > 1 ? (
+      {list && (pages > 1 || hasOlder) ? (
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
           {list.page > 1 ? (
             <Link to={pageLink(list.page - 1)} className="btn" rel="prev">
@@ -125,12 +129,13 @@ export default function ReportList() {
             <span />
           )}
           <span className="text-center text-sm text-zinc-700 dark:text-zinc-300">
-            Page {list.page.toLocaleString("en-US")} of {pages.toLocaleString("en-US")}
-            {list.page === pages && list.total > MAX_REACH ? (
+            Page {list.page.toLocaleString("en-US")}
+            {morePages ? "" : ` of ${pages.toLocaleString("en-US")}`}
+            {list.page === reach && (list.total > MAX_REACH || list.total_is_lower_bound) ? (
               <span className="block text-xs">Pages reach back {MAX_REACH.toLocaleString("en-US")} reports: search to find older ones.</span>
             ) : null}
           </span>
-          {list.page < pages ? (
+          {hasOlder ? (
             <Link to={pageLink(list.page + 1)} className="btn" rel="next">
               Older →
             </Link>

@@ -208,7 +208,7 @@ describe("GET /api/camera/reports", () => {
   const list = async (query = "") => {
     const response = await fresh.request(`/camera/reports${query}`);
     expect(response.status, await response.clone().text()).toBe(200);
-    return response.json() as Promise<{ reports: { id: string; manufacturer: string; device_model: string; os: string; os_ver: string; created_at: string }[]; total: number; page: number; size: number; probe_app_store_url: string }>;
+    return response.json() as Promise<{ reports: { id: string; manufacturer: string; device_model: string; os: string; os_ver: string; created_at: string }[]; total: number; total_is_lower_bound: boolean; page: number; size: number; probe_app_store_url: string }>;
   };
 
   it("answers summaries, newest first, with the total and the probe app link", async () => {

@@ -51,7 +51,7 @@ const ReportSummarySchema = z.object({
 const ReportPageSchema = z.object({
   reports: z.array(ReportSummarySchema),
   total: z.number().int(),
-  total_is_lower_bound: z.boolean().openapi({ description: "Counting stops at 10,000 matches: the total is at least this." }),
+  total_is_lower_bound: z.boolean().openapi({ description: "A filtered count stops at 1,000 matches: there are at least this many." }),
   page: z.number().int(),
   size: z.number().int(),
   probe_app_store_url: z.string(),
