@@ -75,6 +75,7 @@ export default function App() {
   return (
     <>
       {isHeaderHidden(location.pathname, location.search) ? null : <SiteHeader siteName={siteName} user={user} />}
+      {toast && !hydrated ? <FlashNotice flash={toast} /> : null}
       <Outlet />
       {hydrated ? (
         <Suspense fallback={null}>
@@ -82,6 +83,19 @@ export default function App() {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** Without JavaScript the flash message is part of the page; with it, the notification area shows it instead. */
+function FlashNotice({ flash }: { flash: { type: string; message: string; description?: string } }) {
+  const tone = flash.type === "error" ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" : "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100";
+  return (
+    <div role={flash.type === "error" ? "alert" : "status"} className={`mx-auto mt-4 max-w-6xl px-4`}>
+      <p className={`rounded-md border px-4 py-3 text-sm ${tone}`}>
+        {flash.message}
+        {flash.description ? <span className="block">{flash.description}</span> : null}
+      </p>
+    </div>
   );
 }
 
