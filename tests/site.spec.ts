@@ -50,13 +50,14 @@ function relay(url: string, method: string, headers: Record<string, string>, bod
   });
 }
 
-/** Sends the page's form posts to /contact from `localAddress`; everything else goes as usual. */
-async function postContactFrom(page: Page, localAddress: string) {
+/** Sends the page's form posts to /contact from `localAddress` (after `delayMs`); everything else goes as usual. */
+async function postContactFrom(page: Page, localAddress: string, delayMs = 0) {
   await page.route(
     (url) => url.pathname === "/contact" || url.pathname === "/contact.data",
     async (route) => {
       const sent = route.request();
       if (sent.method() !== "POST") return route.continue();
+      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
       const response = await relay(sent.url(), "POST", await sent.allHeaders(), sent.postDataBuffer(), localAddress);
       await route.fulfill(response);
     },
@@ -92,6 +93,11 @@ async function storedMessages(baseURL: string): Promise<StoredMessage[]> {
   }
 }
 
+/** The form's own success message (without JavaScript the page's flash message says it too). */
+function sentNotice(page: Page) {
+  return page.locator("form#contact").getByRole("status").filter({ hasText: "Message sent successfully!" });
+}
+
 async function fillContactForm(page: Page, message: string) {
   await page.getByLabel("Name").fill("Ada Lovelace");
   await page.getByLabel("Email").fill("ada@example.com");
@@ -102,8 +108,8 @@ async function fillContactForm(page: Page, message: string) {
  * Opens the contact form. With JavaScript it waits for hydration (Conform then takes over validation and sets
  * novalidate); without, it removes the browser's own checks when asked, to prove the server checks too.
  */
-async function openContact(page: Page, testInfo: TestInfo, options: { javaScriptEnabled: boolean; skipBrowserValidation?: boolean }) {
-  await postContactFrom(page, ownAddress(testInfo));
+async function openContact(page: Page, testInfo: TestInfo, options: { javaScriptEnabled: boolean; skipBrowserValidation?: boolean; delayMs?: number }) {
+  await postContactFrom(page, ownAddress(testInfo), options.delayMs);
   await page.goto("/contact");
   const form = page.locator("form#contact");
   if (options.javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
@@ -113,11 +119,13 @@ async function openContact(page: Page, testInfo: TestInfo, options: { javaScript
 test.describe("contact form", () => {
   test("sends a message: success shown, form cleared, message stored", async ({ page, baseURL, javaScriptEnabled }, testInfo) => {
     const marker = unique("contact-ok");
-    await openContact(page, testInfo, { javaScriptEnabled });
+    // Slowed down a little, so the pending state can be seen.
+    await openContact(page, testInfo, { javaScriptEnabled, delayMs: 600 });
     await expect(page.getByRole("heading", { name: "Contact Us" })).toBeVisible();
     await fillContactForm(page, `Hello from the end-to-end test ${marker}`);
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Submitting..." })).toBeDisabled();
+    await expect(sentNotice(page)).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("");
     await expect(page.getByLabel("Email")).toHaveValue("");
     await expect(page.getByLabel("Message")).toHaveValue("");
@@ -152,7 +160,7 @@ test.describe("contact form", () => {
       input.value = "http://spam.example";
     });
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+    await expect(sentNotice(page)).toBeVisible();
     expect((await storedMessages(baseURL!)).some((m) => m.message.includes(marker))).toBe(false);
   });
 
@@ -164,11 +172,11 @@ test.describe("contact form", () => {
       await page.getByRole("button", { name: "Submit" }).click();
       // The field empties only once this post succeeded (the status may still show from the one before).
       await expect(page.getByLabel("Message")).toHaveValue("");
-      await expect(page.getByRole("status").filter({ hasText: "Message sent successfully!" })).toBeVisible();
+      await expect(sentNotice(page)).toBeVisible();
     }
     await fillContactForm(page, `Message 6 ${marker}`);
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.getByRole("alert")).toHaveText(/^Too many messages from your address: the limit is 5 a minute\. Please try again in \d+ seconds\.$/);
+    await expect(page.locator("form#contact").getByRole("alert")).toHaveText(/^Too many messages from your address: the limit is 5 a minute\. Please try again in \d+ seconds\.$/);
     // The text stays, to send later.
     await expect(page.getByLabel("Message")).toHaveValue(`Message 6 ${marker}`);
     const stored = (await storedMessages(baseURL!)).filter((m) => m.message.includes(marker));
@@ -189,7 +197,7 @@ test.describe("terms and privacy", () => {
           await expect(page.getByText(/has not been published yet|have not been published yet/)).toBeVisible({ timeout: 1_000 });
           return;
         }
-        await expect(page.getByText(new RegExp(`^Version ${entry.versionNum} of \\d`))).toBeVisible({ timeout: 1_000 });
+        await expect(page.getByText(new RegExp(`^Version ${entry.versionNum}, dated \\d`))).toBeVisible({ timeout: 1_000 });
         if (entry.markdown === DEMO_TERMS) {
           const outline = page.getByRole("navigation", { name: "On this page" });
           await outline.getByRole("link", { name: "Acceptable use" }).click();
@@ -318,7 +326,7 @@ test.describe("site health", () => {
   test("shows the web tier, the API and the database as OK, with latencies", async ({ page }) => {
     const response = await page.goto("/site/health2");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("status")).toHaveText("All systems operational.");
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "All systems operational." })).toBeVisible();
     const items = page.getByRole("listitem");
     await expect(items.filter({ hasText: "Web tier" })).toContainText(/^OK/);
     await expect(items.filter({ hasText: "API (/api)" })).toContainText(/OK.*Answered in [\d.]+ ms \(HTTP 200\)/);

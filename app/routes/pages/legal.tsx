@@ -67,7 +67,7 @@ export default function Legal({ loaderData }: Route.ComponentProps) {
       {version ? (
         <>
           <p className="mb-6 text-sm text-zinc-600 dark:text-zinc-400">
-            Version {version.number} of <Time value={version.createdAt} />
+            Version {version.number}, dated <Time value={version.createdAt} />
             {Date.parse(version.updatedAt) - Date.parse(version.createdAt) > 60_000 ? (
               <>
                 , last edited <Time value={version.updatedAt} />
