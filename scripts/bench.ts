@@ -8,6 +8,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
+import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { formatKilobytes, measurePageBundles } from "./bench/client-bundle.ts";
 import { describeMachine, jsonDocument, load, median, multipartBody, round, startChild, LOOPBACK, type ChildServer, type RunFigures } from "./bench/run.ts";
 
@@ -32,6 +33,10 @@ const BENCH_ADMIN = { email: "bench@example.com", password: "bench admin passwor
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const started = performance.now();
+const machine = describeMachine();
+if (machine.loadAverage > machine.cores) {
+  log(`warning: load average ${machine.loadAverage} on ${machine.cores} cores; other work will skew the absolute figures (the ratios less so)`);
+}
 
 // ---------------------------------------------------------------- build and seed
 
@@ -154,6 +159,10 @@ const rawPlain = await measure(raw, { key: "raw", label: "raw", path: "/" }, {},
 await raw.stop();
 log(`raw node:http: ${rawPlain.saturation.requestsPerSecond} req/s, p50 ${rawPlain.saturation.p50Ms} ms`);
 
+function byKeyOf<T extends { key: string }>(list: T[], key: string): T | undefined {
+  return list.find((item) => item.key === key);
+}
+
 interface PageResult {
   key: string;
   label: string;
@@ -198,6 +207,16 @@ for (const page of PAGES) {
   }
   pages.push(result);
 }
+let browserFormatting: ResponsivenessResult | null = null;
+const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+if (byKeyOf(pages, "json-tool")?.status === 200 && existsSync(chromiumPath)) {
+  try {
+    browserFormatting = await measureJsonToolResponsiveness(`http://${LOOPBACK}:${PORTS.app}`, chromiumPath);
+    log(`JSON tool in Chromium, 10 MB: formatted in ${browserFormatting.formatMs} ms, longest main-thread task ${browserFormatting.longestTaskMs} ms (${browserFormatting.longTasks} over 50 ms); setting the textarea took ${browserFormatting.pasteTaskMs} ms`);
+  } catch (error) {
+    log(`JSON tool in Chromium: not measured (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
 await app.stop();
 
 log("second pass: gzip on both sides");
@@ -216,7 +235,7 @@ await app.stop();
 
 // ---------------------------------------------------------------- targets and report
 
-const byKey = (key: string) => pages.find((page) => page.key === key);
+const byKey = (key: string) => byKeyOf(pages, key);
 const target = (name: string, value: number | undefined, limit: number, better: "above" | "below", unit = "") => ({
   name,
   value: value ?? null,
@@ -229,19 +248,20 @@ const targets = [
   target("report detail throughput / raw server", byKey("report")?.ratioToRaw, 0.4, "above", "x"),
   ...pages.map((page) => target(`${page.label}: p99 at half of saturation`, page.halfRate?.p99Ms, 25, "below", "ms")),
   target("JSON tool: 1 MB formatted on the server (one request)", byKey("json-tool")?.singleRequestMs, 100, "below", "ms"),
+  target("JSON tool: longest main-thread task while the browser formats 10 MB", browserFormatting?.longestTaskMs, 200, "below", "ms"),
   ...(large
     ? ["search", "home"].map((key) => target(`${byKey(key)?.label ?? key} with 100,000 reports: p50 at half of saturation`, byKey(key)?.halfRate?.p50Ms, 20, "below", "ms"))
     : []),
 ];
 
 const bundles = measurePageBundles(buildDir);
-const machine = describeMachine();
 const run = {
   date: new Date().toISOString(),
   machine,
   settings: { durationSeconds, connections: CONNECTIONS, reports: REPORTS, generatedReports: seed.generated, halfRate: "autocannon overallRate = saturation req/s ÷ 2" },
   raw: { plain: rawPlain.saturation, gzip: rawGzip.saturation, homeBytes: homeProbe.bytes },
   pages,
+  browserFormatting,
   targets,
   clientJavaScript: {
     largestPublic: Math.max(...bundles.filter((bundle) => bundle.area === "public").map((bundle) => bundle.gzipBytes)),
@@ -259,7 +279,7 @@ results.large = previous.large ?? null;
 results[large ? "large" : "standard"] = run;
 writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
 
-console.log(`\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}`);
+console.log(`\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, load average ${machine.loadAverage} at the start`);
 console.log(`Data: ${REPORTS.toLocaleString("en")} reports. Each run ${durationSeconds} s, ${CONNECTIONS} connections, loopback. Raw node:http: ${rawPlain.saturation.requestsPerSecond} req/s plain, ${rawGzip.saturation.requestsPerSecond} req/s gzip.\n`);
 console.table(
   pages.map((page) => ({

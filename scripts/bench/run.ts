@@ -1,6 +1,6 @@
 // Pieces of the benchmark: child servers on loopback, autocannon runs, and the machine's description.
 import { spawn, type ChildProcess } from "node:child_process";
-import { cpus, release, totalmem, type as osType } from "node:os";
+import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import autocannon from "autocannon";
 
 /** Every target is on this machine; the benchmark never sends a request anywhere else. */
@@ -103,6 +103,8 @@ export interface Machine {
   memoryGiB: number;
   os: string;
   node: string;
+  /** The 1-minute load average when the run started: above the core count, other work shared the machine. */
+  loadAverage: number;
 }
 
 export function describeMachine(): Machine {
@@ -113,6 +115,7 @@ export function describeMachine(): Machine {
     memoryGiB: round(totalmem() / 1024 ** 3, 1),
     os: `${osType()} ${release()}`,
     node: process.version,
+    loadAverage: round(loadavg()[0] ?? 0, 1),
   };
 }
 
