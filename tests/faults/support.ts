@@ -79,7 +79,8 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
   const url = `http://127.0.0.1:${port}`;
-  const ready = waitFor("server start", async () => (await fetch(`${url}/healthz/live`, { signal: AbortSignal.timeout(1000) })).ok, 60_000);
+  // Generous: on a loaded 2-core machine a cold start (migrations, argon2 for the administrator) can take a minute.
+  const ready = waitFor("server start", async () => (await fetch(`${url}/healthz/live`, { signal: AbortSignal.timeout(1000) })).ok, 120_000);
   const outcome = await Promise.race([ready.then(() => "ready"), exited.then((code) => `exited ${code}`)]);
   if (outcome !== "ready") throw new Error(`server did not start (${outcome}):\n${output}`);
   return {
