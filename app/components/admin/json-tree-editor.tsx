@@ -1,6 +1,6 @@
 // The JSON tree editor of the site vars page (json-edit-react). Import it only through React.lazy: the library
 // is large and no other page needs it.
-import { JsonEditor, type JsonData } from "json-edit-react";
+import { githubDarkTheme, JsonEditor, type JsonData } from "json-edit-react";
 import { JSON_INDENT } from "./json-indent";
 
 /** §5 and §9: the editor's messages, shown for 2.5 s; the site vars page indents by 4. */
@@ -13,6 +13,14 @@ export const JSON_EDITOR_MESSAGES = {
 } as const;
 export const JSON_EDITOR_ERROR_MS = 2_500;
 
+/** The site's theme as app.css applies it: the html class, else the system preference. */
+function prefersDark(): boolean {
+  const root = document.documentElement.classList;
+  if (root.contains("dark")) return true;
+  if (root.contains("light")) return false;
+  return window.matchMedia("(prefers-color-scheme: dark)").matches;
+}
+
 export default function JsonTreeEditor({ data, onChange, label }: { data: unknown; onChange: (data: unknown) => void; label: string }) {
   return (
     <div role="group" aria-label={label} className="overflow-x-auto">
@@ -24,6 +32,7 @@ export default function JsonTreeEditor({ data, onChange, label }: { data: unknow
         errorMessageTimeout={JSON_EDITOR_ERROR_MS}
         translations={JSON_EDITOR_MESSAGES}
         collapse={3}
+        theme={prefersDark() ? githubDarkTheme : undefined}
         minWidth="100%"
         maxWidth="100%"
       />

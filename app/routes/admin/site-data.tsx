@@ -4,6 +4,7 @@ import { data, Link, useActionData, useFetcher, useLocation } from "react-router
 import { z } from "zod";
 import type { Route } from "./+types/site-data";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
+import { TableRegion } from "~/components/admin/table-region";
 import { DeleteButton } from "~/components/delete-button";
 import { FieldErrors, FormErrors } from "~/components/field";
 import { Time } from "~/components/time";
@@ -87,7 +88,7 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
-      <div className="table-wrap">
+      <TableRegion label="Site data entries">
         <table className="data-table">
           <thead>
             <tr>
@@ -141,7 +142,7 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </section>
   );
 }

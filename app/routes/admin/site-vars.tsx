@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/site-vars";
 import { JSON_INDENT } from "~/components/admin/json-indent";
 import { JsonValueField } from "~/components/admin/json-value-field";
+import { TableRegion } from "~/components/admin/table-region";
 import { DeleteButton } from "~/components/delete-button";
 import { FieldErrors, FormErrors } from "~/components/field";
 import { Time } from "~/components/time";
@@ -71,7 +72,7 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
-      <div className="table-wrap">
+      <TableRegion label="Site vars">
         <table className="data-table">
           <thead>
             <tr>
@@ -112,7 +113,7 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { data, Link, useActionData, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-tags";
 import { TagChip } from "~/components/admin/tag-chip";
+import { TableRegion } from "~/components/admin/table-region";
 import { DeleteButton } from "~/components/delete-button";
 import { FieldErrors, FormErrors } from "~/components/field";
 import { Time } from "~/components/time";
@@ -69,7 +70,7 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
-      <div className="table-wrap">
+      <TableRegion label="Tags">
         <table className="data-table">
           <thead>
             <tr>
@@ -113,7 +114,7 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </section>
   );
 }
