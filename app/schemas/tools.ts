@@ -7,10 +7,14 @@ import { DIRECTIONS, ENCODE_MODES, LINE_ENDINGS, MAX_URL_INPUT_BYTES, MAX_URL_IN
 
 export const JsonFormatSchema = z.object({
   intent: z.enum(["format", "download"]).default("format"),
-  input: z.string({ error: "Paste some JSON to format." }).superRefine((value, ctx) => {
-    const bytes = utf8ByteLength(value);
-    if (bytes > MAX_JSON_INPUT_BYTES) ctx.addIssue({ code: "custom", message: tooLargeMessage(bytes) });
-  }),
+  input: z
+    .string({ error: "Paste some JSON to format." })
+    // Browsers post textarea line breaks as CRLF; JSON treats both alike, and the limit should not depend on it.
+    .overwrite((value) => value.replace(/\r\n/g, "\n"))
+    .superRefine((value, ctx) => {
+      const bytes = utf8ByteLength(value);
+      if (bytes > MAX_JSON_INPUT_BYTES) ctx.addIssue({ code: "custom", message: tooLargeMessage(bytes) });
+    }),
   indent: z.enum(JSON_INDENTS, { error: "Choose an indent: 2, 4, tab or minified." }).default("2"),
   sortKeys: z.boolean().default(false),
   jsonc: z.boolean().default(false),

@@ -58,7 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     const fieldErrors = submission.error ?? {};
     const message = Object.values(fieldErrors).flat().filter(Boolean).join(" ") || "Check the form.";
-    return data({ input, options: readOptions(formData), result: null, formError: message }, { status: 400, headers: NO_STORE });
+    // Over the limit, sending the megabytes back would only make a huge page; the browser's Back button keeps them.
+    const overLimit = utf8ByteLength(input.replace(/\r\n/g, "\n")) > MAX_JSON_INPUT_BYTES;
+    const formError = overLimit ? `${message} The input was not sent back: use your browser's Back button to return to it.` : message;
+    return data({ input: overLimit ? "" : input, options: readOptions(formData), result: null, formError }, { status: 400, headers: NO_STORE });
   }
   const { intent, input: value, ...options } = submission.value;
   const result = formatJson(value, options);
@@ -66,8 +69,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.set(downloadContext, result.output);
     return data({ input: "", options, result: null, formError: null }, { headers: NO_STORE });
   }
-  return data({ input, options, result, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
+  return data({ input: value, options, result, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
 }
+
+// A posted input comes back in the page: no cache may keep it.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = actionHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
 
 /** The options as posted, for re-showing a form the schema refused. */
 function readOptions(formData: FormData): JsonFormatOptions {

@@ -46,6 +46,14 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ input, options, result: runUrlTool(value, options), formError: null }, { headers: NO_STORE });
 }
 
+// A posted input comes back in the page: no cache may keep it.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const cacheControl = actionHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
+};
+
 function opposite(direction: Direction): Direction {
   return direction === "encode" ? "decode" : "encode";
 }

@@ -1,0 +1,274 @@
+// Issue 4: the JSON pretty formatter and the URL decoder & encoder, with JavaScript on (computed in the browser,
+// nothing posted) and off (the form posts; the server computes and shows the input again).
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const JSON_PAGE = "/tools/json-pretty-format";
+const URL_PAGE = "/tools/url-decode-encode";
+
+/** With JavaScript, waits until the page computes in the browser; without, there is nothing to wait for. */
+async function openTool(page: Page, path: string, javaScriptEnabled: boolean): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  if (javaScriptEnabled) await expect(page.getByText(/in your browser: it is never stored/)).toBeVisible();
+}
+
+/** Sets a textarea's text in one go (typing megabytes would take minutes), firing input as typing would. */
+async function setText(page: Page, selector: string, text: string): Promise<void> {
+  await page.locator(selector).evaluate((element, value) => {
+    (element as HTMLTextAreaElement).value = value;
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+  }, text);
+}
+
+/** Fills a textarea with a JSON array of about `bytes` bytes, one short string per line, made in the page. */
+async function setLargeJson(page: Page, selector: string, bytes: number): Promise<void> {
+  await page.locator(selector).evaluate((element, size) => {
+    const line = `"${"a".repeat(96)}",\n`;
+    const lines = Math.ceil((size - 8) / line.length);
+    (element as HTMLTextAreaElement).value = `[\n${line.repeat(lines)}"end"\n]`;
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+  }, bytes);
+}
+
+/** Records page posts: with JavaScript the tools must not send the input anywhere. */
+function recordPosts(page: Page): string[] {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  return posts;
+}
+
+test.describe("JSON pretty formatter", () => {
+  test("formats losslessly: big numbers, 1.0, key order and emoji stay as written; the input is kept", async ({ page, javaScriptEnabled }) => {
+    const posts = recordPosts(page);
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    const input = '{"b": 12345678901234567890, "10": 1.0, "2": 1e400, "s": "😀 \\ud83d\\ude00"}';
+    await page.getByLabel("JSON input").fill(input);
+    await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByLabel("Formatted")).toHaveValue('{\n  "b": 12345678901234567890,\n  "10": 1.0,\n  "2": 1e400,\n  "s": "😀 \\ud83d\\ude00"\n}');
+    await expect(page.getByLabel("JSON input")).toHaveValue(input);
+    await expect(page.getByRole("status")).toContainText("Valid JSON: 5 values");
+    await expect(page.getByRole("heading", { name: /Numbers JavaScript would change \(2\)/ })).toBeVisible();
+    expect(page.url()).not.toContain("12345678901234567890");
+    expect(posts).toEqual(javaScriptEnabled ? [] : [expect.stringContaining(JSON_PAGE)]);
+  });
+
+  test("indent and sort-key options", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{"b": [1, 2], "a": {"d": 1, "c": 2}}');
+    await page.getByLabel("Indent").selectOption("minified");
+    await page.getByLabel("Sort keys").check();
+    await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByLabel("Formatted")).toHaveValue('{"a":{"c":2,"d":1},"b":[1,2]}');
+    await page.getByLabel("Indent").selectOption("tab");
+    await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByLabel("Formatted")).toHaveValue('{\n\t"a": {\n\t\t"c": 2,\n\t\t"d": 1\n\t},\n\t"b": [\n\t\t1,\n\t\t2\n\t]\n}');
+    await expect(page.getByLabel("Sort keys")).toBeChecked();
+  });
+
+  test("invalid JSON: line, column, the line with a caret, and a hint", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{\n  "name": "x",\n  "list": [1, 2,]\n}');
+    await page.getByRole("button", { name: "Format" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Invalid JSON at line 3, column 16: Trailing comma before ']'.");
+    await expect(alert.getByLabel("Line 3, column 16")).toHaveText(/3 \|\s+"list": \[1, 2,\]\s+\|\s+\^/);
+    await expect(alert).toContainText("Hint: JSON does not allow a comma after the last member");
+    await expect(page.getByLabel("Formatted")).toHaveValue("");
+    await expect(page.getByLabel("JSON input")).toHaveValue('{\n  "name": "x",\n  "list": [1, 2,]\n}');
+  });
+
+  test("JSONC: comments and trailing commas are accepted when asked, and the page says what it removed", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{\n  // the port\n  "port": 8080,\n}');
+    await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByRole("alert")).toContainText("Comments are not allowed in JSON.");
+    await page.getByLabel("Allow comments and trailing commas (JSONC)").check();
+    await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByLabel("Formatted")).toHaveValue('{\n  "port": 8080\n}');
+    await expect(page.getByText("Removed 1 line comment (line 2) and 1 trailing comma (line 3).")).toBeVisible();
+  });
+
+  test("duplicate keys are listed with their lines and the value a parser keeps", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{\n  "id": 1,\n  "id": 2\n}');
+    await page.getByRole("button", { name: "Format" }).click();
+    const table = page.getByRole("table");
+    await expect(page.getByRole("heading", { name: "Duplicate keys (1)" })).toBeVisible();
+    await expect(table.getByRole("row").nth(1)).toHaveText(['$', '"id"', "2, 3", "the value on line 3 (the last)"].join(""));
+    await expect(page.getByLabel("Formatted")).toHaveValue('{\n  "id": 1,\n  "id": 2\n}');
+  });
+
+  test("the tree view folds", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{"user": {"name": "Ann", "roles": ["a", "b"]}}');
+    await page.getByRole("button", { name: "Format" }).click();
+    const tree = page.locator("details", { has: page.getByText("Tree view", { exact: true }) });
+    const name = tree.getByText('"Ann"');
+    await expect(name).toBeVisible();
+    await tree.locator("summary", { hasText: "user:" }).click();
+    await expect(name).toBeHidden();
+    await tree.locator("summary", { hasText: "user:" }).click();
+    await expect(name).toBeVisible();
+  });
+
+  test("download gives the formatted JSON as a file", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{"a":[1,2.50]}');
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    expect(download.suggestedFilename()).toBe("formatted.json");
+    const path = await download.path();
+    const { readFile } = await import("node:fs/promises");
+    expect(await readFile(path, "utf8")).toBe('{\n  "a": [\n    1,\n    2.50\n  ]\n}');
+  });
+
+  test("download of invalid JSON shows the error instead", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill("{a: 1}");
+    await page.getByRole("button", { name: "Download" }).click();
+    await expect(page.getByRole("alert")).toContainText("unquoted key 'a'");
+  });
+
+  test("an input over 10 MB gets a message naming the limit", async ({ page, javaScriptEnabled }) => {
+    test.slow();
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    // Just over 10 MB, within the page body limit (11 MB), so the server itself answers when JavaScript is off.
+    await setLargeJson(page, "#json-input", 10 * 1024 * 1024 + 50);
+    await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByRole("alert")).toContainText(/The input is 10 MB \(10,48[5-6],[\d,]+ bytes\); the limit is 10 MB \(10,485,760 bytes\)\./, { timeout: 20_000 });
+    await expect(page.getByLabel("Formatted")).toHaveValue("");
+  });
+
+  test("a post over the 11 MB page limit gets a 413 page naming the 10 MB limit", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "with JavaScript the browser refuses the input itself");
+    test.slow();
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await setLargeJson(page, "#json-input", 11 * 1024 * 1024 + 50);
+    const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.request().method() === "POST"), page.getByRole("button", { name: "Format" }).click()]);
+    expect(response.status()).toBe(413);
+    await expect(page.getByRole("heading", { name: "HTTP 413: Request too large" })).toBeVisible();
+    await expect(page.getByText("The JSON formatter takes inputs up to 10 MB")).toBeVisible();
+  });
+
+  test("large inputs are formatted in a Web Worker, allowed by the Content-Security-Policy", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "the worker is the JavaScript path");
+    test.slow();
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    const records = Array.from({ length: 5_000 }, (_, i) => `{"id":${i},"big":9007199254740993${i % 10},"name":"user ${i}"}`);
+    const worker = page.waitForEvent("worker");
+    await setText(page, "#json-input", `[${records.join(",")}]`);
+    expect((await worker).url()).toMatch(/\/assets\/json\.worker-[\w-]+\.js$/);
+    await expect(page.getByRole("status")).toContainText("Valid JSON: 20,001 values", { timeout: 20_000 });
+    await expect(page.getByLabel("Formatted")).toHaveValue(/^\[\n  \{\n    "id": 0,\n    "big": 90071992547409930,/);
+    await expect(page.getByText("The tree shows 2,000 of 20,001 values")).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test("the answer to a post is not cached", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "with JavaScript nothing is posted");
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{"secret": "value"}');
+    const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.request().method() === "POST"), page.getByRole("button", { name: "Format" }).click()]);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    expect(page.url()).toMatch(/\/tools\/json-pretty-format$/);
+  });
+});
+
+test.describe("URL decoder & encoder", () => {
+  test("encodes in each mode, each with its legend", async ({ page, javaScriptEnabled }) => {
+    const posts = recordPosts(page);
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("a b&c=d/é!*");
+    await page.getByRole("button", { name: "Encode", exact: true }).click();
+    await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue("a%20b%26c%3Dd%2F%C3%A9!*");
+    const expected: [RegExp, string][] = [
+      [/Full URI/, "a%20b&c=d/%C3%A9!*"],
+      [/Form \(space as \+\)/, "a+b%26c%3Dd%2F%C3%A9%21*"],
+      [/Strict RFC 3986/, "a%20b%26c%3Dd%2F%C3%A9%21%2A"],
+      [/Everything except letters and digits/, "a%20b%26c%3Dd%2F%C3%A9%21%2A"],
+    ];
+    for (const [mode, output] of expected) {
+      await page.getByRole("radio", { name: mode }).check();
+      await page.getByRole("button", { name: "Encode", exact: true }).click();
+      await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue(output);
+    }
+    await expect(page.getByText("Keeps only the unreserved A–Z a–z 0–9 - . _ ~ — also encodes ! ' ( ) *.")).toBeVisible();
+    expect(posts.length).toBe(javaScriptEnabled ? 0 : 5);
+  });
+
+  test("decodes strictly: a malformed sequence is an error naming it and its position", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("caf%C3%A9%20ok%zz%FF");
+    await page.getByRole("button", { name: "Decode", exact: true }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Cannot decode: 2 problems.");
+    await expect(alert).toContainText("%zz at position 15: '%zz' is not a percent-encoded byte");
+    await expect(alert).toContainText("%FF at position 18: Invalid UTF-8: %FF never appears in UTF-8.");
+    await expect(page.getByLabel("Decoded", { exact: true })).toHaveValue("");
+    await page.getByLabel("Input", { exact: true }).fill("caf%C3%A9+au+lait");
+    await page.getByLabel("+ as space").check();
+    await page.getByRole("button", { name: "Decode", exact: true }).click();
+    await expect(page.getByLabel("Decoded", { exact: true })).toHaveValue("café au lait");
+  });
+
+  test("double encoding: each decoding layer is shown", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("q%3Dcaf%25C3%25A9");
+    await page.getByRole("button", { name: "Decode", exact: true }).click();
+    await expect(page.getByLabel("Decoded", { exact: true })).toHaveValue("q=caf%C3%A9");
+    await expect(page.getByRole("heading", { name: "Double encoding: 2 layers" })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Decoded 2×" })).toContainText("q=café");
+  });
+
+  test("line breaks: LF or CRLF as chosen (no stray %0D from the form post), and line by line", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("a b\nc");
+    await page.getByRole("button", { name: "Encode", exact: true }).click();
+    await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue("a%20b%0Ac");
+    await page.getByLabel("CRLF (%0D%0A)").check();
+    await page.getByRole("button", { name: "Encode", exact: true }).click();
+    await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue("a%20b%0D%0Ac");
+    await page.getByLabel("Line by line").check();
+    await page.getByRole("button", { name: "Encode", exact: true }).click();
+    await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue("a%20b\nc");
+  });
+
+  test("URL breakdown with a query table that keeps repeated keys, order and empty values", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("https://ann@example.com:8443/p/a%20th?tag=b&tag=a&empty=&flag&q=caf%C3%A9+x#top");
+    await page.getByRole("button", { name: "Decode", exact: true }).click();
+    const breakdown = page.getByRole("region", { name: /URL breakdown/ }).or(page.locator("section", { has: page.getByRole("heading", { name: /URL breakdown/ }) }));
+    await expect(breakdown.getByRole("row", { name: /Host/ })).toContainText("example.com");
+    await expect(breakdown.getByRole("row", { name: /Port/ })).toContainText("8443");
+    await expect(breakdown.getByRole("row", { name: /User/ })).toContainText("ann");
+    await expect(breakdown.getByRole("row", { name: /Fragment/ })).toContainText("top");
+    const params = breakdown.getByRole("table").nth(1).getByRole("row");
+    await expect(params).toHaveText([/#KeyValue/, /1tagb/, /2taga/, /3empty\(empty\)/, /4flag\(no “=”\)/, /5qcafé x/]);
+  });
+
+  test("swap moves the output into the input and reverses the direction", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("1 + 1 = 2");
+    await page.getByRole("button", { name: "Encode", exact: true }).click();
+    await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue("1%20%2B%201%20%3D%202");
+    await page.getByRole("button", { name: "Swap" }).click();
+    await expect(page.getByLabel("Input", { exact: true })).toHaveValue("1%20%2B%201%20%3D%202");
+    await expect(page.getByLabel("Decoded", { exact: true })).toHaveValue("1 + 1 = 2");
+  });
+
+  test("the copy button copies the output", async ({ page, context, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "copying needs JavaScript; without it the output is selectable text");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("a b");
+    await page.getByRole("button", { name: "Copy" }).click();
+    await expect(page.getByRole("button", { name: "Copy: copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("a%20b");
+  });
+});
