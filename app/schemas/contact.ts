@@ -30,6 +30,9 @@ export const ContactSchema = z.object({
     .pipe(z.email("Enter a valid email address.")),
   message: z
     .string({ error: "Message is required." })
+    // Line breaks and tabs are welcome in a message; other control characters (NUL above all) are not.
+    // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+    .regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, "Message must not contain control characters.")
     .trim()
     .min(1, "Message is required.")
     .max(CONTACT_MESSAGE_MAX, `Message must be at most ${CONTACT_MESSAGE_MAX.toLocaleString("en")} characters.`),

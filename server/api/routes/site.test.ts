@@ -91,6 +91,10 @@ describe("POST /api/v1/site/contact", () => {
     ]);
     expect((await contact({ name: "n".repeat(200), email: "a@example.com", message: "m".repeat(5_000) })).status).toBe(200);
 
+    const nul = await contact({ name: "A", email: "a@example.com", message: "before\u0000after" });
+    expect((await nul.json()).errors).toEqual([{ field: "message", message: "Message must not contain control characters." }]);
+    expect((await contact({ name: "A", email: "a@example.com", message: "line one\r\n\tline two" })).status).toBe(200);
+
     const badEmail = await contact({ name: "A", email: "a@b", message: "x" });
     expect((await badEmail.json()).errors).toEqual([{ field: "email", message: "Enter a valid email address." }]);
   });
