@@ -152,6 +152,22 @@ test.describe("camera report detail", () => {
     expect(JSON.parse(await readFile(path, "utf8"))).toMatchObject({ manufacturer: "Fairphone" });
   });
 
+  test("shows 'Loading...' while a client navigation waits for its data", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the browser itself shows that a page is loading");
+    await page.goto("/?q=nokia");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/camera2\/[^/]+\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await reportRows(page).first().getByRole("link").click();
+    await expect(page.getByRole("status").getByText("Loading...")).toBeVisible();
+    release();
+    await expect(page.getByRole("heading", { level: 1, name: /Nokia/ })).toBeVisible();
+    await expect(page.getByText("Loading...")).toHaveCount(0);
+  });
+
   test("an unknown id shows 'No report data available' with HTTP 404", async ({ page }) => {
     for (const path of ["/cam2/00000000-0000-4000-8000-000000000000", "/camera2/not-a-report"]) {
       const response = await page.goto(path);

@@ -1,6 +1,6 @@
 // The camera report list (spec §2), at / and /camera2/report_list: recent reports with search, filters and paging
 // as a GET form, and checkboxes to compare reports. Cached for 10 s with ETag/304 (spec §7).
-import { createContext, data, Link, useLoaderData, useLocation, useRouteError, type RouterContextProvider } from "react-router";
+import { createContext, data, Link, redirect, useLoaderData, useLocation, useRouteError, type RouterContextProvider } from "react-router";
 import type { Route } from "./+types/report-list";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { ProbeAppNote } from "~/components/camera/probe-app-note";
@@ -65,7 +65,20 @@ export const middleware: Route.MiddlewareFunction[] = [
   }),
 ];
 
+/** The URL without the empty values a GET form sends for "any" (?q=pixel&facing=&min_level=), if it has some. */
+function withoutEmptyValues(url: URL): string | null {
+  const kept = [...url.searchParams].filter(([key, value]) => value !== "" || !QUERY_KEYS.includes(key));
+  if (kept.length === [...url.searchParams].length) return null;
+  const search = new URLSearchParams(kept.filter(([key]) => key !== "_routes")).toString();
+  // A client navigation asks for /path.data (/_.data for the home page): the redirect goes to the page itself.
+  const pathname = url.pathname.replace(/\/_(root)?\.data$/, "/").replace(/\.data$/, "") || "/";
+  return `${pathname}${search ? `?${search}` : ""}`;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // Short URLs are the ones people share: drop what the form sent for "any".
+  const shorter = withoutEmptyValues(new URL(request.url));
+  if (shorter) throw redirect(shorter);
   const result = context.get(listContext) ?? (await loadList(request, context));
   const { query } = readSearch(new URL(request.url));
   if (result.ok) return { query, list: result.data, errors: {} as Record<string, string[]> };
