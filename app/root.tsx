@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import "./utils/csp-safe-zod";
 import { GenericErrorView } from "./components/error-views";
 import { SiteHeader } from "./components/site-header";
 import { sessionContext } from "./context";

@@ -116,7 +116,11 @@ try {
       for (const category of CATEGORIES) {
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id];
-          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && category !== "performance") failedAudits.add(`${category}: ${audit.title}`);
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && category !== "performance") {
+            // The items say what exactly failed (which issue, which element), not only the audit's title.
+            const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+            failedAudits.add(`${category}: ${audit.title}${items.length ? ` ${JSON.stringify(items).slice(0, 600)}` : ""}`);
+          }
         }
       }
       if (run === 0) {
