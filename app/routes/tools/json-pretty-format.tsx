@@ -9,7 +9,8 @@ import { CaretExcerptView } from "~/components/tools/caret-excerpt";
 import { JsonTreeView } from "~/components/tools/json-tree";
 import { CopyButton } from "~/components/copy-button";
 import { JsonFormatSchema } from "~/schemas/tools";
-import { describeRemovals, formatJson, type JsonToolResult } from "~/tools/json/engine";
+import { describeRemovals } from "~/tools/json/describe";
+import type { JsonToolResult } from "~/tools/json/engine";
 import {
   DEFAULT_JSON_OPTIONS,
   JSON_INDENT_LABELS,
@@ -28,6 +29,8 @@ import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+/** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
+const loadEngine = () => import("~/tools/json/engine");
 const DOWNLOAD_NAME = "formatted.json";
 
 /** Formatted text the action wants sent as a file (the no-JavaScript Download button). */
@@ -64,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ input: overLimit ? "" : input, options: readOptions(formData), result: null, formError }, { status: 400, headers: NO_STORE });
   }
   const { intent, input: value, ...options } = submission.value;
+  const { formatJson } = await loadEngine();
   const result = formatJson(value, options);
   if (intent === "download" && result.ok) {
     context.set(downloadContext, result.output);
@@ -131,7 +135,7 @@ export default function JsonPrettyFormat() {
     }
     let next: JsonToolResult | null;
     if (bytes <= WORKER_THRESHOLD_BYTES) {
-      next = formatJson(input, nextOptions);
+      next = (await loadEngine()).formatJson(input, nextOptions);
     } else {
       setWorking(true);
       next = await formatInWorker(input, nextOptions);
@@ -191,6 +195,7 @@ export default function JsonPrettyFormat() {
               name="input"
               defaultValue={posted?.input ?? ""}
               onInput={hydrated ? scheduleRun : undefined}
+              onFocus={hydrated ? () => void loadEngine() : undefined}
               rows={18}
               spellCheck={false}
               autoComplete="off"

@@ -7,7 +7,7 @@ import type { Route } from "./+types/url-decode-encode";
 import { CopyButton } from "~/components/copy-button";
 import { UrlBreakdownView } from "~/components/tools/url-breakdown";
 import { UrlToolSchema } from "~/schemas/tools";
-import { runUrlTool, type UrlToolResult } from "~/tools/url/engine";
+import type { UrlToolResult } from "~/tools/url/engine";
 import {
   DEFAULT_URL_OPTIONS,
   DIRECTIONS,
@@ -24,6 +24,8 @@ import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 
 const NO_STORE = { "Cache-Control": "no-store" };
+/** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
+const loadEngine = () => import("~/tools/url/engine");
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -35,6 +37,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ input, options: readOptions(formData), result: null, formError: message }, { status: 400, headers: NO_STORE });
   }
   const { intent, input: value, direction: shownDirection, ...rest } = submission.value;
+  const { runUrlTool } = await loadEngine();
   if (intent === "swap") {
     // Swap puts the result on screen into the input and reverses the direction, as the button does with JavaScript.
     const shown = runUrlTool(value, { ...rest, direction: shownDirection });
@@ -90,26 +93,28 @@ export default function UrlDecodeEncode() {
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
-  function run(next: UrlToolOptions = options) {
+  async function run(next: UrlToolOptions = options) {
     clearTimeout(timerRef.current);
+    const { runUrlTool: runHere } = await loadEngine();
     const input = inputRef.current?.value ?? "";
     setFormError(null);
-    setResult(input === "" ? null : runUrlTool(input, next));
+    setResult(input === "" ? null : runHere(input, next));
   }
 
   function changeOptions(change: Partial<UrlToolOptions>) {
     const next = { ...options, ...change };
     setOptions(next);
-    if (hydrated) run(next);
+    if (hydrated) void run(next);
   }
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     // With JavaScript nothing leaves the browser.
     event.preventDefault();
     const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
     if (intent === "swap") {
+      const { runUrlTool: runHere } = await loadEngine();
       const input = inputRef.current;
-      const shown = input ? runUrlTool(input.value, options) : null;
+      const shown = input ? runHere(input.value, options) : null;
       if (!input || !shown?.ok) return run();
       input.value = shown.output;
       changeOptions({ direction: opposite(options.direction) });
@@ -143,8 +148,9 @@ export default function UrlDecodeEncode() {
               defaultValue={posted?.input ?? ""}
               onInput={hydrated ? () => {
                 clearTimeout(timerRef.current);
-                timerRef.current = setTimeout(() => run(), 60);
+                timerRef.current = setTimeout(() => void run(), 60);
               } : undefined}
+              onFocus={hydrated ? () => void loadEngine() : undefined}
               rows={10}
               spellCheck={false}
               autoComplete="off"

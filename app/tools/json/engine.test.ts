@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { describeRemovals, formatJson } from "./engine";
+import { describeRemovals } from "./describe";
+import { formatJson } from "./engine";
 import { parseJson } from "./parse";
 import { MAX_JSON_INPUT_BYTES, type JsonFormatOptions } from "./limits";
 

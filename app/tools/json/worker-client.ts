@@ -1,6 +1,6 @@
 // Runs the formatter in a Web Worker (browser only). A new request cancels the one in flight by restarting the
 // worker; if workers are unavailable or blocked, it formats on the main thread instead of failing.
-import { formatJson, type JsonToolResult } from "./engine";
+import type { JsonToolResult } from "./engine";
 import type { JsonFormatOptions } from "./limits";
 import type { JsonWorkerRequest } from "./json.worker";
 
@@ -12,6 +12,8 @@ interface InFlight {
 }
 
 let worker: Worker | null = null;
+/** The main-thread fallback, loaded only if it is needed. */
+const formatHere = async (input: string, options: JsonFormatOptions) => (await import("./engine")).formatJson(input, options);
 let workerUnavailable = false;
 let inFlight: InFlight | null = null;
 let lastId = 0;
@@ -32,7 +34,7 @@ function startWorker(): Worker {
     worker = null;
     const pending = inFlight;
     inFlight = null;
-    if (pending) pending.resolve(formatJson(pending.input, pending.options));
+    if (pending) void formatHere(pending.input, pending.options).then(pending.resolve);
   };
   return started;
 }
@@ -45,12 +47,12 @@ export function formatInWorker(input: string, options: JsonFormatOptions): Promi
     worker?.terminate();
     worker = null;
   }
-  if (workerUnavailable || typeof Worker === "undefined") return Promise.resolve(formatJson(input, options));
+  if (workerUnavailable || typeof Worker === "undefined") return formatHere(input, options);
   try {
     worker ??= startWorker();
   } catch {
     workerUnavailable = true;
-    return Promise.resolve(formatJson(input, options));
+    return formatHere(input, options);
   }
   const id = ++lastId;
   return new Promise((resolve) => {
