@@ -81,8 +81,33 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     const context = new RouterContextProvider();
     context.set(requestInfoContext, { clientIp: clientIp(c), nonce: randomBytes(16).toString("base64") });
     context.set(apiTransportContext, api);
-    return withServerTiming(() => handleDocument(c.req.raw, context));
+    return withServerTiming(() => handleDocument(config.trustProxy ? asTheProxySawIt(c.req.raw) : c.req.raw, context));
   });
 
   return app;
+}
+
+/**
+ * Behind a TLS proxy the server sees http://…, while the browser's Origin says https://…: React Router's action
+ * origin check would refuse every form post. With TRUST_PROXY the page request carries the address the visitor used.
+ */
+function asTheProxySawIt(request: Request): Request {
+  const url = new URL(request.url);
+  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  if (proto === "https" || proto === "http") url.protocol = `${proto}:`;
+  if (host) {
+    url.host = host;
+    // Setting a host without a port keeps the old one (the port this server listens on).
+    if (!/:\d+$/.test(host)) url.port = "";
+  }
+  if (url.href === request.url) return request;
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  return new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? request.body : undefined,
+    signal: request.signal,
+    ...(hasBody ? { duplex: "half" } : {}),
+  } as RequestInit);
 }
