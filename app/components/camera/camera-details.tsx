@@ -11,6 +11,7 @@ import {
   isStandaloneCamera,
   largestOutputSize,
 } from "~/utils/camera";
+import { TableWrap } from "../table-wrap";
 import { LevelBadge, NameChips } from "./level-badge";
 
 const DASH = "—";
@@ -89,7 +90,7 @@ function shortRole(camera: CameraItem): string {
 
 export function CamerasOverview({ cameras }: { cameras: CameraItem[] }) {
   return (
-    <div className="table-wrap">
+    <TableWrap label="Cameras overview">
       <table className="data-table">
         <caption className="sr-only">Cameras of this report</caption>
         <thead>
@@ -127,7 +128,7 @@ export function CamerasOverview({ cameras }: { cameras: CameraItem[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

@@ -6,6 +6,7 @@ import { Form, Link } from "react-router";
 import { MAX_COMPARE, MIN_COMPARE } from "~/schemas/camera";
 import { useHydrated } from "~/utils/hydrated";
 import { Time } from "../time";
+import { TableWrap } from "../table-wrap";
 import { LevelBadge } from "./level-badge";
 
 export interface ReportSummary {
@@ -28,7 +29,7 @@ export function ReportTable({ reports, firstNumber }: { reports: ReportSummary[]
   const ready = selected >= MIN_COMPARE && selected <= MAX_COMPARE;
   return (
     <div className="space-y-3">
-      <div className="table-wrap">
+      <TableWrap label="Camera reports">
         <table className="data-table">
           <caption className="sr-only">Camera reports, newest first</caption>
           <thead>
@@ -84,7 +85,7 @@ export function ReportTable({ reports, firstNumber }: { reports: ReportSummary[]
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <Form id={COMPARE_FORM_ID} method="get" action="/camera2/compare" className="flex flex-wrap items-center gap-3">
         <button type="submit" className="btn" disabled={hydrated && !ready}>
           Compare selected

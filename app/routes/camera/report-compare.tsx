@@ -7,6 +7,7 @@ import type { CameraReportDetail } from "./report-detail";
 import { LevelBadge } from "~/components/camera/level-badge";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { errorMessageOf } from "~/components/error-views";
+import { TableWrap } from "~/components/table-wrap";
 import { Time } from "~/components/time";
 import { CompareQuerySchema, FILTER_CAPABILITIES, MAX_COMPARE, MIN_COMPARE, type CameraItem } from "~/schemas/camera";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
@@ -181,7 +182,7 @@ export default function ReportCompare() {
         <Link to="/camera2/report_list">← All reports</Link>
       </p>
       <h1 className="page-title">Compare {reports.length} camera reports</h1>
-      <div className="table-wrap">
+      <TableWrap label="Comparison">
         <table className="data-table">
           <caption className="sr-only">Reports side by side</caption>
           <thead>
@@ -221,7 +222,7 @@ export default function ReportCompare() {
             </tbody>
           ))}
         </table>
-      </div>
+      </TableWrap>
     </section>
   );
 }
