@@ -136,6 +136,10 @@ describe("POST /api/camera/reports: validation and storage", () => {
     let deep: unknown = "bottom";
     for (let i = 0; i < 200; i++) deep = [deep];
     expect((await upload({ ...pixel7(), deep })).status).toBe(400);
+    // Half a million levels, just under 1 MiB: neither parsing nor checking may overflow the stack.
+    const raw = `{"manufacturer":"X","device_model":"Y","device_os":"Z","camera_list":[],"deep":${"[".repeat(500_000)}${"]".repeat(500_000)}}`;
+    const abyss = await h.request("/camera/reports", { method: "POST", body: raw, headers: { "content-type": "application/json", "x-api-key": key } });
+    expect(abyss.status).toBe(400);
     const nul = await upload({ ...pixel7(), note: "a\u0000b" });
     expect(nul.status).toBe(400);
     expect((await nul.json()).detail).toMatch(/NUL/);
