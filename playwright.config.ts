@@ -35,7 +35,8 @@ export default defineConfig({
       command: `rm -rf ${dataDir} && node server.ts`,
       url: `http://localhost:${port}/healthz/live`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // Start-up includes migrations and demo data; a loaded machine can need well over a minute.
+      timeout: 180_000,
       stdout: "pipe",
       env: {
         NODE_ENV: "production",
