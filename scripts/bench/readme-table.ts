@@ -1,0 +1,76 @@
+// Prints bench/results.json (and bench/lighthouse.json) as the Markdown the README's Performance section shows.
+// Usage: node scripts/bench/readme-table.ts
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+interface Figures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+}
+interface PageResult {
+  label: string;
+  status: number;
+  placeholder: boolean;
+  saturation: Figures;
+  halfRate: Figures | null;
+  ratioToRaw: number;
+  gzip?: { saturation: Figures; ratioToRaw: number };
+  singleRequestMs?: number;
+}
+interface Run {
+  date: string;
+  machine: { cpu: string; cores: number; memoryGiB: number; os: string; node: string; loadAverage: number };
+  settings: { durationSeconds: number; connections: number; reports: number };
+  raw: { plain: Figures; gzip: Figures; homeBytes: number };
+  pages: PageResult[];
+  browserFormatting: { inputBytes: number; formatMs: number; longestTaskMs: number; longTasks: number; pasteTaskMs: number } | null;
+  targets: { name: string; value: number | null; limit: number; met: boolean | null; unit: string }[];
+  clientJavaScript: { largestPublic: number; largestAdmin: number };
+}
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const results = JSON.parse(readFileSync(path.join(root, "bench", "results.json"), "utf8")) as { standard: Run | null; large: Run | null };
+
+function table(run: Run): string {
+  const lines = [
+    `${run.settings.reports.toLocaleString("en")} reports, ${run.date.slice(0, 10)}. ${run.machine.cpu}, ${run.machine.cores} cores, ${run.machine.memoryGiB} GiB, ${run.machine.os}, Node ${run.machine.node}; load average ${run.machine.loadAverage} at the start${run.machine.loadAverage > run.machine.cores ? " (a busy machine: absolute figures are low, ratios hold better)" : ""}. ${run.settings.durationSeconds} s per run, ${run.settings.connections} connections. Raw node:http server on the home page's ${run.raw.homeBytes.toLocaleString("en")} bytes: ${run.raw.plain.requestsPerSecond} req/s, with gzip ${run.raw.gzip.requestsPerSecond} req/s.`,
+    "",
+    "| page | req/s | p50 ms | p99 ms | × raw | p50 / p99 ms at half load | gzip req/s | gzip × raw |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...run.pages.map((page) => {
+      const note = page.placeholder ? " (placeholder page)" : page.status !== 200 ? ` (HTTP ${page.status})` : "";
+      const half = page.halfRate ? `${page.halfRate.p50Ms} / ${page.halfRate.p99Ms}` : "-";
+      return `| ${page.label}${note} | ${page.saturation.requestsPerSecond} | ${page.saturation.p50Ms} | ${page.saturation.p99Ms} | ${page.ratioToRaw} | ${half} | ${page.gzip?.saturation.requestsPerSecond ?? "-"} | ${page.gzip?.ratioToRaw ?? "-"} |`;
+    }),
+    "",
+    "Targets:",
+    "",
+    ...run.targets.map((target) => `- ${target.met === null ? "not measured" : target.met ? "met" : "**missed**"}: ${target.name}: ${target.value ?? "-"}${target.unit} (${target.unit === "x" ? "at least" : "under"} ${target.limit}${target.unit})`),
+  ];
+  if (run.browserFormatting) {
+    const browser = run.browserFormatting;
+    lines.push(
+      `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} tasks over 50 ms); putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
+    );
+  }
+  lines.push(`- Client JavaScript, gzipped: largest public page ${(run.clientJavaScript.largestPublic / 1000).toFixed(1)} kB, largest admin page ${(run.clientJavaScript.largestAdmin / 1000).toFixed(1)} kB.`);
+  return lines.join("\n");
+}
+
+if (results.standard) console.log(`#### Standard data set\n\n${table(results.standard)}\n`);
+if (results.large) console.log(`#### Large data set (\`--large\`)\n\n${table(results.large)}\n`);
+const lighthouseFile = path.join(root, "bench", "lighthouse.json");
+if (existsSync(lighthouseFile)) {
+  const lighthouse = JSON.parse(readFileSync(lighthouseFile, "utf8")) as {
+    date: string;
+    runsPerPage: number;
+    machine: { loadAverage?: number };
+    results: { page: string; scores: Record<string, number> }[];
+  };
+  console.log(`#### Lighthouse (mobile, median of ${lighthouse.runsPerPage}, ${lighthouse.date.slice(0, 10)}, load average ${lighthouse.machine.loadAverage ?? "?"})\n`);
+  console.log("| page | performance | accessibility | best practices | SEO |\n| --- | ---: | ---: | ---: | ---: |");
+  for (const result of lighthouse.results) {
+    console.log(`| ${result.page} | ${result.scores.performance} | ${result.scores.accessibility} | ${result.scores["best-practices"]} | ${result.scores.seo} |`);
+  }
+}
