@@ -1,5 +1,6 @@
 // Issue 4: the JSON pretty formatter and the URL decoder & encoder, with JavaScript on (computed in the browser,
 // nothing posted) and off (the form posts; the server computes and shows the input again).
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
@@ -270,5 +271,28 @@ test.describe("URL decoder & encoder", () => {
     await page.getByRole("button", { name: "Copy" }).click();
     await expect(page.getByRole("button", { name: "Copy: copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("a%20b");
+  });
+});
+
+test.describe("results are accessible", () => {
+  test("errors, tables, layers, breakdown and the tree pass axe", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "axe runs as JavaScript in the page; the markup is the same without it");
+    test.slow();
+    const audit = async () => (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]).analyze()).violations.map((violation) => violation.id);
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{"a": 1, "a": [1, 12345678901234567890], "b": {"c": null}}');
+    await expect(page.getByText("Tree view")).toBeVisible();
+    expect(await audit()).toEqual([]);
+    await page.getByLabel("JSON input").fill('{\n\t"list": [1, 2,]\n}');
+    await expect(page.getByRole("alert")).toBeVisible();
+    expect(await audit()).toEqual([]);
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("https://example.com/?q=caf%25C3%25A9&q=&x");
+    await page.getByRole("button", { name: "Decode", exact: true }).click();
+    await expect(page.getByRole("heading", { name: /URL breakdown/ })).toBeVisible();
+    expect(await audit()).toEqual([]);
+    await page.getByLabel("Input", { exact: true }).fill("%zz");
+    await expect(page.getByRole("alert")).toBeVisible();
+    expect(await audit()).toEqual([]);
   });
 });
