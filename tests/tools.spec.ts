@@ -11,7 +11,7 @@ const URL_PAGE = "/tools/url-decode-encode";
 async function openTool(page: Page, path: string, javaScriptEnabled: boolean): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
-  if (javaScriptEnabled) await expect(page.getByText(/in your browser: it is never stored/)).toBeVisible();
+  if (javaScriptEnabled) await expect(page.getByText("Your input is processed in your browser and never leaves it.")).toBeVisible();
 }
 
 /** Sets a textarea's text in one go (typing megabytes would take minutes), firing input as typing would. */

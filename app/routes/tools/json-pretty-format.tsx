@@ -175,8 +175,8 @@ export default function JsonPrettyFormat() {
       <h1 className="page-title">JSON Pretty Formatter</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
         Formats and checks JSON without changing a value: numbers keep every digit (<code>12345678901234567890</code>, <code>1.0</code>,{" "}
-        <code>1e400</code>), keys keep their order, strings keep their escapes. Your input stays in this page{hydrated ? " and is formatted in your browser" : ""}: it is
-        never stored or logged.
+        <code>1e400</code>), keys keep their order, strings keep their escapes.{" "}
+        {hydrated ? "Your input is processed in your browser and never leaves it." : "Your input is sent to the server only to be formatted: it is never stored or logged."}
       </p>
       <form method="post" encType="multipart/form-data" onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
         <div className="grid gap-4 lg:grid-cols-2">

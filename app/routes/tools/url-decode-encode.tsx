@@ -128,8 +128,8 @@ export default function UrlDecodeEncode() {
     <section>
       <h1 className="page-title">URL Decoder &amp; Encoder</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
-        Percent-encode text or decode it strictly: a malformed sequence is reported with its position, never passed through. Your input stays in this page
-        {hydrated ? " and is processed in your browser" : ""}: it is never stored or logged.
+        Percent-encode text or decode it strictly: a malformed sequence is reported with its position, never passed through.{" "}
+        {hydrated ? "Your input is processed in your browser and never leaves it." : "Your input is sent to the server only to be processed: it is never stored or logged."}
       </p>
       <form method="post" encType="multipart/form-data" onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
         <input type="hidden" name="direction" value={direction} />
