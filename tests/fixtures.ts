@@ -29,6 +29,7 @@ export async function signIn(page: Page, credentials: Credentials): Promise<void
 }
 
 export const test = base.extend<{ javaScriptEnabled: boolean; signInAsAdmin: () => Promise<void>; signInAsUser: () => Promise<Credentials> }>({
+  // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   javaScriptEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.use.javaScriptEnabled !== false);
   },
