@@ -81,8 +81,12 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const url = `http://127.0.0.1:${port}`;
   // Generous: on a loaded 2-core machine a cold start (migrations, argon2 for the administrator) can take a minute.
   const ready = waitFor("server start", async () => (await fetch(`${url}/healthz/live`, { signal: AbortSignal.timeout(1000) })).ok, 120_000);
-  const outcome = await Promise.race([ready.then(() => "ready"), exited.then((code) => `exited ${code}`)]);
-  if (outcome !== "ready") throw new Error(`server did not start (${outcome}):\n${output}`);
+  const outcome = await Promise.race([ready.then(() => "ready", (error: Error) => error.message), exited.then((code) => `exited ${code}`)]);
+  if (outcome !== "ready") {
+    child.kill("SIGKILL");
+    if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`server did not start (${outcome}):\n${output}`);
+  }
   return {
     url,
     port,
