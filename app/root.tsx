@@ -21,9 +21,12 @@ const NotificationArea = lazy(() => import("./components/toaster"));
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
 
+const TOAST_COOKIE = /(?:^|;)\s*toast=/;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(sessionContext);
-  const { toast, headers } = await getToast(request);
+  // Reading the flash message signs a fresh cookie (WebCrypto HMAC); skip that when the request carries none.
+  const { toast, headers } = TOAST_COOKIE.test(request.headers.get("cookie") ?? "") ? await getToast(request) : { toast: undefined, headers: undefined };
   const settings = await getSiteSettings(context);
   const theme = await readThemeCookie(request);
   // getToast always answers a Set-Cookie; send it only when a toast was read, so pages stay cacheable.
