@@ -1,8 +1,9 @@
-// A dropdown of links in the site header: a <details> disclosure, which works the same with and without
-// JavaScript (the disclosure-navigation pattern: plain links in tab order, no ARIA menu). JavaScript adds what
-// a person expects of a menu: Escape closes it and returns focus, a click or focus elsewhere closes it, and so
-// does following one of its links. (Headless UI's Menu did this too, at about 25 kB of the page's JavaScript.)
-import { useEffect, useRef } from "react";
+// A dropdown of links in the site header. Server-rendered (and without JavaScript) it is a <details> disclosure:
+// plain links in tab order. Once the page is hydrated, Headless UI's Menu (arrow keys, typeahead, ARIA menu)
+// replaces it, loaded lazily so its ~25 kB never delay the first paint or count against the page's budget;
+// until that chunk arrives the disclosure keeps working, with Escape and outside clicks closing it.
+import { lazy, Suspense, useEffect, useRef } from "react";
+import { useHydrated } from "~/utils/hydrated";
 import { Form, Link, useLocation } from "react-router";
 
 export interface NavMenuEntry {
@@ -12,14 +13,27 @@ export interface NavMenuEntry {
   post?: boolean;
 }
 
-const itemClass =
-  "block w-full rounded px-3 py-2 text-left text-sm text-zinc-900 no-underline hover:bg-zinc-100 hover:no-underline focus-visible:bg-zinc-100 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800";
-const panelClass =
+export const itemClass =
+  "block w-full rounded px-3 py-2 text-left text-sm text-zinc-900 no-underline hover:bg-zinc-100 hover:no-underline focus-visible:bg-zinc-100 data-focus:bg-zinc-100 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800 dark:data-focus:bg-zinc-800";
+export const panelClass =
   "absolute right-0 z-20 mt-2 min-w-52 rounded-md border border-zinc-200 bg-white p-1 shadow-lg dark:border-zinc-700 dark:bg-zinc-900";
-const buttonClass =
+export const buttonClass =
   "inline-flex min-h-9 cursor-pointer list-none items-center gap-1 rounded px-2 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden";
 
+const HeadlessNavMenu = lazy(() => import("./nav-menu-headless"));
+
 export function NavMenu({ label, entries }: { label: string; entries: NavMenuEntry[] }) {
+  const hydrated = useHydrated();
+  const disclosure = <DisclosureNavMenu label={label} entries={entries} />;
+  if (!hydrated) return disclosure;
+  return (
+    <Suspense fallback={disclosure}>
+      <HeadlessNavMenu label={label} entries={entries} />
+    </Suspense>
+  );
+}
+
+function DisclosureNavMenu({ label, entries }: { label: string; entries: NavMenuEntry[] }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
