@@ -19,7 +19,14 @@ import { useHydrated } from "./utils/hydrated";
 
 const NotificationArea = lazy(() => import("./components/toaster"));
 
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware];
+// Starts reading the site settings before route middleware and loaders run (concurrent readers share the
+// request), so a slow /api costs its time-out once, not once per step.
+const prefetchSiteSettings: Route.MiddlewareFunction = ({ context }, next) => {
+  void getSiteSettings(context).catch(() => undefined);
+  return next();
+};
+
+export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware, prefetchSiteSettings];
 
 const TOAST_COOKIE = /(?:^|;)\s*toast=/;
 

@@ -47,8 +47,17 @@ export const test = base.extend<{ javaScriptEnabled: boolean; signInAsAdmin: () 
 
 /** Opens a header menu (Tools, Profile): a Headless UI button with JavaScript, a <details> summary without. */
 export async function openNavMenu(page: Page, label: string): Promise<void> {
+  await navMenuButton(page, label).click();
+}
+
+/**
+ * The control that opens a header menu. With JavaScript it waits for Headless UI's button, which replaces the
+ * server-rendered disclosure once hydrated, so tests never race the swap.
+ */
+export function navMenuButton(page: Page, label: string) {
   const nav = page.getByRole("navigation", { name: "Main" });
-  await nav.locator("summary, button").filter({ hasText: label }).first().click();
+  if (test.info().project.use.javaScriptEnabled === false) return nav.locator("summary").filter({ hasText: label }).first();
+  return nav.locator('button[aria-haspopup="menu"]').filter({ hasText: label }).first();
 }
 
 /** An entry of an open header menu: a menuitem with JavaScript, a plain link or button without. */

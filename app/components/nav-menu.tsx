@@ -1,9 +1,9 @@
 // A dropdown of links in the site header. Server-rendered (and without JavaScript) it is a <details> disclosure:
 // plain links in tab order. Once the page is hydrated, Headless UI's Menu (arrow keys, typeahead, ARIA menu)
 // replaces it, loaded lazily so its ~25 kB never delay the first paint or count against the page's budget;
-// until that chunk arrives the disclosure keeps working, with Escape and outside clicks closing it.
-import { lazy, Suspense, useEffect, useRef } from "react";
-import { useHydrated } from "~/utils/hydrated";
+// until that chunk arrives the disclosure keeps working, with Escape and outside clicks closing it. The swap waits
+// until the disclosure is closed and unfocused, so it never pulls a menu from under a person's hands.
+import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Form, Link, useLocation } from "react-router";
 
 export interface NavMenuEntry {
@@ -20,20 +20,29 @@ export const panelClass =
 export const buttonClass =
   "inline-flex min-h-9 cursor-pointer list-none items-center gap-1 rounded px-2 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden";
 
-const HeadlessNavMenu = lazy(() => import("./nav-menu-headless"));
+type MenuComponent = ComponentType<{ label: string; entries: NavMenuEntry[] }>;
 
 export function NavMenu({ label, entries }: { label: string; entries: NavMenuEntry[] }) {
-  const hydrated = useHydrated();
-  const disclosure = <DisclosureNavMenu label={label} entries={entries} />;
-  if (!hydrated) return disclosure;
-  return (
-    <Suspense fallback={disclosure}>
-      <HeadlessNavMenu label={label} entries={entries} />
-    </Suspense>
-  );
+  const [Enhanced, setEnhanced] = useState<MenuComponent | null>(null);
+  const [loaded, setLoaded] = useState<MenuComponent | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    void import("./nav-menu-headless").then((module) => {
+      if (alive) setLoaded(() => module.default);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (loaded && !busy) setEnhanced(() => loaded);
+  }, [loaded, busy]);
+  if (Enhanced) return <Enhanced label={label} entries={entries} />;
+  return <DisclosureNavMenu label={label} entries={entries} onBusyChange={setBusy} />;
 }
 
-function DisclosureNavMenu({ label, entries }: { label: string; entries: NavMenuEntry[] }) {
+function DisclosureNavMenu({ label, entries, onBusyChange }: { label: string; entries: NavMenuEntry[]; onBusyChange: (busy: boolean) => void }) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -71,7 +80,16 @@ function DisclosureNavMenu({ label, entries }: { label: string; entries: NavMenu
   }, []);
 
   return (
-    <details ref={detailsRef} className="relative">
+    <details
+      ref={detailsRef}
+      className="relative"
+      onToggle={(event) => onBusyChange(event.currentTarget.open || event.currentTarget.contains(document.activeElement))}
+      onFocus={() => onBusyChange(true)}
+      onBlur={(event) => {
+        const details = event.currentTarget;
+        if (!details.contains(event.relatedTarget as Node | null)) onBusyChange(details.open);
+      }}
+    >
       <summary className={buttonClass}>
         {label} <span aria-hidden="true">▾</span>
       </summary>

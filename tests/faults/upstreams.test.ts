@@ -22,8 +22,9 @@ after(() => {
   hanging.close();
 });
 
-// The report list asks for the public site vars first (3 s time-out), then the reports (10 s): its budget is 13 s.
-const REPORT_LIST_BUDGET_MS = 3_000 + 10_000;
+// The report list asks for the public site vars (3 s time-out) and the reports (10 s) at the same time: the root
+// middleware starts the first before the page's own calls. Its budget is the longer time-out, 10 s.
+const REPORT_LIST_BUDGET_MS = 10_000;
 
 test("API_URL hanging: the page answers within its time-outs + 1 s with a clear message; refused: at once", async () => {
   const server = await startServer({ API_URL: `http://127.0.0.1:${hangingPort}/api` });
