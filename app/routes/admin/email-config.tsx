@@ -71,7 +71,7 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
-      <div className="card mb-6 space-y-3">
+      <div className="card mb-6 space-y-3 [overflow-wrap:anywhere]">
         <p>
           {/* A document navigation: the connect page redirects to Google. */}
           <a href={CONNECT_PATH} className="btn btn-primary" data-discover="false">
@@ -158,7 +158,7 @@ function TestMailForm({ defaultTo }: { defaultTo: string }) {
   const sending = fetcher.state !== "idle";
   const sent = answer?.sent;
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="card max-w-xl space-y-4" aria-labelledby="test-mail-title">
+    <fetcher.Form method="post" {...getFormProps(form)} className="card max-w-xl space-y-4 [overflow-wrap:anywhere]" aria-labelledby="test-mail-title">
       <h2 id="test-mail-title" className="text-lg font-semibold">
         Send a test mail
       </h2>

@@ -74,9 +74,9 @@ export default function FluxHistory({ loaderData }: Route.ComponentProps) {
       {!error && jobs.length === 0 ? <p>No images yet.</p> : null}
       <ul className="flex flex-wrap gap-6">
         {jobs.map((job) => (
-          <li key={job.id} className="card" style={{ maxWidth: FLUX_HISTORY_WIDTH + 34 }}>
+          <li key={job.id} className="card min-w-0 max-w-full" style={{ maxWidth: FLUX_HISTORY_WIDTH + 34 }}>
             {job.image_url ? (
-              <img src={job.image_url} width={FLUX_HISTORY_WIDTH} alt={job.prompt} loading="lazy" className="h-auto" />
+              <img src={job.image_url} width={FLUX_HISTORY_WIDTH} alt={job.prompt} loading="lazy" className="h-auto max-w-full" />
             ) : (
               <p className="text-sm text-red-700 dark:text-red-400">The host gave no image that can be shown.</p>
             )}

@@ -135,7 +135,7 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
             {jobs.map((job) => (
               <li key={job.id} className="card" style={{ maxWidth: FLUX_PREVIEW_WIDTH + 34 }}>
                 {job.image_url ? (
-                  <img src={job.image_url} width={FLUX_PREVIEW_WIDTH} alt={job.prompt} className="h-auto" />
+                  <img src={job.image_url} width={FLUX_PREVIEW_WIDTH} alt={job.prompt} className="h-auto max-w-full" />
                 ) : (
                   <p className="text-sm text-red-700 dark:text-red-400">The host gave no image that can be shown.</p>
                 )}
