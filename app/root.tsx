@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import { createContext, data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./utils/csp-safe-zod";
@@ -21,8 +21,9 @@ const NotificationArea = lazy(() => import("./components/toaster"));
 
 // Starts reading the site settings before route middleware and loaders run (concurrent readers share the
 // request), so a slow /api costs its time-out once, not once per step.
+const siteSettingsContext = createContext<ReturnType<typeof getSiteSettings> | null>(null);
 const prefetchSiteSettings: Route.MiddlewareFunction = ({ context }, next) => {
-  void getSiteSettings(context).catch(() => undefined);
+  context.set(siteSettingsContext, getSiteSettings(context));
   return next();
 };
 
@@ -34,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(sessionContext);
   // Reading the flash message signs a fresh cookie (WebCrypto HMAC); skip that when the request carries none.
   const { toast, headers } = TOAST_COOKIE.test(request.headers.get("cookie") ?? "") ? await getToast(request) : { toast: undefined, headers: undefined };
-  const settings = await getSiteSettings(context);
+  const settings = await (context.get(siteSettingsContext) ?? getSiteSettings(context));
   const theme = await readThemeCookie(request);
   // getToast always answers a Set-Cookie; send it only when a toast was read, so pages stay cacheable.
   return data({ user, toast: toast ?? null, siteName: settings.siteName, origin: siteOrigin(request), theme }, toast ? { headers } : undefined);
