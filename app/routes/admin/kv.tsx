@@ -4,7 +4,7 @@ import { data, Form, Link, useActionData, useFetcher, useLocation } from "react-
 import { z } from "zod";
 import type { Route } from "./+types/kv";
 import { Pager } from "~/components/admin/pager";
-import { TableRegion } from "~/components/admin/table-region";
+import { TableWrap } from "~/components/table-wrap";
 import { DeleteButton } from "~/components/delete-button";
 import { FieldErrors, FormErrors } from "~/components/field";
 import { Time } from "~/components/time";
@@ -124,7 +124,7 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
         {list.total} {list.total === 1 ? "key" : "keys"}
         {prefix ? ` starting with “${prefix}”` : ""}
       </p>
-      <TableRegion label="Keys">
+      <TableWrap label="Keys">
         <table className="data-table">
           <thead>
             <tr>
@@ -169,7 +169,7 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </TableRegion>
+      </TableWrap>
       <Pager page={list.page} pageSize={list.page_size} total={list.total} label="Key pages" />
     </section>
   );

@@ -4,7 +4,7 @@ import { data, Link, useActionData, useFetcher, useLocation } from "react-router
 import { z } from "zod";
 import type { Route } from "./+types/site-data";
 import { MarkdownPreview } from "~/components/admin/markdown-preview";
-import { TableRegion } from "~/components/admin/table-region";
+import { TableWrap } from "~/components/table-wrap";
 import { DeleteButton } from "~/components/delete-button";
 import { FieldErrors, FormErrors } from "~/components/field";
 import { Time } from "~/components/time";
@@ -88,7 +88,7 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
-      <TableRegion label="Site data entries">
+      <TableWrap label="Site data entries">
         <table className="data-table">
           <thead>
             <tr>
@@ -142,7 +142,7 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </TableRegion>
+      </TableWrap>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Route } from "./+types/site-vars";
 import { JSON_INDENT } from "~/components/admin/json-indent";
 import { JsonValueField } from "~/components/admin/json-value-field";
-import { TableRegion } from "~/components/admin/table-region";
+import { TableWrap } from "~/components/table-wrap";
 import { DeleteButton } from "~/components/delete-button";
 import { FieldErrors, FormErrors } from "~/components/field";
 import { Time } from "~/components/time";
@@ -72,7 +72,7 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
-      <TableRegion label="Site vars">
+      <TableWrap label="Site vars">
         <table className="data-table">
           <thead>
             <tr>
@@ -113,7 +113,7 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </TableRegion>
+      </TableWrap>
     </section>
   );
 }

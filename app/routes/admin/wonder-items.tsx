@@ -5,7 +5,7 @@ import type { Route } from "./+types/wonder-items";
 import { Pager } from "~/components/admin/pager";
 import { TagChip } from "~/components/admin/tag-chip";
 import { wonderEditPath } from "~/components/admin/wonder-paths";
-import { TableRegion } from "~/components/admin/table-region";
+import { TableWrap } from "~/components/table-wrap";
 import { DeleteButton } from "~/components/delete-button";
 import { Time } from "~/components/time";
 import { WONDER_PAGE_SIZE, WONDER_STATUSES, type WonderItemPage, type WonderStatus } from "~/schemas/wonder";
@@ -112,7 +112,7 @@ export default function WonderItems({ loaderData }: Route.ComponentProps) {
         {items.total} {items.total === 1 ? "item" : "items"}
         {filtered ? " match the filter" : ""}
       </p>
-      <TableRegion label="Items">
+      <TableWrap label="Items">
         <table className="data-table">
           <thead>
             <tr>
@@ -160,7 +160,7 @@ export default function WonderItems({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </TableRegion>
+      </TableWrap>
       <Pager page={items.page} pageSize={items.page_size} total={items.total} label="Item pages" />
     </section>
   );

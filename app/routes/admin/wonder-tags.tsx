@@ -4,7 +4,7 @@ import { data, Link, useActionData, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-tags";
 import { TagChip } from "~/components/admin/tag-chip";
-import { TableRegion } from "~/components/admin/table-region";
+import { TableWrap } from "~/components/table-wrap";
 import { DeleteButton } from "~/components/delete-button";
 import { FieldErrors, FormErrors } from "~/components/field";
 import { Time } from "~/components/time";
@@ -70,7 +70,7 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
           {error}
         </p>
       ) : null}
-      <TableRegion label="Tags">
+      <TableWrap label="Tags">
         <table className="data-table">
           <thead>
             <tr>
@@ -114,7 +114,7 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
             )}
           </tbody>
         </table>
-      </TableRegion>
+      </TableWrap>
     </section>
   );
 }
