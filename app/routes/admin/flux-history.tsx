@@ -91,7 +91,7 @@ export default function FluxHistory({ loaderData }: Route.ComponentProps) {
               ) : null}
             </p>
             {Object.keys(job.echo_data).length > 0 ? (
-              <pre className="mt-1 overflow-x-auto text-xs text-zinc-600 dark:text-zinc-400">{JSON.stringify(job.echo_data)}</pre>
+              <pre className="mt-1 text-xs break-all whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{JSON.stringify(job.echo_data)}</pre>
             ) : null}
             <div className="mt-2">
               <DeleteButton id={job.id} accessibleLabel={`Delete job ${job.id}`} />
