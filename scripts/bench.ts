@@ -84,7 +84,7 @@ const PAGES: PageSpec[] = [
   { key: "terms", label: "/terms", path: "/terms" },
 ].filter((page) => !only || only.includes(page.key));
 
-function serverEnv(compression: boolean): NodeJS.ProcessEnv {
+function serverEnv(compression: boolean, pageCache = true): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -95,13 +95,14 @@ function serverEnv(compression: boolean): NodeJS.ProcessEnv {
     BUILD_DIR: buildDir,
     SEED_DEMO: "0",
     COMPRESSION: compression ? "1" : "0",
+    PAGE_CACHE: pageCache ? "1" : "0",
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
   };
 }
 
-const startApp = (compression: boolean) =>
-  startChild(node, [path.join(root, "server.ts")], { port: PORTS.app, env: serverEnv(compression), readyPath: "/healthz/ready" });
+const startApp = (compression: boolean, pageCache = true) =>
+  startChild(node, [path.join(root, "server.ts")], { port: PORTS.app, env: serverEnv(compression, pageCache), readyPath: "/healthz/ready" });
 const startRaw = (file: string, gzip: boolean) =>
   startChild(node, [path.join(root, "scripts/bench/raw-server.ts"), String(gzip ? PORTS.rawGzip : PORTS.raw), file, ...(gzip ? ["gzip"] : [])], {
     port: gzip ? PORTS.rawGzip : PORTS.raw,
@@ -175,6 +176,8 @@ interface PageResult {
   halfRate: RunFigures | null;
   ratioToRaw: number;
   gzip?: { saturation: RunFigures; ratioToRaw: number; responseBytes: number };
+  /** Every request rendered (PAGE_CACHE=0): what a page costs when the page cache cannot answer it. */
+  uncached?: { saturation: RunFigures; halfRate: RunFigures | null; ratioToRaw: number };
   singleRequestMs?: number;
 }
 
@@ -219,7 +222,17 @@ if (byKeyOf(pages, "json-tool")?.status === 200 && existsSync(chromiumPath)) {
 }
 await app.stop();
 
-log("second pass: gzip on both sides");
+log("second pass: the page cache off, every request rendered");
+app = await startApp(false, false);
+for (const result of pages) {
+  const page = PAGES.find((candidate) => candidate.key === result.key)!;
+  if (page.method === "POST" || page.path.startsWith("/api/")) continue;
+  const { saturation, halfRate } = await measure(app, page);
+  result.uncached = { saturation, halfRate, ratioToRaw: round(saturation.requestsPerSecond / rawPlain.saturation.requestsPerSecond, 2) };
+}
+await app.stop();
+
+log("third pass: gzip on both sides");
 app = await startApp(true);
 const gzipHeaders = { "accept-encoding": "gzip" };
 const rawGzipServer = await startRaw(homeFile, true);
@@ -252,6 +265,11 @@ const targets = [
   ...(large
     ? ["search", "home"].map((key) => target(`${byKey(key)?.label ?? key} with 100,000 reports: p50 at half of saturation`, byKey(key)?.halfRate?.p50Ms, 20, "below", "ms"))
     : []),
+  // The same targets when the page cache cannot answer (a first visit to a URL, a signed-in visitor).
+  target("home throughput / raw server, every request rendered", byKey("home")?.uncached?.ratioToRaw, 0.5, "above", "x"),
+  target("report detail throughput / raw server, every request rendered", byKey("report")?.uncached?.ratioToRaw, 0.4, "above", "x"),
+  ...pages.filter((page) => page.uncached).map((page) => target(`${page.label}: p99 at half of saturation, every request rendered`, page.uncached?.halfRate?.p99Ms, 25, "below", "ms")),
+  ...(large ? [target(`${byKey("search")?.label ?? "search"} with 100,000 reports: p50 at half of saturation, every request rendered`, byKey("search")?.uncached?.halfRate?.p50Ms, 20, "below", "ms")] : []),
 ];
 
 const bundles = measurePageBundles(buildDir);
@@ -290,6 +308,9 @@ console.table(
     "× raw": page.ratioToRaw,
     "½-load p50": page.halfRate?.p50Ms ?? "-",
     "½-load p99": page.halfRate?.p99Ms ?? "-",
+    "uncached req/s": page.uncached?.saturation.requestsPerSecond ?? "-",
+    "uncached × raw": page.uncached?.ratioToRaw ?? "-",
+    "uncached ½-load p99": page.uncached?.halfRate?.p99Ms ?? "-",
     "gzip req/s": page.gzip?.saturation.requestsPerSecond ?? "-",
     "gzip × raw": page.gzip?.ratioToRaw ?? "-",
     errors: page.saturation.errors + page.saturation.non2xx,

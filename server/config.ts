@@ -52,6 +52,9 @@ export const config = {
   maxBodyBytes: int("MAX_BODY_BYTES", 1024 * 1024),
   /** gzip/deflate for text answers; the benchmark turns it off to compare with a raw server byte for byte. */
   compression: flag("COMPRESSION", true),
+  /** Pages marked public (camera pages for visitors not signed in) are kept in memory for their max-age. */
+  pageCache: flag("PAGE_CACHE", true),
+  pageCacheMegabytes: int("PAGE_CACHE_MB", 32),
   sessionIdleDays: int("SESSION_IDLE_DAYS", 7),
   sessionAbsoluteDays: int("SESSION_ABSOLUTE_DAYS", 30),
   smtpUrl: process.env.SMTP_URL || undefined,

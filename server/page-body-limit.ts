@@ -1,6 +1,7 @@
 // The largest body a page (form post) may send. The JSON formatter takes 10 MB of text, posted as multipart so
 // it is not inflated by URL-encoding; one more MB covers the other fields and the multipart framing.
 import { bodyLimit } from "hono/body-limit";
+import { limitBodiesOnly } from "./lib/body-limit";
 import { MAX_JSON_INPUT_LABEL } from "../app/tools/json/limits";
 import { MAX_URL_INPUT_LABEL } from "../app/tools/url/options";
 
@@ -16,7 +17,9 @@ const TOO_LARGE_PAGE = `<!doctype html>
 Go back, shorten the input and send it again.</p>
 <p><a href="/">Home</a></p></body></html>`;
 
-export const pageBodyLimit = bodyLimit({
-  maxSize: PAGE_BODY_LIMIT_BYTES,
-  onError: (c) => c.html(TOO_LARGE_PAGE, 413, { "Cache-Control": "no-store" }),
-});
+export const pageBodyLimit = limitBodiesOnly(
+  bodyLimit({
+    maxSize: PAGE_BODY_LIMIT_BYTES,
+    onError: (c) => c.html(TOO_LARGE_PAGE, 413, { "Cache-Control": "no-store" }),
+  }),
+);

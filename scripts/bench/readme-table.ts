@@ -16,6 +16,7 @@ interface PageResult {
   halfRate: Figures | null;
   ratioToRaw: number;
   gzip?: { saturation: Figures; ratioToRaw: number };
+  uncached?: { saturation: Figures; halfRate: Figures | null; ratioToRaw: number };
   singleRequestMs?: number;
 }
 interface Run {
@@ -36,12 +37,14 @@ function table(run: Run): string {
   const lines = [
     `${run.settings.reports.toLocaleString("en")} reports, ${run.date.slice(0, 10)}. ${run.machine.cpu}, ${run.machine.cores} cores, ${run.machine.memoryGiB} GiB, ${run.machine.os}, Node ${run.machine.node}; load average ${run.machine.loadAverage} at the start${run.machine.loadAverage > run.machine.cores ? " (a busy machine: absolute figures are low, ratios hold better)" : ""}. ${run.settings.durationSeconds} s per run, ${run.settings.connections} connections. Raw node:http server on the home page's ${run.raw.homeBytes.toLocaleString("en")} bytes: ${run.raw.plain.requestsPerSecond} req/s, with gzip ${run.raw.gzip.requestsPerSecond} req/s.`,
     "",
-    "| page | req/s | p50 ms | p99 ms | × raw | p50 / p99 ms at half load | gzip req/s | gzip × raw |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| page | req/s | p50 ms | p99 ms | × raw | p50 / p99 ms at half load | uncached req/s | uncached × raw | uncached p50 / p99 ms at half load | gzip req/s | gzip × raw |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...run.pages.map((page) => {
       const note = page.placeholder ? " (placeholder page)" : page.status !== 200 ? ` (HTTP ${page.status})` : "";
       const half = page.halfRate ? `${page.halfRate.p50Ms} / ${page.halfRate.p99Ms}` : "-";
-      return `| ${page.label}${note} | ${page.saturation.requestsPerSecond} | ${page.saturation.p50Ms} | ${page.saturation.p99Ms} | ${page.ratioToRaw} | ${half} | ${page.gzip?.saturation.requestsPerSecond ?? "-"} | ${page.gzip?.ratioToRaw ?? "-"} |`;
+      const uncached = page.uncached;
+      const uncachedHalf = uncached?.halfRate ? `${uncached.halfRate.p50Ms} / ${uncached.halfRate.p99Ms}` : "-";
+      return `| ${page.label}${note} | ${page.saturation.requestsPerSecond} | ${page.saturation.p50Ms} | ${page.saturation.p99Ms} | ${page.ratioToRaw} | ${half} | ${uncached?.saturation.requestsPerSecond ?? "-"} | ${uncached?.ratioToRaw ?? "-"} | ${uncachedHalf} | ${page.gzip?.saturation.requestsPerSecond ?? "-"} | ${page.gzip?.ratioToRaw ?? "-"} |`;
     }),
     "",
     "Targets:",

@@ -1,6 +1,7 @@
 // The /api backend: a Hono app with an OpenAPI document generated from the zod schemas that validate requests.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { limitBodiesOnly } from "../lib/body-limit";
 import { config } from "../config";
 import { csrfGuard, injectDeps, loadSession, type ApiDeps, type ApiEnv } from "./context";
 import { ApiError, errorResponse, validationError } from "./errors";
@@ -23,16 +24,19 @@ export function createApiApp(deps: ApiDeps): ApiApp {
 
   api.use("*", async (c, next) => {
     await next();
-    c.header("Cache-Control", c.res.headers.get("Cache-Control") ?? "no-store");
+    // In place: c.header() after the handler would copy the whole Response.
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
   api.use(
     "*",
-    bodyLimit({
-      maxSize: config.maxBodyBytes,
-      onError: () => {
-        throw new ApiError(413, `Request body too large: the limit is ${formatBytes(config.maxBodyBytes)}.`);
-      },
-    }),
+    limitBodiesOnly(
+      bodyLimit({
+        maxSize: config.maxBodyBytes,
+        onError: () => {
+          throw new ApiError(413, `Request body too large: the limit is ${formatBytes(config.maxBodyBytes)}.`);
+        },
+      }),
+    ),
   );
   api.use("*", injectDeps(deps));
   api.use("*", loadSession);

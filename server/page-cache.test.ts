@@ -1,0 +1,162 @@
+import { describe, expect, it } from "vitest";
+import { createPageCache, sharedMaxAge, type RenderPage } from "./page-cache";
+
+const PUBLIC = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=10", Vary: "Cookie", ETag: 'W/"v1"' };
+
+function page(nonce: string, text = "reports") {
+  return `<!doctype html><html><head><script nonce="${nonce}">boot()</script></head><body>${text}<script nonce="${nonce}">go()</script></body></html>`;
+}
+
+/** A renderer that counts its calls and answers like a page: the nonce in its body and in its CSP header. */
+function renderer(headers: Record<string, string> = PUBLIC, text = "reports") {
+  const calls = { count: 0 };
+  const render: RenderPage = async (nonce) => {
+    calls.count++;
+    return new Response(page(nonce, text), { headers: { ...headers, "Content-Security-Policy": `script-src 'nonce-${nonce}'` } });
+  };
+  return { render, calls };
+}
+
+/** The stored copy is written once the tee'd branch is read: let that happen. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+const get = (url = "http://site.test/", init: RequestInit = {}) => new Request(url, init);
+const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+
+function newCache(now = () => 1_000_000) {
+  return createPageCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024, now });
+}
+
+describe("page cache", () => {
+  it("answers a public page from memory with a nonce of its own in the body and the CSP header", async () => {
+    const cache = newCache();
+    const { render, calls } = renderer();
+    const first = await cache.serve(get(), render);
+    expect(first.headers.get("x-cache")).toBe("MISS");
+    const firstHtml = await first.text();
+    await settle();
+
+    const second = await cache.serve(get(), render);
+    expect(calls.count).toBe(1);
+    expect(second.headers.get("x-cache")).toBe("HIT");
+    const secondHtml = await second.text();
+    const [nonce, other] = noncesIn(secondHtml);
+    expect(nonce).toBe(other);
+    expect(nonce).not.toBe(noncesIn(firstHtml)[0]);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(second.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
+    expect(secondHtml.replaceAll(nonce!, "N")).toBe(firstHtml.replaceAll(noncesIn(firstHtml)[0]!, "N"));
+    expect(second.headers.get("etag")).toBe('W/"v1"');
+  });
+
+  it("keeps separate copies per Cookie header (the pages say Vary: Cookie)", async () => {
+    const cache = newCache();
+    const { render, calls } = renderer();
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    await (await cache.serve(get("http://site.test/", { headers: { cookie: "theme=dark" } }), render)).text();
+    expect(calls.count).toBe(2);
+  });
+
+  it("renders again once the page's max-age has passed", async () => {
+    let clock = 1_000_000;
+    const cache = newCache(() => clock);
+    const { render, calls } = renderer();
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    clock += 9_000;
+    expect((await cache.serve(get(), render)).headers.get("age")).toBe("9");
+    clock += 1_000;
+    await (await cache.serve(get(), render)).text();
+    expect(calls.count).toBe(2);
+  });
+
+  it.each([
+    ["private pages", { ...PUBLIC, "Cache-Control": "private, max-age=10" }],
+    ["pages without Cache-Control", { "Content-Type": "text/html" }],
+    ["pages that set a cookie", { ...PUBLIC, "Set-Cookie": "toast=; Max-Age=0" }],
+    ["pages that vary on another header", { ...PUBLIC, Vary: "Cookie, Accept-Language" }],
+    ["binary downloads", { ...PUBLIC, "Content-Type": "application/zip" }],
+  ])("never stores %s", async (_name, headers) => {
+    const cache = newCache();
+    const { render, calls } = renderer(headers as Record<string, string>);
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    await (await cache.serve(get(), render)).text();
+    expect(calls.count).toBe(2);
+    expect(cache.stats.pages).toBe(0);
+  });
+
+  it("never stores an error page", async () => {
+    const cache = newCache();
+    let calls = 0;
+    const render: RenderPage = async () => {
+      calls++;
+      return new Response("gone", { status: 404, headers: PUBLIC });
+    };
+    await cache.serve(get(), render);
+    await settle();
+    await cache.serve(get(), render);
+    expect(calls).toBe(2);
+  });
+
+  it("empties itself after a successful write, and keeps its pages after a refused one", async () => {
+    const cache = newCache();
+    const { render, calls } = renderer();
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    await cache.aroundWrite(async () => new Response("bad input", { status: 400 }));
+    await (await cache.serve(get(), render)).text();
+    expect(calls.count).toBe(1);
+
+    await cache.aroundWrite(async () => new Response(null, { status: 302, headers: { Location: "/" } }));
+    await (await cache.serve(get(), render)).text();
+    expect(calls.count).toBe(2);
+  });
+
+  it("does not store a page rendered while a write was under way", async () => {
+    const cache = newCache();
+    let finishWrite!: () => void;
+    const write = cache.aroundWrite(() => new Promise<Response>((resolve) => (finishWrite = () => resolve(new Response(null, { status: 204 })))));
+    const { render, calls } = renderer();
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    finishWrite();
+    await write;
+    await (await cache.serve(get(), render)).text();
+    expect(calls.count).toBe(2);
+  });
+
+  it("answers 304 to a matching If-None-Match and HEAD without a body", async () => {
+    const cache = newCache();
+    const { render } = renderer();
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    const notModified = await cache.serve(get("http://site.test/", { headers: { "if-none-match": 'W/"v1"' } }), render);
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get("etag")).toBe('W/"v1"');
+    expect(notModified.headers.has("content-security-policy")).toBe(false);
+    const head = await cache.serve(get("http://site.test/", { method: "HEAD" }), render);
+    expect(head.status).toBe(200);
+    expect(head.body).toBeNull();
+  });
+
+  it("drops the least recently used pages beyond its byte budget", async () => {
+    const cache = createPageCache({ maxBytes: 700, maxEntryBytes: 400, now: () => 0 });
+    const { render } = renderer(PUBLIC, "x".repeat(150));
+    for (const path of ["/a", "/b", "/c"]) {
+      await (await cache.serve(get(`http://site.test${path}`), render)).text();
+      await settle();
+    }
+    expect(cache.stats.pages).toBe(2);
+    expect(cache.stats.bytes).toBeLessThanOrEqual(700);
+  });
+});
+
+describe("sharedMaxAge", () => {
+  it("prefers s-maxage and refuses no-store", () => {
+    const response = (cacheControl: string) => new Response("x", { headers: { "Cache-Control": cacheControl, "Content-Type": "text/html" } });
+    expect(sharedMaxAge(response("public, max-age=10, s-maxage=30"))).toBe(30);
+    expect(sharedMaxAge(response("public, max-age=10"))).toBe(10);
+    expect(sharedMaxAge(response("public, no-store"))).toBe(0);
+  });
+});

@@ -1,0 +1,192 @@
+// A shared cache in front of the pages, playing by the rules the pages already give to proxies: only an answer
+// marked `Cache-Control: public, max-age=N` (the camera pages for visitors who are not signed in, see
+// app/utils/camera-page-cache.server.ts), only for N seconds, and keyed by URL and Cookie header (`Vary: Cookie`).
+// Rendering a report page costs milliseconds of CPU; answering a stored copy costs tens of microseconds.
+//
+// Two things make a stored page safe to hand to the next visitor:
+// - Fresh CSP nonce: every answer gets a new nonce, written over the stored page's (its scripts and its header),
+//   so no two responses share one.
+// - Own writes: any request that may write (a method other than GET, HEAD or OPTIONS) empties the cache once it
+//   succeeds, and a render that overlapped a write is not stored. Writes made by another process (other workers,
+//   a remote API_URL backend) show within N seconds, as they already do through browsers' and proxies' caches.
+// docs/decisions/0011-page-cache.md
+import { randomBytes } from "node:crypto";
+
+export interface PageCacheOptions {
+  /** Most bytes of stored pages. */
+  maxBytes: number;
+  /** A larger page is sent but not stored. */
+  maxEntryBytes: number;
+  now?: () => number;
+}
+
+interface StoredPage {
+  status: number;
+  headers: [string, string][];
+  /** Kept as bytes: encoding a 50 kB page for every answer would cost more than the rest of it. */
+  body: Buffer;
+  /** The nonce the page was rendered with, and where it stands in the body: each copy handed out gets a new one. */
+  nonce: string;
+  nonceOffsets: number[];
+  etag: string | null;
+  storedAt: number;
+  expiresAt: number;
+}
+
+export type RenderPage = (nonce: string) => Promise<Response>;
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Vary values the key already covers (Cookie) or the compression in front of this cache handles. */
+const COVERED_VARY = new Set(["cookie", "accept-encoding"]);
+const TEXT_TYPE = /^(text\/|application\/json)/;
+
+const NONCE_BYTES = 16;
+let randomPool = Buffer.alloc(0);
+let poolOffset = 0;
+
+/** 16 random bytes in base64, cut from a pool refilled 4 kB at a time (one system call per 256 nonces). */
+export function newNonce(): string {
+  if (poolOffset + NONCE_BYTES > randomPool.length) {
+    randomPool = randomBytes(4096);
+    poolOffset = 0;
+  }
+  poolOffset += NONCE_BYTES;
+  return randomPool.toString("base64", poolOffset - NONCE_BYTES, poolOffset);
+}
+
+function offsetsOf(body: Buffer, text: string): number[] {
+  const offsets: number[] = [];
+  for (let at = body.indexOf(text); at !== -1; at = body.indexOf(text, at + text.length)) offsets.push(at);
+  return offsets;
+}
+
+export function isWriteMethod(method: string): boolean {
+  return !READ_METHODS.has(method.toUpperCase());
+}
+
+/** Seconds a shared cache may keep this answer, or 0 when it must not. */
+export function sharedMaxAge(response: Response): number {
+  if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return 0;
+  const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
+  if (!/(^|,)\s*public\s*(,|$)/.test(cacheControl) || /no-store|no-cache|private/.test(cacheControl)) return 0;
+  const vary = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
+  if (vary.some((name) => !COVERED_VARY.has(name))) return 0;
+  if (!TEXT_TYPE.test(response.headers.get("content-type") ?? "")) return 0;
+  const age = /s-maxage=(\d+)/.exec(cacheControl) ?? /max-age=(\d+)/.exec(cacheControl);
+  return age ? Number(age[1]) : 0;
+}
+
+function etagMatches(ifNoneMatch: string | null, etag: string | null): boolean {
+  if (!ifNoneMatch || !etag) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((candidate) => candidate.trim() === "*" || bare(candidate) === bare(etag));
+}
+
+export function createPageCache({ maxBytes, maxEntryBytes, now = Date.now }: PageCacheOptions) {
+  // Map order is least recently used first.
+  const pages = new Map<string, StoredPage>();
+  let storedBytes = 0;
+  let writeGeneration = 0;
+
+  function remove(key: string) {
+    const page = pages.get(key);
+    if (!page) return;
+    storedBytes -= page.body.length;
+    pages.delete(key);
+  }
+
+  function clear() {
+    pages.clear();
+    storedBytes = 0;
+  }
+
+  function store(key: string, page: StoredPage) {
+    remove(key);
+    pages.set(key, page);
+    storedBytes += page.body.length;
+    for (const oldest of pages.keys()) {
+      if (storedBytes <= maxBytes) break;
+      remove(oldest);
+    }
+  }
+
+  function answer(page: StoredPage, request: Request): Response {
+    const headers = new Headers(page.headers);
+    headers.set("Age", String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))));
+    headers.set("X-Cache", "HIT");
+    if (etagMatches(request.headers.get("if-none-match"), page.etag)) {
+      for (const name of ["content-type", "content-security-policy"]) headers.delete(name);
+      return new Response(null, { status: 304, headers });
+    }
+    const nonce = newNonce();
+    const csp = headers.get("content-security-policy");
+    if (csp) headers.set("content-security-policy", csp.replaceAll(page.nonce, nonce));
+    if (request.method === "HEAD") return new Response(null, { status: page.status, headers });
+    // Every nonce is 16 random bytes in base64: the new one fits exactly where the old one stood.
+    const body = Buffer.allocUnsafe(page.body.length);
+    page.body.copy(body);
+    for (const offset of page.nonceOffsets) body.write(nonce, offset, "latin1");
+    return new Response(body, { status: page.status, headers });
+  }
+
+  return {
+    /** Answers a page from the cache, or renders it (with a fresh nonce) and stores it when it may be shared. */
+    async serve(request: Request, render: RenderPage): Promise<Response> {
+      const cacheable = request.method === "GET" || request.method === "HEAD";
+      const key = `${request.url}\n${request.headers.get("cookie") ?? ""}`;
+      if (cacheable) {
+        const page = pages.get(key);
+        if (page && page.expiresAt > now()) {
+          pages.delete(key);
+          pages.set(key, page);
+          return answer(page, request);
+        }
+        if (page) remove(key);
+      }
+
+      const generation = writeGeneration;
+      const nonce = newNonce();
+      const response = await render(nonce);
+      const maxAge = request.method === "GET" ? sharedMaxAge(response) : 0;
+      if (maxAge === 0) return response;
+
+      // One branch streams to the visitor as it renders, the other is read whole and stored.
+      const [toVisitor, toCache] = response.body!.tee();
+      const storedAt = now();
+      void new Response(toCache)
+        .arrayBuffer()
+        .then((bytes) => {
+          if (generation !== writeGeneration || bytes.byteLength > maxEntryBytes) return;
+          const body = Buffer.from(bytes);
+          const headers = [...response.headers].filter(([name]) => name !== "server-timing");
+          const nonceOffsets = offsetsOf(body, nonce);
+          store(key, { status: response.status, headers, body, nonce, nonceOffsets, etag: response.headers.get("etag"), storedAt, expiresAt: storedAt + maxAge * 1000 });
+        })
+        .catch(() => {});
+      const sent = new Response(toVisitor, response);
+      sent.headers.set("X-Cache", "MISS");
+      return sent;
+    },
+
+    /**
+     * Wraps a request that may write: renders in flight while it runs are not stored, and the cache is emptied
+     * once it succeeds (a refused or failed write changed nothing).
+     */
+    async aroundWrite(handle: () => Promise<Response>): Promise<Response> {
+      writeGeneration++;
+      try {
+        const response = await handle();
+        if (response.status < 400) clear();
+        return response;
+      } finally {
+        writeGeneration++;
+      }
+    },
+
+    get stats() {
+      return { pages: pages.size, bytes: storedBytes };
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
