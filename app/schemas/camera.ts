@@ -2,27 +2,23 @@
 // The upload schema is the contract of POST /api/camera/reports; the query schema is shared by the list page's
 // GET form and GET /api/camera/reports.
 import { z } from "zod";
+import {
+  DEFAULT_PAGE_SIZE,
+  FILTER_CAPABILITIES,
+  HARDWARE_LEVELS,
+  isReportId,
+  LENS_FACINGS,
+  MAX_CAMERAS_PER_REPORT,
+  MAX_COMPARE,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  MAX_REACH,
+  MAX_SEARCH_LENGTH,
+  MIN_COMPARE,
+  type CameraReportQuery,
+} from "./camera-vocabulary";
 
-export const LENS_FACINGS = ["FRONT", "BACK", "EXTERNAL"] as const;
-export type LensFacing = (typeof LENS_FACINGS)[number];
-
-/** Real capability order, lowest first; the integers Android uses are not in this order. */
-export const HARDWARE_LEVELS = ["LEGACY", "EXTERNAL", "LIMITED", "FULL", "LEVEL_3"] as const;
-export type HardwareLevel = (typeof HARDWARE_LEVELS)[number];
-
-/** The capabilities the list can filter on: the ones people choose a phone for. */
-export const FILTER_CAPABILITIES = ["RAW", "MANUAL_SENSOR", "LOGICAL_MULTI_CAMERA", "DYNAMIC_RANGE_TEN_BIT"] as const;
-export type FilterCapability = (typeof FILTER_CAPABILITIES)[number];
-
-export const MAX_CAMERAS_PER_REPORT = 64;
-export const MAX_SEARCH_LENGTH = 100;
-export const MAX_PAGE = 10_000;
-/** How far back paging reaches: counting and skipping more matches costs more than a search does. */
-export const MAX_REACH = 10_000;
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MIN_COMPARE = 2;
-export const MAX_COMPARE = 4;
+export * from "./camera-vocabulary";
 
 // The probe app sends enum names; a value its Android version did not know arrives as UNKNOWN_<int>.
 const UNKNOWN_ENUM = /^UNKNOWN_-?\d{1,10}$/;
@@ -148,15 +144,6 @@ export const CameraReportQuerySchema = z.object({
 
 export type CameraReportQueryInput = z.input<typeof CameraReportQuerySchema>;
 
-export interface CameraReportQuery {
-  q: string;
-  facing: LensFacing | null;
-  minLevel: HardwareLevel | null;
-  caps: FilterCapability[];
-  page: number;
-  size: number;
-}
-
 export function normalizeCameraReportQuery(parsed: z.output<typeof CameraReportQuerySchema>): CameraReportQuery {
   const caps = parsed.cap === undefined ? [] : Array.isArray(parsed.cap) ? parsed.cap : [parsed.cap];
   return {
@@ -170,39 +157,7 @@ export function normalizeCameraReportQuery(parsed: z.output<typeof CameraReportQ
   };
 }
 
-/**
- * URL search parameters of a search, in a fixed order and without empty or default values: the page's links, the
- * API call and the cache key all use this form.
- */
-export function cameraReportSearchParams(query: Partial<CameraReportQuery>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.facing) params.set("facing", query.facing);
-  if (query.minLevel) params.set("min_level", query.minLevel);
-  for (const cap of query.caps ?? []) params.append("cap", cap);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  if (query.size && query.size !== DEFAULT_PAGE_SIZE) params.set("size", String(query.size));
-  return params;
-}
-
-/** The raw parameters of a URL as the query schema reads them: repeated keys become lists, empty values vanish. */
-export function searchParamsToQueryInput(params: URLSearchParams): Record<string, string | string[]> {
-  const input: Record<string, string | string[]> = {};
-  for (const key of new Set(params.keys())) {
-    const values = params.getAll(key).filter((value) => value !== "");
-    if (values.length === 1) input[key] = values[0]!;
-    else if (values.length > 1) input[key] = values;
-  }
-  return input;
-}
-
 // ---------------------------------------------------------------- compare
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isReportId(value: string): boolean {
-  return UUID.test(value);
-}
 
 /** ?ids=a&ids=b or ?ids=a,b: the report ids to compare, in order, without duplicates. */
 export const CompareQuerySchema = z.object({

@@ -1,7 +1,8 @@
 // A report's cameras, readable: an overview table (one row per camera) and a card per camera with everything the
 // probe app read, plus the figures derived from it (megapixels, pixel pitch, 35 mm equivalent, field of view).
 import type { ReactNode } from "react";
-import { FILTER_CAPABILITIES, type CameraItem } from "~/schemas/camera";
+import type { CameraItem } from "~/schemas/camera";
+import { FILTER_CAPABILITIES } from "~/schemas/camera-vocabulary";
 import {
   cameraFigures,
   facingLabel,

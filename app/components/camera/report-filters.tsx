@@ -1,6 +1,6 @@
 // The list's search form: a GET form, so it works without JavaScript and the URL of a search can be shared.
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { DEFAULT_PAGE_SIZE, FILTER_CAPABILITIES, HARDWARE_LEVELS, LENS_FACINGS, MAX_SEARCH_LENGTH, type CameraReportQuery } from "~/schemas/camera";
+import { DEFAULT_PAGE_SIZE, FILTER_CAPABILITIES, HARDWARE_LEVELS, LENS_FACINGS, MAX_SEARCH_LENGTH, type CameraReportQuery } from "~/schemas/camera-vocabulary";
 import { CAPABILITY_LABELS, facingLabel } from "~/utils/camera";
 import { FieldErrors } from "../field";
 

@@ -9,7 +9,8 @@ import { NavigationStatus } from "~/components/camera/navigation-status";
 import { errorMessageOf } from "~/components/error-views";
 import { TableWrap } from "~/components/table-wrap";
 import { Time } from "~/components/time";
-import { CompareQuerySchema, FILTER_CAPABILITIES, MAX_COMPARE, MIN_COMPARE, type CameraItem } from "~/schemas/camera";
+import { CompareQuerySchema, type CameraItem } from "~/schemas/camera";
+import { FILTER_CAPABILITIES, MAX_COMPARE, MIN_COMPARE } from "~/schemas/camera-vocabulary";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import {
   bestHardwareLevel,
