@@ -171,6 +171,30 @@ test.describe("JSON pretty formatter", () => {
     expect(problems).toEqual([]);
   });
 
+  test("a long output shows its start in the box, and Copy or Download give all of it", async ({ page, javaScriptEnabled }) => {
+    test.slow();
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await setLargeJson(page, "#json-input", 600_000);
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Format" }).click();
+    const note = page.getByText(/^The box shows the first [\d.]+ KB of [\d.]+ KB, so the page stays quick\./);
+    await expect(note).toBeVisible({ timeout: 20_000 });
+    await expect(note).toContainText(javaScriptEnabled ? "Copy and Download give all of it." : "Download gives all of it.");
+    const shown = await page.getByLabel("Formatted").inputValue();
+    expect(shown.length).toBeLessThanOrEqual(256 * 1024);
+    expect(shown.endsWith(",")).toBe(true);
+    await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(javaScriptEnabled ? 1 : 0);
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    const whole = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8");
+    });
+    expect(whole.length).toBeGreaterThan(600_000);
+    expect(whole.startsWith(shown)).toBe(true);
+    expect(whole.trimEnd().endsWith('"end"\n]')).toBe(true);
+  });
+
   test("the answer to a post is not cached", async ({ page, javaScriptEnabled }) => {
     test.skip(javaScriptEnabled, "with JavaScript nothing is posted");
     await openTool(page, JSON_PAGE, javaScriptEnabled);

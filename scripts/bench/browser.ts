@@ -1,6 +1,7 @@
 // Does the page stay responsive while the JSON tool formats 10 MB in the browser? Puts the text into the tool's
 // input in headless Chromium and records every main-thread task over 50 ms (Long Tasks API) from the input event
-// until the formatted result shows. Putting 10 MB into a textarea is itself one long task; it is reported apart.
+// until the formatted result shows. Putting 10 MB into a textarea (and the browser laying it out) is itself one
+// long task that happens before the tool's code runs; it is reported apart.
 import { chromium } from "@playwright/test";
 import { jsonDocument, round } from "./run.ts";
 
@@ -8,7 +9,7 @@ export interface ResponsivenessResult {
   inputBytes: number;
   /** From the input event to the formatted result on screen. */
   formatMs: number;
-  /** Setting the textarea's value (the browser's own work, before any of the tool's code). */
+  /** Setting the textarea's value and laying it out (the browser's own work, before any of the tool's code). */
   pasteTaskMs: number;
   longestTaskMs: number;
   longTasks: number;
@@ -41,6 +42,8 @@ export async function measureJsonToolResponsiveness(baseUrl: string, chromiumPat
         if (!input || !output) throw new Error("the JSON tool's #json-input or #json-output is missing");
         const pasteStart = performance.now();
         input.value = text;
+        // The browser lays out the pasted text in the next frame: its own work, before any of the tool's code.
+        await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
         const pasteEnd = performance.now();
         input.dispatchEvent(new Event("input", { bubbles: true }));
         const started = performance.now();
@@ -53,9 +56,10 @@ export async function measureJsonToolResponsiveness(baseUrl: string, chromiumPat
         await new Promise((resolve) => setTimeout(resolve, 200));
         observer.disconnect();
         const during = tasks.filter((task) => task.start >= pasteEnd - 1);
+        const pasting = tasks.filter((task) => task.start < pasteEnd - 1);
         return {
           formatMs,
-          pasteTaskMs: pasteEnd - pasteStart,
+          pasteTaskMs: Math.max(pasteEnd - pasteStart, ...pasting.map((task) => task.duration)),
           longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
           longTasks: during.length,
         };

@@ -2,7 +2,7 @@
 // JavaScript the browser formats as you type (large inputs in a Web Worker). The input is never stored or logged,
 // and never put in a URL: the form posts, and the answer is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { createContext, data, useActionData } from "react-router";
 import type { Route } from "./+types/json-pretty-format";
 import { CaretExcerptView } from "~/components/tools/caret-excerpt";
@@ -25,6 +25,7 @@ import {
 import { downloadText } from "~/tools/download";
 import { formatByteSize, utf8ByteLength } from "~/tools/text-size";
 import { formatInWorker } from "~/tools/json/worker-client";
+import { outputPreview, previewNote } from "~/tools/json/output-preview";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 
@@ -73,7 +74,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     context.set(downloadContext, result.output);
     return data({ input: "", options, result: null, formError: null }, { headers: NO_STORE });
   }
-  return data({ input: value, options, result, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
+  // The page shows the start of a long output (and would carry it twice: in the box and in the hydration data).
+  const preview = result.ok ? outputPreview(result.output) : null;
+  const shown = preview?.cut ? { ...result, output: preview.text, outputCut: true } : result;
+  return data({ input: value, options, result: shown, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
 }
 
 // A posted input comes back in the page: no cache may keep it.
@@ -110,6 +114,7 @@ export default function JsonPrettyFormat() {
   const [inputBytes, setInputBytes] = useState(posted ? utf8ByteLength(posted.input) : 0);
   const [working, setWorking] = useState(false);
   const requestRef = useRef(0);
+  const preview = useMemo(() => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null), [result]);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
@@ -211,17 +216,23 @@ export default function JsonPrettyFormat() {
               <label htmlFor="json-output" className="label mb-0">
                 Formatted
               </label>
-              {result?.ok ? <CopyButton value={result.output} label="Copy" /> : null}
+              {result?.ok && !result.outputCut ? <CopyButton value={result.output} label="Copy" /> : null}
             </div>
             <textarea
               id="json-output"
               readOnly
-              value={result?.ok ? result.output : ""}
+              value={preview?.text ?? ""}
+              aria-describedby={preview?.cut ? "json-output-note" : undefined}
               rows={18}
               spellCheck={false}
               className="input bg-zinc-50 font-mono text-sm [tab-size:4] dark:bg-zinc-950"
               placeholder="The formatted JSON appears here."
             />
+            {preview?.cut && result?.ok ? (
+              <p id="json-output-note" className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+                {previewNote(preview.text, result.outputBytes ?? utf8ByteLength(result.output), !result.outputCut)}
+              </p>
+            ) : null}
           </div>
         </div>
 

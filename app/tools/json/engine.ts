@@ -16,6 +16,10 @@ export interface JsonToolResult {
   report?: ParseReport;
   tree?: JsonTree;
   inputBytes: number;
+  /** UTF-8 bytes of the formatted text (counted here, in the worker, not on the page's main thread). */
+  outputBytes?: number;
+  /** The server sent only the start of the output (a page with megabytes of text stalls the browser). */
+  outputCut?: boolean;
 }
 
 export function formatJson(input: string, options: JsonFormatOptions): JsonToolResult {
@@ -44,6 +48,7 @@ export function formatJson(input: string, options: JsonFormatOptions): JsonToolR
   return {
     ok: true,
     output,
+    outputBytes: utf8ByteLength(output),
     report,
     tree: buildTree(parsed.root, options.sortKeys),
     inputBytes,
