@@ -2,6 +2,7 @@
 // the form and the page comes back rendered from the posted text; with JavaScript it follows every keystroke.
 import { useDeferredValue, useMemo } from "react";
 import { MarkdownView } from "~/components/markdown-view";
+import { useHydrated } from "~/utils/hydrated";
 import { renderMarkdown } from "~/utils/markdown";
 
 export function MarkdownPreview({ markdown, label = "Preview" }: { markdown: string; label?: string }) {
@@ -13,5 +14,16 @@ export function MarkdownPreview({ markdown, label = "Preview" }: { markdown: str
       <p className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{label}</p>
       {deferred.trim() ? <MarkdownView html={html} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing to preview.</p>}
     </section>
+  );
+}
+
+/** The form's Preview button (intent "preview"), shown only without JavaScript: with it the preview is live. */
+export function PreviewButton() {
+  const hydrated = useHydrated();
+  if (hydrated) return null;
+  return (
+    <button type="submit" name="intent" value="preview" className="btn" formNoValidate>
+      Preview
+    </button>
   );
 }

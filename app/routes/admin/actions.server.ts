@@ -1,0 +1,104 @@
+// What the admin pages' loaders and actions have in common: a list with the record being edited (?edit=id), a
+// form saved through /api, and the Delete button. Every answer of an action has the same shape,
+// { intent, result }, so the page's form finds Conform's reply to its own post.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
+import { errorText, failureToast } from "~/utils/api-feedback.server";
+import { redirectWithSuccess } from "~/utils/toast.server";
+
+type ReadableContext = Readonly<RouterContextProvider>;
+
+/** The posted form and its intent: the value of the button (name="intent") that sent it, "" when there is none. */
+export async function postedForm(request: Request): Promise<{ formData: FormData; intent: string }> {
+  const formData = await request.formData();
+  return { formData, intent: String(formData.get("intent") ?? "") };
+}
+
+/**
+ * Where a list goes after a delete: the same list, still editing the record of its ?edit= parameter unless that
+ * record is the one deleted. `pageUrl` makes the list's URL for a record being edited (null: none).
+ */
+export function listAfterDelete(request: Request, pageUrl: (editId: string | null) => string): (deletedId: unknown) => string {
+  const editId = new URL(request.url).searchParams.get("edit");
+  return (deletedId) => pageUrl(editId === String(deletedId) ? null : editId);
+}
+
+/** The list at `apiPath` and the record of it named by the page's ?edit= parameter; a failed call gives an empty list and the error. */
+export async function loadListForEditing<Item extends { id: string | number }, Answer = Item[]>(
+  context: ReadableContext,
+  request: Request,
+  apiPath: string,
+  itemsOf: (answer: Answer) => Item[] = (answer) => answer as Item[],
+): Promise<{ items: Item[]; editing: Item | null; error: string | null }> {
+  const editId = new URL(request.url).searchParams.get("edit");
+  const result = await apiRequest<Answer>(context, apiPath);
+  if (!result.ok) return { items: [], editing: null, error: errorText(result.error) };
+  const items = itemsOf(result.data);
+  return { items, editing: items.find((item) => String(item.id) === editId) ?? null, error: null };
+}
+
+/**
+ * A form's post: checked against the schema (400 with the field errors), then `save`d through /api; /api's field
+ * errors come back on the form's fields and its message as a toast (§8). Saved, the page goes to `redirectTo`
+ * with `message`. With `preview`, the intent "preview" (the Preview button without JavaScript) answers the form
+ * back unsaved, for its markdown to be rendered from the posted text.
+ */
+export async function saveAction<Value, Saved, Extra extends object = Record<never, never>>(
+  formData: FormData,
+  options: {
+    intent: string;
+    schema: z.ZodType<Value>;
+    save: (value: Value) => Promise<ApiResult<Saved>>;
+    redirectTo: (saved: Saved, value: Value) => string;
+    message: string | ((value: Value) => string);
+    preview?: boolean;
+    /** After a successful save, before the redirect (e.g. drop a cache). */
+    onSaved?: () => void;
+    /** More fields of the page's action answer. */
+    extra?: Extra;
+  },
+) {
+  const { intent } = options;
+  const extra = (options.extra ?? {}) as Extra;
+  const submission = parseWithZod(formData, { schema: options.schema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply(), ...extra }, { status: 400 });
+  if (options.preview && intent === "preview") return data({ intent, result: submission.reply(), ...extra });
+  const result = await options.save(submission.value);
+  if (!result.ok) return failureToast({ intent, result: submission.reply({ fieldErrors: fieldErrorsOf(result.error) }), ...extra }, result.error);
+  options.onSaved?.();
+  const message = typeof options.message === "string" ? options.message : options.message(submission.value);
+  return redirectWithSuccess(options.redirectTo(result.data, submission.value), message);
+}
+
+/**
+ * The Delete button's post (DeleteButton: intent "delete" and the record's id): the id checked (400 with
+ * Conform's reply), the record deleted through /api, and back to the list; a failure stays on the page with the
+ * error as a toast (§8).
+ */
+export async function deleteAction<Id, Extra extends object = Record<never, never>>(
+  context: ReadableContext,
+  formData: FormData,
+  options: {
+    schema: z.ZodType<{ id: Id }>;
+    /** The /api path that deletes the record. */
+    apiPath: (id: Id) => string;
+    /** Where the list is shown again. */
+    redirectTo: (id: Id) => string;
+    /** After a successful delete, before the redirect (e.g. drop a cache). */
+    onDeleted?: () => void;
+    /** More fields of the page's action answer. */
+    extra?: Extra;
+  },
+) {
+  const intent = "delete";
+  const extra = (options.extra ?? {}) as Extra;
+  const submission = parseWithZod(formData, { schema: options.schema });
+  if (submission.status !== "success") return data({ intent, result: submission.reply(), ...extra }, { status: 400 });
+  const { id } = submission.value;
+  const result = await apiRequest(context, options.apiPath(id), { method: "DELETE" });
+  if (!result.ok) return failureToast({ intent, result: submission.reply(), ...extra }, result.error);
+  options.onDeleted?.();
+  return redirectWithSuccess(options.redirectTo(id), "Completed successfully!");
+}
