@@ -1,12 +1,11 @@
 // The wonder item form of the create and edit pages: title, slug (made from the title unless typed), summary,
 // markdown body with its preview, image URL, status and tags.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "react-router";
-import { MarkdownPreview } from "~/components/admin/markdown-preview";
-import { FieldErrors, FormErrors } from "~/components/field";
+import { MarkdownPreview, PreviewButton } from "~/components/admin/markdown-preview";
+import { FieldErrors, FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
 import { slugify, WONDER_STATUSES, WonderItemSchema, type WonderItem, type WonderTag } from "~/schemas/wonder";
-import { useHydrated } from "~/utils/hydrated";
+import { useZodForm } from "~/utils/use-zod-form";
 
 export interface WonderItemFormReply {
   intent: string;
@@ -26,15 +25,10 @@ export function WonderItemForm({
   submitLabel: string;
 }) {
   const fetcher = useFetcher<WonderItemFormReply>();
-  const hydrated = useHydrated();
   const reply = fetcher.data ?? actionData;
   const lastResult = reply && (reply.intent === "save" || reply.intent === "preview") ? reply.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(WonderItemSchema, {
     lastResult,
-    constraint: getZodConstraint(WonderItemSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: WonderItemSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
     defaultValue: item
       ? {
           title: item.title,
@@ -54,60 +48,24 @@ export function WonderItemForm({
   return (
     <fetcher.Form method="post" {...getFormProps(form)} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fields.title.id} className="label">
-            title
-          </label>
-          <input {...getInputProps(fields.title, { type: "text" })} className="input" autoComplete="off" />
-          <FieldErrors id={fields.title.errorId} errors={fields.title.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.slug.id} className="label">
-            slug
-          </label>
-          <input {...getInputProps(fields.slug, { type: "text" })} className="input font-mono" placeholder={slugify(title) || undefined} autoComplete="off" />
-          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Left empty, it is made from the title.</p>
-          <FieldErrors id={fields.slug.errorId} errors={fields.slug.errors} />
-        </div>
+        <InputField field={fields.title} label="title" autoComplete="off" />
+        <InputField
+          field={fields.slug}
+          label="slug"
+          className="input font-mono"
+          placeholder={slugify(title) || undefined}
+          autoComplete="off"
+          hint="Left empty, it is made from the title."
+        />
       </div>
-      <div>
-        <label htmlFor={fields.summary.id} className="label">
-          summary
-        </label>
-        <textarea {...getTextareaProps(fields.summary)} className="input min-h-16" />
-        <FieldErrors id={fields.summary.errorId} errors={fields.summary.errors} />
-      </div>
+      <TextareaField field={fields.summary} label="summary" className="input min-h-16" />
       <div className="grid gap-4 lg:grid-cols-2">
-        <div>
-          <label htmlFor={fields.body_markdown.id} className="label">
-            body (markdown)
-          </label>
-          <textarea {...getTextareaProps(fields.body_markdown)} className="input min-h-64 font-mono" />
-          <FieldErrors id={fields.body_markdown.errorId} errors={fields.body_markdown.errors} />
-        </div>
+        <TextareaField field={fields.body_markdown} label="body (markdown)" className="input min-h-64 font-mono" />
         <MarkdownPreview markdown={body} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fields.image_url.id} className="label">
-            image URL (optional)
-          </label>
-          <input {...getInputProps(fields.image_url, { type: "url" })} className="input" placeholder="https://…" autoComplete="off" />
-          <FieldErrors id={fields.image_url.errorId} errors={fields.image_url.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.status.id} className="label">
-            status
-          </label>
-          <select {...getSelectProps(fields.status)} className="input">
-            {WONDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-          <FieldErrors id={fields.status.errorId} errors={fields.status.errors} />
-        </div>
+        <InputField field={fields.image_url} label="image URL (optional)" type="url" placeholder="https://…" autoComplete="off" />
+        <SelectField field={fields.status} label="status" options={WONDER_STATUSES} />
       </div>
       <fieldset>
         <legend className="label">tags</legend>
@@ -129,14 +87,10 @@ export function WonderItemForm({
       </fieldset>
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex gap-2">
-        <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={busy}>
-          {busy ? "Saving..." : submitLabel}
-        </button>
-        {hydrated ? null : (
-          <button type="submit" name="intent" value="preview" className="btn" formNoValidate>
-            Preview
-          </button>
-        )}
+        <SubmitButton intent="save" busy={busy} busyLabel="Saving...">
+          {submitLabel}
+        </SubmitButton>
+        <PreviewButton />
       </div>
     </fetcher.Form>
   );

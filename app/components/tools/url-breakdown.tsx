@@ -1,4 +1,5 @@
 // The parts of a URL as written, and its query as a table that keeps repeated keys, order and empty values.
+import { TableWrap } from "~/components/table-wrap";
 import type { UrlBreakdown } from "~/tools/url/breakdown";
 
 function Part({ name, value, note }: { name: string; value: string | null; note?: string }) {
@@ -27,7 +28,7 @@ export function UrlBreakdownView({ parts, of }: { parts: UrlBreakdown; of: "inpu
       <h2 id="breakdown-title" className="mb-2 text-lg font-semibold">
         URL breakdown <span className="text-sm font-normal text-zinc-600 dark:text-zinc-400">(of the {of})</span>
       </h2>
-      <div className="table-wrap">
+      <TableWrap label="URL parts">
         <table className="data-table">
           <tbody>
             <Part name="Scheme" value={parts.scheme} />
@@ -40,7 +41,7 @@ export function UrlBreakdownView({ parts, of }: { parts: UrlBreakdown; of: "inpu
             <Part name="Fragment" value={parts.fragment} />
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       {parts.normalized ? (
         <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">
           A browser reads it as <code className="break-all">{parts.normalized}</code>
@@ -49,7 +50,7 @@ export function UrlBreakdownView({ parts, of }: { parts: UrlBreakdown; of: "inpu
       {parts.params.length > 0 ? (
         <>
           <h3 className="mt-4 mb-2 font-semibold">Query parameters ({parts.params.length})</h3>
-          <div className="table-wrap">
+          <TableWrap label="Query parameters">
             <table className="data-table">
               <thead>
                 <tr>
@@ -76,7 +77,7 @@ export function UrlBreakdownView({ parts, of }: { parts: UrlBreakdown; of: "inpu
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </>
       ) : null}
     </section>

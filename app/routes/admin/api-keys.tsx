@@ -1,20 +1,23 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api-keys";
+import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
 import { CopyButton } from "~/components/copy-button";
+import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
-import { FormErrors, InputField } from "~/components/field";
+import { ErrorAlert } from "~/components/error-alert";
+import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { sessionContext, userContext } from "~/context";
 import { ApiKeySchema, GENERATED_KEY_BYTES, generateApiKey, SPARK_API_SERVICE } from "~/schemas/api-keys";
-import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
+import { apiRequest } from "~/utils/api.server";
+import { errorText } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { useZodForm } from "~/utils/use-zod-form";
 import type { ApiKeyRecord } from "../../../server/services/api-keys";
+import { deleteAction, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = "/admin/common/api_keys";
 const SESSION_TOKEN_SHOWN = 60;
@@ -40,15 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const { formData, intent } = await postedForm(request);
 
   if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: DeleteSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), generated: null }, { status: 400 });
-    const result = await apiRequest<{ number: number }>(context, `/v1/admin/api_keys/${submission.value.id}`, { method: "DELETE" });
-    if (!result.ok) return failureToast({ intent, result: submission.reply(), generated: null }, result.error);
-    return redirectWithSuccess(PAGE_PATH, "Completed successfully!");
+    return deleteAction(context, formData, {
+      schema: DeleteSchema,
+      apiPath: (id) => `/v1/admin/api_keys/${id}`,
+      redirectTo: () => PAGE_PATH,
+      extra: { generated: null },
+    });
   }
 
   // Without JavaScript the Generate button posts here and gets the form back with a new key.
@@ -61,11 +64,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent, result: null, generated });
   }
 
-  const submission = parseWithZod(formData, { schema: ApiKeySchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply(), generated: null }, { status: 400 });
-  const result = await apiRequest<{ api_key: ApiKeyRecord }>(context, "/v1/admin/api_keys", { body: submission.value });
-  if (!result.ok) return failureToast({ intent, result: submission.reply({ fieldErrors: fieldErrorsOf(result.error) }), generated: null }, result.error);
-  return redirectWithSuccess(PAGE_PATH, "API Key saved successfully!");
+  return saveAction(formData, {
+    intent,
+    schema: ApiKeySchema,
+    save: (body) => apiRequest<{ api_key: ApiKeyRecord }>(context, "/v1/admin/api_keys", { body }),
+    redirectTo: () => PAGE_PATH,
+    message: "API Key saved successfully!",
+    extra: { generated: null },
+  });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "API Keys", noIndex: true });
@@ -75,73 +81,47 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="page-title">API Keys</h1>
-      {error ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-      <div className="table-wrap mb-6">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">Service Name</th>
-              <th scope="col">API Key</th>
-              <th scope="col">Created Date</th>
-              <th scope="col">Creator ID</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.length === 0 ? (
-              <tr>
-                <td colSpan={6}>No API keys yet.</td>
-              </tr>
-            ) : (
-              keys.map((key, index) => (
-                <tr key={key.id} aria-selected={editing?.id === key.id} className={editing?.id === key.id ? "bg-blue-50 dark:bg-blue-950" : undefined}>
-                  <td>{index + 1}</td>
-                  <td>{key.service_name}</td>
-                  <td>
-                    <div className="flex flex-wrap items-center gap-2">
-                      {key.api_key === null ? (
-                        <span className="text-red-700 dark:text-red-400">Cannot be decrypted (ENCRYPTION_KEY changed)</span>
-                      ) : (
-                        <>
-                          <code className="break-all text-xs">{key.api_key}</code>
-                          <CopyButton value={key.api_key} label={`Copy key ${key.service_name}`} />
-                        </>
-                      )}
-                    </div>
-                  </td>
-                  <td>
-                    <Time value={key.created_at} />
-                  </td>
-                  <td>
-                    <span>{key.user_id === currentUserId ? "Me" : "Unknown User"}</span>
-                    {key.user_id ? <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{key.user_id}</div> : null}
-                  </td>
-                  <td>
-                    <div className="flex flex-wrap gap-2">
-                      <Link to={`${PAGE_PATH}?edit=${key.id}`} className="btn min-h-8 px-2 py-1 text-xs" aria-label={`Edit key ${key.service_name}`}>
-                        Edit
-                      </Link>
-                      {key.service_name === SPARK_API_SERVICE && key.user_id === currentUserId ? null : (
-                        <DeleteButton id={key.id} accessibleLabel={`Delete key ${key.service_name}`} />
-                      )}
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {editMissing ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          That key no longer exists.
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
+      <DataTable
+        label="API keys"
+        className="mb-6"
+        columns={["#", "Service Name", "API Key", "Created Date", "Creator ID", "Actions"]}
+        rows={keys}
+        empty="No API keys yet."
+      >
+        {(key, index) => (
+          <tr key={key.id} aria-selected={editing?.id === key.id} className={editedRowClass(editing?.id === key.id)}>
+            <td>{index + 1}</td>
+            <td>{key.service_name}</td>
+            <td>
+              <div className="flex flex-wrap items-center gap-2">
+                {key.api_key === null ? (
+                  <span className="text-red-700 dark:text-red-400">Cannot be decrypted (ENCRYPTION_KEY changed)</span>
+                ) : (
+                  <>
+                    <code className="break-all text-xs">{key.api_key}</code>
+                    <CopyButton value={key.api_key} label={`Copy key ${key.service_name}`} />
+                  </>
+                )}
+              </div>
+            </td>
+            <td>
+              <Time value={key.created_at} />
+            </td>
+            <td>
+              <span>{key.user_id === currentUserId ? "Me" : "Unknown User"}</span>
+              {key.user_id ? <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{key.user_id}</div> : null}
+            </td>
+            <RowActions>
+              <EditLink to={editUrl(PAGE_PATH, key.id)} label={`Edit key ${key.service_name}`} />
+              {key.service_name === SPARK_API_SERVICE && key.user_id === currentUserId ? null : (
+                <DeleteButton id={key.id} accessibleLabel={`Delete key ${key.service_name}`} />
+              )}
+            </RowActions>
+          </tr>
+        )}
+      </DataTable>
+      <ErrorAlert message={editMissing ? "That key no longer exists." : null} />
       <ApiKeyForm key={`${editing?.id ?? "new"}-${reset ? "reset" : "filled"}`} editing={editing} reset={reset} />
       <MySession token={sessionToken} userId={currentUserId} />
     </section>
@@ -153,14 +133,10 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const generated = actionData?.generated ?? null;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ApiKeySchema, {
     id: `api-key-form-${generated?.api_key ?? "plain"}`,
     lastResult: actionData?.intent === "save" ? actionData.result : undefined,
     defaultValue: generated ?? (editing && !reset ? { edit_id: editing.id, service_name: editing.service_name, api_key: editing.api_key ?? "" } : { edit_id: editing?.id ?? "" }),
-    constraint: getZodConstraint(ApiKeySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ApiKeySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const editId = generated?.edit_id || editing?.id || "";
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -181,9 +157,9 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
       />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={submitting}>
-          {submitting ? "Saving..." : editId ? "Save" : "Create"}
-        </button>
+        <SubmitButton intent="save" busy={submitting} busyLabel="Saving...">
+          {editId ? "Save" : "Create"}
+        </SubmitButton>
         <button
           type="submit"
           name="intent"

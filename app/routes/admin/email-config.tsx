@@ -1,17 +1,21 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/email-config";
+import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
-import { FormErrors, InputField } from "~/components/field";
+import { ErrorAlert } from "~/components/error-alert";
+import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { userContext } from "~/context";
 import { TestMailSchema } from "~/schemas/mail-sender";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
-import { dataWithSuccess, redirectWithSuccess } from "~/utils/toast.server";
+import { dataWithSuccess } from "~/utils/toast.server";
+import { useZodForm } from "~/utils/use-zod-form";
+import { deleteAction, postedForm } from "./actions.server";
 import type { MailConnectionItem } from "../../../server/services/mail-connections";
 
 const PAGE_PATH = "/admin/common/email_config";
@@ -36,14 +40,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const { formData, intent } = await postedForm(request);
   if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: DeleteSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), sent: null }, { status: 400 });
-    const result = await apiRequest(context, `/v1/admin/gmail/connect/${submission.value.id}`, { method: "DELETE" });
-    if (!result.ok) return failureToast({ intent, result: submission.reply(), sent: null }, result.error);
-    return redirectWithSuccess(PAGE_PATH, "Completed successfully!");
+    return deleteAction(context, formData, {
+      schema: DeleteSchema,
+      apiPath: (id) => `/v1/admin/gmail/connect/${id}`,
+      redirectTo: () => PAGE_PATH,
+      extra: { sent: null },
+    });
   }
   if (intent === "test") {
     const submission = parseWithZod(formData, { schema: TestMailSchema });
@@ -66,11 +70,7 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="page-title">Email Config</h1>
-      {error ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <div className="card mb-6 space-y-3 [overflow-wrap:anywhere]">
         <p>
           {/* A document navigation: the connect page redirects to Google. */}
@@ -92,50 +92,35 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
       </div>
 
       <h2 className="mb-2 text-lg font-semibold">Connected sessions</h2>
-      <div className="table-wrap mb-6">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">id</th>
-              <th scope="col">email</th>
-              <th scope="col">last login ip</th>
-              <th scope="col">user id</th>
-              <th scope="col">expiry time</th>
-              <th scope="col">creation time</th>
-              <th scope="col">delete</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.length === 0 ? (
-              <tr>
-                <td colSpan={7}>No connected sessions.</td>
-              </tr>
-            ) : (
-              sessions.map((session) => (
-                <tr key={session.id}>
-                  <td>
-                    <code className="text-xs break-all">{session.id}</code>
-                  </td>
-                  <td>{session.email}</td>
-                  <td>{session.last_login_ip ?? "—"}</td>
-                  <td>
-                    <code className="text-xs break-all">{session.userId ?? "—"}</code>
-                  </td>
-                  <td>
-                    <Time value={session.expires_at} />
-                  </td>
-                  <td>
-                    <Time value={session.created_at} />
-                  </td>
-                  <td>
-                    <DeleteButton id={session.id} accessibleLabel={`Delete connected session ${session.email}`} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Connected sessions"
+        className="mb-6"
+        columns={["id", "email", "last login ip", "user id", "expiry time", "creation time", "delete"]}
+        rows={sessions}
+        empty="No connected sessions."
+      >
+        {(session) => (
+          <tr key={session.id}>
+            <td>
+              <code className="text-xs break-all">{session.id}</code>
+            </td>
+            <td>{session.email}</td>
+            <td>{session.last_login_ip ?? "—"}</td>
+            <td>
+              <code className="text-xs break-all">{session.userId ?? "—"}</code>
+            </td>
+            <td>
+              <Time value={session.expires_at} />
+            </td>
+            <td>
+              <Time value={session.created_at} />
+            </td>
+            <td>
+              <DeleteButton id={session.id} accessibleLabel={`Delete connected session ${session.email}`} />
+            </td>
+          </tr>
+        )}
+      </DataTable>
       <TestMailForm defaultTo={adminEmail} />
     </section>
   );
@@ -146,14 +131,10 @@ function TestMailForm({ defaultTo }: { defaultTo: string }) {
   // With JavaScript the answer comes to the fetcher; without, to the page.
   const actionData = useActionData<typeof action>();
   const answer = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(TestMailSchema, {
     id: "test-mail",
     lastResult: answer?.intent === "test" ? answer.result : undefined,
     defaultValue: { to: defaultTo },
-    constraint: getZodConstraint(TestMailSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TestMailSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const sending = fetcher.state !== "idle";
   const sent = answer?.sent;
@@ -169,9 +150,9 @@ function TestMailForm({ defaultTo }: { defaultTo: string }) {
           {sent}
         </p>
       ) : null}
-      <button type="submit" name="intent" value="test" className="btn" disabled={sending}>
-        {sending ? "Sending..." : "Send test mail"}
-      </button>
+      <SubmitButton intent="test" primary={false} busy={sending} busyLabel="Sending...">
+        Send test mail
+      </SubmitButton>
     </fetcher.Form>
   );
 }

@@ -2,6 +2,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/flux-history";
 import { DeleteButton } from "~/components/delete-button";
+import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
 import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH, type ImageJob } from "~/schemas/flux";
 import { apiRequest } from "~/utils/api.server";
@@ -66,11 +67,7 @@ export default function FluxHistory({ loaderData }: Route.ComponentProps) {
           {loading ? "Loading..." : "Show"}
         </button>
       </Form>
-      {error ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       {!error && jobs.length === 0 ? <p>No images yet.</p> : null}
       <ul className="flex flex-wrap gap-6">
         {jobs.map((job) => (

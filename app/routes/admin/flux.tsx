@@ -1,15 +1,17 @@
-import { getFormProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/flux";
-import { FieldErrors, FormErrors, InputField } from "~/components/field";
+import { ErrorAlert } from "~/components/error-alert";
+import { Field, FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
 import { FLUX_DEFAULTS, FLUX_LIMITS, FLUX_MODELS, FLUX_PREVIEW_WIDTH, FluxSchema, type ImageJob } from "~/schemas/flux";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
+import { useZodForm } from "~/utils/use-zod-form";
 
 // The host gets its own time-out (IMAGE_HOST_TIMEOUT_MS, 60 s by default); this only has to outlast it.
 const GENERATE_TIMEOUT_MS = 5 * 60_000;
@@ -37,7 +39,7 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(FluxSchema, {
     id: "flux",
     lastResult: actionData?.result,
     defaultValue: {
@@ -50,10 +52,6 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
       api_key: config.api_key,
       echo_data: "",
     },
-    constraint: getZodConstraint(FluxSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FluxSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const [model, setModel] = useState<string>(FLUX_DEFAULTS.model);
   const generating = navigation.state === "submitting";
@@ -65,25 +63,13 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
       <p className="mb-4">
         <Link to="/admin/labs/flux/history">History</Link>
       </p>
-      {error ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <Form method="post" {...getFormProps(form)} className="card mb-6 grid max-w-3xl gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <label htmlFor={fields.prompt.id} className="label">
-            Prompt
-          </label>
-          <textarea {...getTextareaProps(fields.prompt)} rows={4} className="input" />
-          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">One image per line; blank lines are dropped (at most {FLUX_LIMITS.prompts} lines).</p>
-          <FieldErrors id={fields.prompt.errorId} errors={fields.prompt.errors} />
+          <TextareaField field={fields.prompt} label="Prompt" rows={4} hint={`One image per line; blank lines are dropped (at most ${FLUX_LIMITS.prompts} lines).`} />
         </div>
         <InputField field={fields.steps} label="Steps" type="number" hint={`${FLUX_LIMITS.stepsMin} to ${FLUX_LIMITS.stepsMax}.`} />
-        <div>
-          <label htmlFor={fields.ai_model_id.id} className="label">
-            Model
-          </label>
+        <Field field={fields.ai_model_id} label="Model">
           <select {...getSelectProps(fields.ai_model_id)} className="input" onChange={(event) => setModel(event.currentTarget.value)}>
             {FLUX_MODELS.map((entry) => (
               <option key={entry.id} value={entry.id}>
@@ -102,8 +88,7 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-          <FieldErrors id={fields.ai_model_id.errorId} errors={fields.ai_model_id.errors} />
-        </div>
+        </Field>
         <InputField field={fields.width} label="Width" type="number" hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`} />
         <InputField field={fields.height} label="Height" type="number" hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`} />
         <InputField field={fields.input_img_id} label="Input image id (Kontext, optional)" autoComplete="off" />
@@ -112,17 +97,19 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
           <InputField field={fields.api_key} label="API key" type="password" autoComplete="off" />
         </div>
         <div className="sm:col-span-2">
-          <label htmlFor={fields.echo_data.id} className="label">
-            Echo data (JSON, optional)
-          </label>
-          <textarea {...getTextareaProps(fields.echo_data)} rows={3} className="input font-mono" placeholder='{"note": "anything to get back with the job"}' />
-          <FieldErrors id={fields.echo_data.errorId} errors={fields.echo_data.errors} />
+          <TextareaField
+            field={fields.echo_data}
+            label="Echo data (JSON, optional)"
+            rows={3}
+            className="input font-mono"
+            placeholder='{"note": "anything to get back with the job"}'
+          />
         </div>
         <div className="sm:col-span-2">
           <FormErrors id={form.errorId} errors={form.errors} />
-          <button type="submit" className="btn btn-primary" disabled={generating}>
-            {generating ? "Generating..." : "Generate"}
-          </button>
+          <SubmitButton busy={generating} busyLabel="Generating...">
+            Generate
+          </SubmitButton>
         </div>
       </Form>
 

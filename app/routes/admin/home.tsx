@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
+import { ErrorAlert } from "~/components/error-alert";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 
@@ -21,11 +22,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="page-title">Admin</h1>
-      {error ? (
-        <p role="alert" className="text-red-700 dark:text-red-400">
-          {error === "Unknown error" ? error : `Error loading admin data: ${error}`}
-        </p>
-      ) : null}
+      <ErrorAlert message={error && (error === "Unknown error" ? error : `Error loading admin data: ${error}`)} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {groups.map((group, index) => (
           <nav key={group.name} aria-labelledby={`admin-group-${index}`} className="card">

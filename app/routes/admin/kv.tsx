@@ -1,17 +1,20 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/kv";
+import { FormCard } from "~/components/admin/form-card";
 import { Pager } from "~/components/admin/pager";
-import { TableWrap } from "~/components/table-wrap";
+import { EditLink, editedRowClass, RowActions } from "~/components/admin/row-actions";
+import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
-import { FieldErrors, FormErrors } from "~/components/field";
+import { ErrorAlert } from "~/components/error-alert";
+import { FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
 import { Time } from "~/components/time";
 import { KV_PAGE_SIZE, KV_VALUE_TYPES, KvEntrySchema, KvKeyField, type KvEntry, type KvPage } from "~/schemas/kv";
-import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { apiRequest } from "~/utils/api.server";
+import { errorText } from "~/utils/api-feedback.server";
+import { useZodForm } from "~/utils/use-zod-form";
+import { deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = "/admin/common/kv/";
 const DeleteSchema = z.object({ id: KvKeyField });
@@ -51,29 +54,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const { formData, intent } = await postedForm(request);
 
   if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: DeleteSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const key = submission.value.id;
-    const result = await apiRequest(context, keyPath(key), { method: "DELETE" });
-    if (!result.ok) return failureToast({ intent, result: submission.reply() }, result.error);
-    const editing = url.searchParams.get("edit");
-    return redirectWithSuccess(pageUrl(url, editing === key ? null : editing), "Completed successfully!");
+    return deleteAction(context, formData, { schema: DeleteSchema, apiPath: keyPath, redirectTo: listAfterDelete(request, (editKey) => pageUrl(url, editKey)) });
   }
 
   if (intent === "create" || intent === "save") {
-    const submission = parseWithZod(formData, { schema: KvEntrySchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const body = submission.value;
-    const result =
-      intent === "create"
-        ? await apiRequest<KvEntry>(context, "/admin/kv", { body })
-        : await apiRequest<KvEntry>(context, keyPath(body.key), { method: "PUT", body });
-    if (!result.ok) return failureToast({ intent, result: submission.reply({ fieldErrors: fieldErrorsOf(result.error) }) }, result.error);
-    return redirectWithSuccess(pageUrl(url, result.data.key), "Data updated successfully!");
+    return saveAction(formData, {
+      intent,
+      schema: KvEntrySchema,
+      save: (body) =>
+        intent === "create" ? apiRequest<KvEntry>(context, "/admin/kv", { body }) : apiRequest<KvEntry>(context, keyPath(body.key), { method: "PUT", body }),
+      redirectTo: (saved) => pageUrl(url, saved.key),
+      message: "Data updated successfully!",
+    });
   }
 
   return data({ intent, result: null }, { status: 400 });
@@ -91,11 +86,7 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <h1 className="page-title">Key/Value Store</h1>
-      {editMissing ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          That key no longer exists (it was deleted or it expired).
-        </p>
-      ) : null}
+      <ErrorAlert message={editMissing ? "That key no longer exists (it was deleted or it expired)." : null} />
       <KvForm key={editing ? `${editing.key}-${editing.updated_at}` : "new"} editing={editing} />
 
       <Form method="get" action={PAGE_PATH} role="search" className="mb-4 flex flex-wrap items-end gap-2">
@@ -115,61 +106,33 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Form>
 
-      {error ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
+      <ErrorAlert message={error} />
       <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
         {list.total} {list.total === 1 ? "key" : "keys"}
         {prefix ? ` starting with “${prefix}”` : ""}
       </p>
-      <TableWrap label="Keys">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">key</th>
-              <th scope="col">type</th>
-              <th scope="col">value</th>
-              <th scope="col">expires</th>
-              <th scope="col">updated</th>
-              <th scope="col">actions</th>
+      <DataTable label="Keys" columns={["key", "type", "value", "expires", "updated", "actions"]} rows={list.items} empty="No keys.">
+        {(entry) => {
+          const text = valueText(entry);
+          return (
+            <tr key={entry.key} className={editedRowClass(editing?.key === entry.key)}>
+              <td className="font-mono break-all">{entry.key}</td>
+              <td>{entry.value_type}</td>
+              <td className="max-w-md">
+                <code className="font-mono text-xs break-all whitespace-pre-wrap">{text.length > 200 ? `${text.slice(0, 200)}…` : text}</code>
+              </td>
+              <td>{entry.expires_at ? <Time value={entry.expires_at} /> : "never"}</td>
+              <td>
+                <Time value={entry.updated_at} />
+              </td>
+              <RowActions>
+                <EditLink to={pageUrl(location, entry.key)} label={`Edit ${entry.key}`} />
+                <DeleteButton id={entry.key} accessibleLabel={`Delete ${entry.key}`} />
+              </RowActions>
             </tr>
-          </thead>
-          <tbody>
-            {list.items.length === 0 ? (
-              <tr>
-                <td colSpan={6}>No keys.</td>
-              </tr>
-            ) : (
-              list.items.map((entry) => {
-                const text = valueText(entry);
-                return (
-                  <tr key={entry.key} className={editing?.key === entry.key ? "bg-blue-50 dark:bg-blue-950" : undefined}>
-                    <td className="font-mono break-all">{entry.key}</td>
-                    <td>{entry.value_type}</td>
-                    <td className="max-w-md">
-                      <code className="font-mono text-xs break-all whitespace-pre-wrap">{text.length > 200 ? `${text.slice(0, 200)}…` : text}</code>
-                    </td>
-                    <td>{entry.expires_at ? <Time value={entry.expires_at} /> : "never"}</td>
-                    <td>
-                      <Time value={entry.updated_at} />
-                    </td>
-                    <td className="whitespace-nowrap">
-                      <span className="flex gap-2">
-                        <Link to={pageUrl(location, entry.key)} className="btn min-h-8 px-2 py-1 text-xs" aria-label={`Edit ${entry.key}`}>
-                          Edit
-                        </Link>
-                        <DeleteButton id={entry.key} accessibleLabel={`Delete ${entry.key}`} />
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
+          );
+        }}
+      </DataTable>
       <Pager page={list.page} pageSize={list.page_size} total={list.total} label="Key pages" />
     </section>
   );
@@ -181,12 +144,8 @@ function KvForm({ editing }: { editing: KvEntry | null }) {
   const location = useLocation();
   const reply = fetcher.data ?? actionData;
   const lastResult = reply && (reply.intent === "create" || reply.intent === "save") ? reply.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(KvEntrySchema, {
     lastResult,
-    constraint: getZodConstraint(KvEntrySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: KvEntrySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
     defaultValue: editing
       ? {
           key: editing.key,
@@ -199,53 +158,26 @@ function KvForm({ editing }: { editing: KvEntry | null }) {
   });
   const busy = fetcher.state !== "idle";
   return (
-    <section aria-labelledby="kv-form" className="card mb-6">
-      <h2 id="kv-form" className="mb-3 text-lg font-semibold">
-        {editing ? `Edit ${editing.key}` : "New key"}
-      </h2>
+    <FormCard titleId="kv-form" title={editing ? `Edit ${editing.key}` : "New key"}>
       <fetcher.Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
-          <div>
-            <label htmlFor={fields.key.id} className="label">
-              key
-            </label>
-            <input {...getInputProps(fields.key, { type: "text" })} className="input font-mono" readOnly={Boolean(editing)} autoComplete="off" />
-            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Letters, digits and . _ : - (e.g. app:feature.flag)</p>
-            <FieldErrors id={fields.key.errorId} errors={fields.key.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.value_type.id} className="label">
-              value type
-            </label>
-            <select {...getSelectProps(fields.value_type)} className="input">
-              {KV_VALUE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {type}
-                </option>
-              ))}
-            </select>
-            <FieldErrors id={fields.value_type.errorId} errors={fields.value_type.errors} />
-          </div>
-          <div>
-            <label htmlFor={fields.expires_at.id} className="label">
-              expires at (UTC, optional)
-            </label>
-            <input {...getInputProps(fields.expires_at, { type: "datetime-local" })} className="input" />
-            <FieldErrors id={fields.expires_at.errorId} errors={fields.expires_at.errors} />
-          </div>
+          <InputField
+            field={fields.key}
+            label="key"
+            className="input font-mono"
+            readOnly={Boolean(editing)}
+            autoComplete="off"
+            hint="Letters, digits and . _ : - (e.g. app:feature.flag)"
+          />
+          <SelectField field={fields.value_type} label="value type" options={KV_VALUE_TYPES} />
+          <InputField field={fields.expires_at} label="expires at (UTC, optional)" type="datetime-local" />
         </div>
-        <div>
-          <label htmlFor={fields.value.id} className="label">
-            value
-          </label>
-          <textarea {...getTextareaProps(fields.value)} className="input min-h-24 font-mono" spellCheck={false} />
-          <FieldErrors id={fields.value.errorId} errors={fields.value.errors} />
-        </div>
+        <TextareaField field={fields.value} label="value" className="input min-h-24 font-mono" spellCheck={false} />
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex gap-2">
-          <button type="submit" name="intent" value={editing ? "save" : "create"} className="btn btn-primary" disabled={busy}>
-            {busy ? "Saving..." : editing ? "Save Changes" : "Create"}
-          </button>
+          <SubmitButton intent={editing ? "save" : "create"} busy={busy} busyLabel="Saving...">
+            {editing ? "Save Changes" : "Create"}
+          </SubmitButton>
           {editing ? (
             <Link to={pageUrl(location, null)} className="btn">
               New key
@@ -253,6 +185,6 @@ function KvForm({ editing }: { editing: KvEntry | null }) {
           ) : null}
         </div>
       </fetcher.Form>
-    </section>
+    </FormCard>
   );
 }

@@ -5,6 +5,7 @@ import { data, Form, Link, useActionData, useFetcher, useLocation, useNavigation
 import type { Route } from "./+types/messages";
 import { Pager } from "~/components/admin/pager";
 import { DeleteButton } from "~/components/delete-button";
+import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
 import { ContactMessageHandledFormSchema, ContactMessageIdSchema } from "~/schemas/contact";
 import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
@@ -113,12 +114,9 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
         {open} open · {unsent} not yet notified
       </p>
 
-      {failed && "detail" in failed ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {failed.detail}
-        </p>
-      ) : null}
-      <div className={`mb-4 rounded-md border px-4 py-3 text-sm ${mail.configured ? "border-zinc-200 dark:border-zinc-800" : "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950"}`}>
+      <ErrorAlert message={failed && "detail" in failed ? failed.detail : null} />
+      {/* A mail problem can name a long URL (smtp://user:password@host:587): it wraps on a phone instead of widening the page. */}
+      <div className={`mb-4 rounded-md border px-4 py-3 text-sm [overflow-wrap:anywhere] ${mail.configured ? "border-zinc-200 dark:border-zinc-800" : "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950"}`}>
         {mail.configured ? (
           <p>
             New messages are mailed to <strong>{mail.recipient}</strong> through {mail.transport}.
@@ -172,7 +170,7 @@ function MessageCard({ message }: { message: ContactMessage }) {
   const headingId = `message-${message.id}`;
   return (
     <li>
-      <article aria-labelledby={headingId} className={`card ${handled ? "opacity-75" : ""}`}>
+      <article aria-labelledby={headingId} className={`card [overflow-wrap:anywhere] ${handled ? "opacity-75" : ""}`}>
         <header className="mb-2 flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h2 id={headingId} className="font-semibold">
             {message.name}
@@ -190,7 +188,7 @@ function MessageCard({ message }: { message: ContactMessage }) {
             {handled ? "Handled" : "Open"}
           </span>
         </header>
-        <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{message.message}</p>
+        <p className="text-sm whitespace-pre-wrap">{message.message}</p>
         <p className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">
           {message.notified_at ? (
             <>

@@ -1,37 +1,34 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useFetcher, useLocation } from "react-router";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { data, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/site-data";
-import { MarkdownPreview } from "~/components/admin/markdown-preview";
-import { TableWrap } from "~/components/table-wrap";
+import { FormCard } from "~/components/admin/form-card";
+import { MarkdownPreview, PreviewButton } from "~/components/admin/markdown-preview";
+import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
+import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
-import { FieldErrors, FormErrors } from "~/components/field";
+import { ErrorAlert } from "~/components/error-alert";
+import { Field, FieldErrors, FormErrors, SubmitButton, TextareaField } from "~/components/field";
 import { Time } from "~/components/time";
 import { SITE_DATA_TYPE_HINT, SiteDataEntrySchema, type SiteDataEntry } from "~/schemas/site-data";
-import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
-import { useHydrated } from "~/utils/hydrated";
+import { apiRequest } from "~/utils/api.server";
+import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { useZodForm } from "~/utils/use-zod-form";
+import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = "/admin/common/site/data/";
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 
-function pageUrl(editId?: string | null): string {
-  return editId ? `${PAGE_PATH}?edit=${encodeURIComponent(editId)}` : PAGE_PATH;
-}
+const pageUrl = (editId?: string | null) => editUrl(PAGE_PATH, editId);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const editId = new URL(request.url).searchParams.get("edit");
-  const result = await apiRequest<SiteDataEntry[]>(context, "/v1/admin/site/data/list");
-  if (!result.ok) return { entries: [], editing: null, error: errorText(result.error) };
-  return { entries: result.data, editing: result.data.find((entry) => entry.id === editId) ?? null, error: null };
+  const { items: entries, editing, error } = await loadListForEditing<SiteDataEntry>(context, request, "/v1/admin/site/data/list");
+  return { entries, editing, error };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const editId = new URL(request.url).searchParams.get("edit");
+  const { formData, intent } = await postedForm(request);
 
   if (intent === "create") {
     const result = await apiRequest<SiteDataEntry>(context, "/v1/admin/site/data/new", { method: "POST" });
@@ -41,24 +38,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "delete") {
-    const submission = parseWithZod(formData, { schema: IdSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const { id } = submission.value;
-    const result = await apiRequest(context, `/v1/admin/site/data/entry/${encodeURIComponent(id)}`, { method: "DELETE" });
-    if (!result.ok) return failureToast({ intent, result: submission.reply() }, result.error);
-    return redirectWithSuccess(pageUrl(editId === id ? null : editId), "Completed successfully!");
+    return deleteAction(context, formData, {
+      schema: IdSchema,
+      apiPath: (id) => `/v1/admin/site/data/entry/${encodeURIComponent(id)}`,
+      redirectTo: listAfterDelete(request, pageUrl),
+    });
   }
 
   if (intent === "save" || intent === "preview") {
-    const submission = parseWithZod(formData, { schema: SiteDataEntrySchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    // The preview is rendered from the posted text: the form comes back with it, unsaved.
-    if (intent === "preview") return { intent, result: submission.reply() };
-    // The textarea is always posted: an emptied one means "no markdown", not "unchanged".
-    const body = { ...submission.value, markdown: submission.value.markdown ?? "" };
-    const result = await apiRequest<SiteDataEntry>(context, `/v1/admin/site/data/entry/${encodeURIComponent(body.id)}`, { body });
-    if (!result.ok) return failureToast({ intent, result: submission.reply({ fieldErrors: fieldErrorsOf(result.error) }) }, result.error);
-    return redirectWithSuccess(pageUrl(body.id), "Data updated successfully!");
+    return saveAction(formData, {
+      intent,
+      schema: SiteDataEntrySchema,
+      // The preview is rendered from the posted text: the form comes back with it, unsaved.
+      preview: true,
+      // The textarea is always posted: an emptied one means "no markdown", not "unchanged".
+      save: (value) =>
+        apiRequest<SiteDataEntry>(context, `/v1/admin/site/data/entry/${encodeURIComponent(value.id)}`, { body: { ...value, markdown: value.markdown ?? "" } }),
+      redirectTo: (_saved, value) => pageUrl(value.id),
+      message: "Data updated successfully!",
+    });
   }
 
   return data({ intent, result: null }, { status: 400 });
@@ -76,73 +74,49 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Site Data</h1>
       <createFetcher.Form method="post" className="mb-4">
-        <button type="submit" name="intent" value="create" className="btn btn-primary" disabled={creating}>
-          {creating ? "Creating..." : "New entry"}
-        </button>
+        <SubmitButton intent="create" busy={creating} busyLabel="Creating...">
+          New entry
+        </SubmitButton>
       </createFetcher.Form>
 
       {editing ? <SiteDataEditor key={editing.id + editing.updated_at} entry={editing} /> : null}
 
-      {error ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      ) : null}
-      <TableWrap label="Site data entries">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">version num</th>
-              <th scope="col">id</th>
-              <th scope="col">type</th>
-              <th scope="col">is_current</th>
-              <th scope="col">markdown</th>
-              <th scope="col">creation date</th>
-              <th scope="col">actions</th>
+      <ErrorAlert message={error} />
+      <DataTable
+        label="Site data entries"
+        columns={["version num", "id", "type", "is_current", "markdown", "creation date", "actions"]}
+        rows={entries}
+        empty="No data available"
+      >
+        {(entry) => {
+          const selected = editing?.id === entry.id;
+          return (
+            <tr key={entry.id} aria-selected={selected} className={editedRowClass(selected)}>
+              <td>{entry.versionNum}</td>
+              <td className="font-mono">{shortId(entry.id)}</td>
+              <td>{entry.type}</td>
+              <td>{entry.is_current ? "True" : "False"}</td>
+              <td className="max-w-md break-words">{entry.markdown.slice(0, 100)}</td>
+              <td>
+                <Time value={entry.created_at} />
+              </td>
+              <RowActions>
+                {/* Edit on the row already being edited closes the editor (§2). */}
+                <EditLink
+                  to={pageUrl(selected ? null : entry.id)}
+                  open={selected}
+                  label={`Edit version ${entry.versionNum} (${shortId(entry.id)})`}
+                  aria-expanded={selected}
+                  aria-controls={selected ? "site-data-editor-section" : undefined}
+                  title={selected ? "Close the editor" : undefined}
+                  preventScrollReset
+                />
+                <DeleteButton id={entry.id} accessibleLabel={`Delete version ${entry.versionNum} (${shortId(entry.id)})`} />
+              </RowActions>
             </tr>
-          </thead>
-          <tbody>
-            {entries.length === 0 ? (
-              <tr>
-                <td colSpan={7}>No data available</td>
-              </tr>
-            ) : (
-              entries.map((entry) => {
-                const selected = editing?.id === entry.id;
-                return (
-                  <tr key={entry.id} aria-selected={selected} className={selected ? "bg-blue-50 dark:bg-blue-950" : undefined}>
-                    <td>{entry.versionNum}</td>
-                    <td className="font-mono">{shortId(entry.id)}</td>
-                    <td>{entry.type}</td>
-                    <td>{entry.is_current ? "True" : "False"}</td>
-                    <td className="max-w-md break-words">{entry.markdown.slice(0, 100)}</td>
-                    <td>
-                      <Time value={entry.created_at} />
-                    </td>
-                    <td className="whitespace-nowrap">
-                      <span className="flex gap-2">
-                        {/* Edit on the row already being edited closes the editor (§2). */}
-                        <Link
-                          to={pageUrl(selected ? null : entry.id)}
-                          className={`btn min-h-8 px-2 py-1 text-xs ${selected ? "btn-primary" : ""}`}
-                          aria-label={`Edit version ${entry.versionNum} (${shortId(entry.id)})`}
-                          aria-expanded={selected}
-                          aria-controls={selected ? "site-data-editor-section" : undefined}
-                          title={selected ? "Close the editor" : undefined}
-                          preventScrollReset
-                        >
-                          Edit
-                        </Link>
-                        <DeleteButton id={entry.id} accessibleLabel={`Delete version ${entry.versionNum} (${shortId(entry.id)})`} />
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
+          );
+        }}
+      </DataTable>
     </section>
   );
 }
@@ -150,25 +124,17 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
 function SiteDataEditor({ entry }: { entry: SiteDataEntry }) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
-  const hydrated = useHydrated();
   const location = useLocation();
   const reply = fetcher.data ?? actionData;
   const lastResult = reply && (reply.intent === "save" || reply.intent === "preview") ? reply.result : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(SiteDataEntrySchema, {
     lastResult,
-    constraint: getZodConstraint(SiteDataEntrySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SiteDataEntrySchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
     defaultValue: { id: entry.id, type: entry.type, markdown: entry.markdown, is_current: entry.is_current ? "True" : "False" },
   });
   const saving = fetcher.state !== "idle";
   const markdown = typeof fields.markdown.value === "string" ? fields.markdown.value : "";
   return (
-    <section id="site-data-editor-section" aria-labelledby="site-data-editor" className="card mb-6">
-      <h2 id="site-data-editor" className="mb-3 text-lg font-semibold">
-        Edit version {entry.versionNum} ({shortId(entry.id)})
-      </h2>
+    <FormCard id="site-data-editor-section" titleId="site-data-editor" title={`Edit version ${entry.versionNum} (${shortId(entry.id)})`}>
       <fetcher.Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)} className="space-y-4">
         <input {...getInputProps(fields.id, { type: "hidden" })} />
         <fieldset>
@@ -183,41 +149,26 @@ function SiteDataEditor({ entry }: { entry: SiteDataEntry }) {
           </div>
           <FieldErrors id={fields.is_current.errorId} errors={fields.is_current.errors} />
         </fieldset>
-        <div>
-          <label htmlFor={fields.type.id} className="label">
-            type
-          </label>
+        <Field field={fields.type} label="type" hint={`Pick from ${SITE_DATA_TYPE_HINT}`}>
           <input {...getInputProps(fields.type, { type: "text" })} className="input max-w-xs" list="site-data-types" />
           <datalist id="site-data-types">
             <option value="terms" />
             <option value="privacy" />
           </datalist>
-          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Pick from {SITE_DATA_TYPE_HINT}</p>
-          <FieldErrors id={fields.type.errorId} errors={fields.type.errors} />
-        </div>
+        </Field>
         <div className="grid gap-4 lg:grid-cols-2">
-          <div>
-            <label htmlFor={fields.markdown.id} className="label">
-              markdown
-            </label>
-            <textarea {...getTextareaProps(fields.markdown)} className="input min-h-72 font-mono" />
-            <FieldErrors id={fields.markdown.errorId} errors={fields.markdown.errors} />
-          </div>
+          <TextareaField field={fields.markdown} label="markdown" className="input min-h-72 font-mono" />
           <MarkdownPreview markdown={markdown} />
         </div>
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex gap-2">
-          <button type="submit" name="intent" value="save" className="btn btn-primary" disabled={saving}>
-            {saving ? "Saving..." : "Save Updates"}
-          </button>
+          <SubmitButton intent="save" busy={saving} busyLabel="Saving...">
+            Save Updates
+          </SubmitButton>
           {/* With JavaScript the preview follows the text; without, this renders it on the server. */}
-          {hydrated ? null : (
-            <button type="submit" name="intent" value="preview" className="btn" formNoValidate>
-              Preview
-            </button>
-          )}
+          <PreviewButton />
         </div>
       </fetcher.Form>
-    </section>
+    </FormCard>
   );
 }

@@ -1,13 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/user-change-password";
 import { GenericErrorView } from "~/components/error-views";
-import { FormErrors, InputField } from "~/components/field";
+import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { ChangePasswordFormSchema, UserIdSchema } from "~/schemas/users";
 import { apiGetOrThrow, apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { useZodForm } from "~/utils/use-zod-form";
 import type { AdminUserListItem } from "../../../server/services/users-admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,12 +38,8 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Chang
 export default function UserChangePassword({ loaderData }: Route.ComponentProps) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(ChangePasswordFormSchema, {
     lastResult,
-    constraint: getZodConstraint(ChangePasswordFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting";
   return (
@@ -59,9 +56,9 @@ export default function UserChangePassword({ loaderData }: Route.ComponentProps)
         <InputField field={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
         <InputField field={fields.confirm_password} label="Repeat the new password" type="password" autoComplete="new-password" />
         <FormErrors id={form.errorId} errors={form.errors} />
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitting ? "Saving..." : "Set password"}
-        </button>
+        <SubmitButton busy={submitting} busyLabel="Saving...">
+          Set password
+        </SubmitButton>
       </Form>
     </section>
   );

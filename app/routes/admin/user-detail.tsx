@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/user-detail";
+import { DataTable } from "~/components/data-table";
 import { GenericErrorView } from "~/components/error-views";
 import { Time } from "~/components/time";
 import { apiGetOrThrow } from "~/utils/api.server";
@@ -49,82 +50,49 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
       </p>
 
       <h2 className="mb-2 text-lg font-semibold">Accounts</h2>
-      <div className="table-wrap mb-6">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">id</th>
-              <th scope="col">provider</th>
-              <th scope="col">provider account id</th>
-              <th scope="col">email</th>
-              <th scope="col">verified</th>
-            </tr>
-          </thead>
-          <tbody>
-            {item.accounts.length === 0 ? (
-              <tr>
-                <td colSpan={5}>No accounts.</td>
-              </tr>
-            ) : (
-              item.accounts.map((account) => (
-                <tr key={account.id}>
-                  <td>
-                    <code className="text-xs">{account.id}</code>
-                  </td>
-                  <td>{account.provider}</td>
-                  <td>{account.providerAccountId}</td>
-                  <td>{account.email ?? "—"}</td>
-                  <td>{account.email_verified ? "Y" : "N"}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Accounts"
+        className="mb-6"
+        columns={["id", "provider", "provider account id", "email", "verified"]}
+        rows={item.accounts}
+        empty="No accounts."
+      >
+        {(account) => (
+          <tr key={account.id}>
+            <td>
+              <code className="text-xs">{account.id}</code>
+            </td>
+            <td>{account.provider}</td>
+            <td>{account.providerAccountId}</td>
+            <td>{account.email ?? "—"}</td>
+            <td>{account.email_verified ? "Y" : "N"}</td>
+          </tr>
+        )}
+      </DataTable>
 
       <h2 className="mb-2 text-lg font-semibold">Sessions</h2>
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">device id</th>
-              <th scope="col">ip</th>
-              <th scope="col">browser</th>
-              <th scope="col">last seen</th>
-              <th scope="col">expires</th>
-              <th scope="col">created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.length === 0 ? (
-              <tr>
-                <td colSpan={6}>No live sessions.</td>
-              </tr>
-            ) : (
-              sessions.map((session) => (
-                <tr key={session.id}>
-                  <td>
-                    <code className="text-xs">{session.did}</code>
-                  </td>
-                  <td>{session.ip ?? "—"}</td>
-                  <td className="max-w-64 truncate" title={session.user_agent ?? undefined}>
-                    {session.user_agent ?? "—"}
-                  </td>
-                  <td>
-                    <Time value={session.last_seen_at} />
-                  </td>
-                  <td>
-                    <Time value={session.expires} />
-                  </td>
-                  <td>
-                    <Time value={session.created_at} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label="Sessions" columns={["device id", "ip", "browser", "last seen", "expires", "created"]} rows={sessions} empty="No live sessions.">
+        {(session) => (
+          <tr key={session.id}>
+            <td>
+              <code className="text-xs">{session.did}</code>
+            </td>
+            <td>{session.ip ?? "—"}</td>
+            <td className="max-w-64 truncate" title={session.user_agent ?? undefined}>
+              {session.user_agent ?? "—"}
+            </td>
+            <td>
+              <Time value={session.last_seen_at} />
+            </td>
+            <td>
+              <Time value={session.expires} />
+            </td>
+            <td>
+              <Time value={session.created_at} />
+            </td>
+          </tr>
+        )}
+      </DataTable>
     </section>
   );
 }

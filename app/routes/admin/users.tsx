@@ -1,9 +1,11 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
 import { ActionButton } from "~/components/admin/users-action-button";
-import { FormErrors, InputField } from "~/components/field";
+import { DataTable } from "~/components/data-table";
+import { ErrorAlert } from "~/components/error-alert";
+import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { userContext } from "~/context";
 import { AccountVerifiedFormSchema, CreateUserSchema, SetAdminFormSchema, SPARK_PROVIDER, UserIdSchema } from "~/schemas/users";
@@ -11,7 +13,9 @@ import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { useZodForm } from "~/utils/use-zod-form";
 import type { AdminUserListItem } from "../../../server/services/users-admin";
+import { postedForm } from "./actions.server";
 
 const PAGE_PATH = "/admin/common/users/";
 const FETCHER_KEY = "admin-users";
@@ -29,8 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 type ActionResult = { intent: string; error: string | null; create?: SubmissionResult<string[]> };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const { formData, intent } = await postedForm(request);
   const fail = (error: Parameters<typeof failureToast>[1], extra: Partial<ActionResult> = {}) =>
     failureToast<ActionResult>({ intent, error: errorText(error), ...extra }, error);
   const invalid = (message: string) => data<ActionResult>({ intent, error: message }, { status: 400 });
@@ -92,36 +95,10 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Admin: Users (total {count})</h1>
       <CreateUserForm lastResult={actionData?.intent === "create" ? actionData.create : undefined} />
-      {shownError ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {shownError}
-        </p>
-      ) : null}
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">User</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Spark accounts</th>
-              <th scope="col">Firebase</th>
-              <th scope="col">Last login</th>
-              <th scope="col">Created</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.length === 0 ? (
-              <tr>
-                <td colSpan={8}>No users.</td>
-              </tr>
-            ) : (
-              users.map((item) => <UserRow key={item.id} item={item} isMe={item.id === currentUserId} />)
-            )}
-          </tbody>
-        </table>
-      </div>
+      <ErrorAlert message={shownError} />
+      <DataTable label="Users" columns={["#", "User", "Admin", "Spark accounts", "Firebase", "Last login", "Created", "Actions"]} rows={users} empty="No users.">
+        {(item) => <UserRow key={item.id} item={item} isMe={item.id === currentUserId} />}
+      </DataTable>
     </section>
   );
 }
@@ -222,13 +199,9 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
 function CreateUserForm({ lastResult }: { lastResult: ActionResult["create"] }) {
   const fetcher = useFetcher<typeof action>({ key: "admin-users-create" });
   const result = fetcher.data?.intent === "create" ? fetcher.data.create : lastResult;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(CreateUserSchema, {
     id: "create-user",
     lastResult: fetcher.state === "idle" ? result : undefined,
-    constraint: getZodConstraint(CreateUserSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateUserSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
   });
   const submitting = fetcher.state !== "idle";
   return (
@@ -246,9 +219,9 @@ function CreateUserForm({ lastResult }: { lastResult: ActionResult["create"] }) 
         </div>
         <div className="sm:col-span-2">
           <FormErrors id={form.errorId} errors={form.errors} />
-          <button type="submit" name="intent" value="create" className="btn btn-primary" disabled={submitting}>
-            {submitting ? "Creating..." : "Create user"}
-          </button>
+          <SubmitButton intent="create" busy={submitting} busyLabel="Creating...">
+            Create user
+          </SubmitButton>
         </div>
       </fetcher.Form>
     </details>

@@ -1,6 +1,7 @@
 import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/wonder-create";
 import { WonderItemForm } from "~/components/admin/wonder-item-form";
+import { ErrorAlert } from "~/components/error-alert";
 import { loadTags, saveItemAction } from "./wonder-item.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,11 +22,7 @@ export default function WonderCreate({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-sm">
         <Link to="/admin/wonder/items">All items</Link>
       </p>
-      {loaderData.tagsError ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          Tags could not be loaded: {loaderData.tagsError}
-        </p>
-      ) : null}
+      <ErrorAlert message={loaderData.tagsError ? `Tags could not be loaded: ${loaderData.tagsError}` : null} />
       <div className="card">
         <WonderItemForm item={null} tags={loaderData.tags} actionData={actionData} submitLabel="Create" />
       </div>

@@ -3,6 +3,7 @@ import type { Route } from "./+types/wonder-edit";
 import { WonderItemForm } from "~/components/admin/wonder-item-form";
 import { WONDER_ITEMS_PATH } from "~/components/admin/wonder-paths";
 import { DeleteButton } from "~/components/delete-button";
+import { ErrorAlert } from "~/components/error-alert";
 import { errorMessageOf } from "~/components/error-views";
 import { Time } from "~/components/time";
 import type { WonderItem } from "~/schemas/wonder";
@@ -44,11 +45,7 @@ export default function WonderEdit({ loaderData }: Route.ComponentProps) {
         </span>
         <DeleteButton id={item.id} accessibleLabel={`Delete item ${item.title}`} />
       </div>
-      {tagsError ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          Tags could not be loaded: {tagsError}
-        </p>
-      ) : null}
+      <ErrorAlert message={tagsError ? `Tags could not be loaded: ${tagsError}` : null} />
       <div className="card">
         <WonderItemForm key={item.updated_at} item={item} tags={tags} actionData={actionData} submitLabel="Save Changes" />
       </div>
@@ -61,9 +58,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <section>
       <h1 className="page-title">{notFound ? "Item not found" : "Something went wrong!"}</h1>
-      <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-        {notFound ? "This item does not exist; it may have been deleted." : errorMessageOf(error)}
-      </p>
+      <ErrorAlert message={notFound ? "This item does not exist; it may have been deleted." : errorMessageOf(error)} />
       <Link to={WONDER_ITEMS_PATH}>All items</Link>
     </section>
   );

@@ -1,17 +1,18 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-items";
 import { Pager } from "~/components/admin/pager";
+import { EditLink, RowActions } from "~/components/admin/row-actions";
 import { TagChip } from "~/components/admin/tag-chip";
 import { wonderEditPath } from "~/components/admin/wonder-paths";
-import { TableWrap } from "~/components/table-wrap";
+import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
+import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
 import { WONDER_PAGE_SIZE, WONDER_STATUSES, type WonderItemPage, type WonderStatus } from "~/schemas/wonder";
 import { apiRequest } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { errorText } from "~/utils/api-feedback.server";
+import { deleteAction, postedForm } from "./actions.server";
 import { loadTags } from "./wonder-item.server";
 
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
@@ -35,15 +36,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const { formData, intent } = await postedForm(request);
   if (intent !== "delete") return data({ intent, result: null }, { status: 400 });
-  const submission = parseWithZod(formData, { schema: IdSchema });
-  if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-  const result = await apiRequest(context, `/admin/wonder/items/${encodeURIComponent(submission.value.id)}`, { method: "DELETE" });
-  if (!result.ok) return failureToast({ intent, result: submission.reply() }, result.error);
   const url = new URL(request.url);
-  return redirectWithSuccess(`${url.pathname}${url.search}`, "Completed successfully!");
+  return deleteAction(context, formData, {
+    schema: IdSchema,
+    apiPath: (id) => `/admin/wonder/items/${encodeURIComponent(id)}`,
+    redirectTo: () => `${url.pathname}${url.search}`,
+  });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Wonder Items" }];
@@ -103,64 +103,41 @@ export default function WonderItems({ loaderData }: Route.ComponentProps) {
         ) : null}
       </Form>
 
-      {error || tagsError ? (
-        <p role="alert" className="mb-4 text-red-700 dark:text-red-400">
-          {error ?? `Tags could not be loaded: ${tagsError}`}
-        </p>
-      ) : null}
+      <ErrorAlert message={error ?? (tagsError ? `Tags could not be loaded: ${tagsError}` : null)} />
       <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
         {items.total} {items.total === 1 ? "item" : "items"}
         {filtered ? " match the filter" : ""}
       </p>
-      <TableWrap label="Items">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th scope="col">title</th>
-              <th scope="col">slug</th>
-              <th scope="col">status</th>
-              <th scope="col">tags</th>
-              <th scope="col">updated</th>
-              <th scope="col">actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.items.length === 0 ? (
-              <tr>
-                <td colSpan={6}>{filtered ? "No items match the filter." : "No items yet."}</td>
-              </tr>
-            ) : (
-              items.items.map((item) => (
-                <tr key={item.id}>
-                  <td>
-                    <Link to={wonderEditPath(item.id)}>{item.title}</Link>
-                  </td>
-                  <td className="font-mono">{item.slug}</td>
-                  <td>{item.status}</td>
-                  <td>
-                    <span className="flex flex-wrap gap-1">
-                      {item.tags.map((tag) => (
-                        <TagChip key={tag.id} tag={tag} />
-                      ))}
-                    </span>
-                  </td>
-                  <td>
-                    <Time value={item.updated_at} />
-                  </td>
-                  <td className="whitespace-nowrap">
-                    <span className="flex gap-2">
-                      <Link to={wonderEditPath(item.id)} className="btn min-h-8 px-2 py-1 text-xs" aria-label={`Edit item ${item.title}`}>
-                        Edit
-                      </Link>
-                      <DeleteButton id={item.id} accessibleLabel={`Delete item ${item.title}`} />
-                    </span>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </TableWrap>
+      <DataTable
+        label="Items"
+        columns={["title", "slug", "status", "tags", "updated", "actions"]}
+        rows={items.items}
+        empty={filtered ? "No items match the filter." : "No items yet."}
+      >
+        {(item) => (
+          <tr key={item.id}>
+            <td>
+              <Link to={wonderEditPath(item.id)}>{item.title}</Link>
+            </td>
+            <td className="font-mono">{item.slug}</td>
+            <td>{item.status}</td>
+            <td>
+              <span className="flex flex-wrap gap-1">
+                {item.tags.map((tag) => (
+                  <TagChip key={tag.id} tag={tag} />
+                ))}
+              </span>
+            </td>
+            <td>
+              <Time value={item.updated_at} />
+            </td>
+            <RowActions>
+              <EditLink to={wonderEditPath(item.id)} label={`Edit item ${item.title}`} />
+              <DeleteButton id={item.id} accessibleLabel={`Delete item ${item.title}`} />
+            </RowActions>
+          </tr>
+        )}
+      </DataTable>
       <Pager page={items.page} pageSize={items.page_size} total={items.total} label="Item pages" />
     </section>
   );
