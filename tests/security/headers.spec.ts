@@ -66,6 +66,30 @@ test.describe("headers over HTTP", () => {
     expect(nonces.size).toBe(Math.min(6, publicPages.length));
   });
 
+  test("a page from the page cache gets a nonce of its own, and a successful write empties the cache", async ({ request, baseURL }) => {
+    // A search no other test makes: its cache entry is this test's alone.
+    const url = `/camera2/report_list?q=cache${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    const first = await request.get(url);
+    expect(first.headers()["x-cache"]).toBe("MISS");
+    const firstNonce = /'nonce-([^']+)'/.exec(first.headers()["content-security-policy"] ?? "")?.[1];
+    await first.text();
+    // Another test's write in between empties the cache: ask until the stored copy answers.
+    let hit = await request.get(url);
+    for (let attempt = 0; attempt < 5 && hit.headers()["x-cache"] !== "HIT"; attempt++) hit = await request.get(url);
+    expect(hit.headers()["x-cache"]).toBe("HIT");
+    const nonce = /'nonce-([^']+)'/.exec(hit.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(nonce).not.toBe(firstNonce);
+    const scripts = [...(await hit.text()).matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+
+    // Signing in is a successful POST: the next visitor's page is rendered again.
+    const admin = await signedInClient(baseURL!, E2E_ADMIN);
+    await admin.dispose();
+    expect((await request.get(url)).headers()["x-cache"]).toBe("MISS");
+  });
+
   test("/api answers are no-store and carry nosniff, error answers included", async ({ request }) => {
     for (const path of ["/api/auth/session", "/api/openapi.json", "/api/no/such/thing", "/api/health"]) {
       const response = await request.get(path);
