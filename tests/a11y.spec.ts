@@ -56,18 +56,6 @@ function sitePages(entries: RouteConfigEntry[], parentPath = "", audience: Audie
 
 const PAGES = sitePages(routeConfig);
 
-/**
- * Violations on pages still being built, reported to their authors: shown as annotations instead of failing the
- * suite, so that CI stays usable while they are fixed. Remove an entry once its page is fixed; a new violation,
- * or one on any other page, fails.
- */
-const KNOWN_VIOLATIONS: { pattern: string; rule: string; why: string }[] = [
-  { pattern: "/site/health2", rule: "color-contrast", why: "white on green-600 status badges: 3.2:1" },
-  ...["/admin/wonder/tags", "/admin/wonder/items", "/admin/common/email_config", "/admin/common/api_keys", "/admin/common/users/:userId", "/admin/common/kv", "/admin/common/site/vars"].map(
-    (pattern) => ({ pattern, rule: "scrollable-region-focusable", why: "a .table-wrap without tabIndex: use <TableWrap label>" }),
-  ),
-  { pattern: "/admin/common/messages", rule: "horizontal-scroll", why: "the page is 4 px wider than a 360 px screen" },
-];
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 
 /** The first `id` in a JSON answer, wherever the list sits ({reports: [...]}, {items: [...]}, [...]). */
@@ -114,19 +102,13 @@ async function resolvePath(page: Page, pattern: string): Promise<string | undefi
   return path;
 }
 
-async function axeViolations(page: Page, pattern?: string) {
+async function axeViolations(page: Page) {
   // options() first: withTags() adds to the options object, options() would replace it.
   const results = await new AxeBuilder({ page })
     .options({ rules: { "target-size": { enabled: true } } })
     .withTags(AXE_TAGS)
     .analyze();
-  const known = KNOWN_VIOLATIONS.filter((entry) => entry.pattern === pattern);
-  const violations = results.violations.filter((violation) => {
-    const entry = known.find((candidate) => candidate.rule === violation.id);
-    if (entry) test.info().annotations.push({ type: "known a11y violation", description: `${pattern}: ${violation.id} (${entry.why})` });
-    return !entry;
-  });
-  return violations.map((violation) => ({
+  return results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
     help: violation.help,
@@ -154,20 +136,15 @@ test.describe("axe-core on every page, light and dark theme", () => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await page.emulateMedia({ colorScheme: "light" });
       await page.goto(path!);
-      expect(await axeViolations(page, sitePage.pattern), `axe, light theme, ${path}`).toEqual([]);
+      expect(await axeViolations(page), `axe, light theme, ${path}`).toEqual([]);
 
       // The same document on a phone in the dark theme: media queries apply at once, no reload needed.
       await page.setViewportSize({ width: 360, height: 740 });
       await page.emulateMedia({ colorScheme: "dark" });
       await expect(page.locator("html")).toHaveCSS("color-scheme", "dark");
-      expect(await axeViolations(page, sitePage.pattern), `axe, dark theme at 360 px, ${path}`).toEqual([]);
+      expect(await axeViolations(page), `axe, dark theme at 360 px, ${path}`).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      const knownOverflow = KNOWN_VIOLATIONS.find((entry) => entry.pattern === sitePage.pattern && entry.rule === "horizontal-scroll");
-      if (knownOverflow && overflow > 0) {
-        test.info().annotations.push({ type: "known a11y violation", description: `${sitePage.pattern}: ${knownOverflow.why}` });
-      } else {
-        expect(overflow, `${path} scrolls sideways by ${overflow} px at 360 px wide`).toBeLessThanOrEqual(0);
-      }
+      expect(overflow, `${path} scrolls sideways by ${overflow} px at 360 px wide`).toBeLessThanOrEqual(0);
     });
   }
 
