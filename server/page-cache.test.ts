@@ -70,6 +70,44 @@ describe("page cache", () => {
     expect(calls.count).toBe(2);
   });
 
+  it("past its max-age, one request renders the replacement while the others get the old copy", async () => {
+    let clock = 1_000_000;
+    const cache = newCache(() => clock);
+    const { render, calls } = renderer(PUBLIC, "old");
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    clock += 10_000;
+
+    let finish!: () => void;
+    const slowRender: RenderPage = async (nonce) => {
+      calls.count++;
+      await new Promise<void>((resolve) => (finish = resolve));
+      return new Response(page(nonce, "new"), { headers: PUBLIC });
+    };
+    const refreshing = cache.serve(get(), slowRender);
+    const meanwhile = await cache.serve(get(), slowRender);
+    expect(meanwhile.headers.get("x-cache")).toBe("HIT");
+    expect(await meanwhile.text()).toContain("old");
+    finish();
+    expect(await (await refreshing).text()).toContain("new");
+    await settle();
+    expect(await (await cache.serve(get(), slowRender)).text()).toContain("new");
+    expect(calls.count).toBe(2);
+  });
+
+  it("drops the old copy when its replacement may not be stored", async () => {
+    let clock = 1_000_000;
+    const cache = newCache(() => clock);
+    await (await cache.serve(get(), renderer().render)).text();
+    await settle();
+    clock += 10_000;
+    const { render: privateRender, calls } = renderer({ ...PUBLIC, "Cache-Control": "private, max-age=10" });
+    await (await cache.serve(get(), privateRender)).text();
+    await (await cache.serve(get(), privateRender)).text();
+    expect(calls.count).toBe(2);
+    expect(cache.stats.pages).toBe(0);
+  });
+
   it.each([
     ["private pages", { ...PUBLIC, "Cache-Control": "private, max-age=10" }],
     ["pages without Cache-Control", { "Content-Type": "text/html" }],

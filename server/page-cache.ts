@@ -31,10 +31,14 @@ interface StoredPage {
   etag: string | null;
   storedAt: number;
   expiresAt: number;
+  /** Past its max-age, and a request is rendering its replacement. */
+  refreshing: boolean;
 }
 
 export type RenderPage = (nonce: string) => Promise<Response>;
 
+/** How long past its max-age a page may still be answered while its replacement renders. */
+const REFRESH_GRACE_MS = 5_000;
 const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Vary values the key already covers (Cookie) or the compression in front of this cache handles. */
 const COVERED_VARY = new Set(["cookie", "accept-encoding"]);
@@ -134,21 +138,41 @@ export function createPageCache({ maxBytes, maxEntryBytes, now = Date.now }: Pag
     async serve(request: Request, render: RenderPage): Promise<Response> {
       const cacheable = request.method === "GET" || request.method === "HEAD";
       const key = `${request.url}\n${request.headers.get("cookie") ?? ""}`;
+      let expired: StoredPage | undefined;
       if (cacheable) {
         const page = pages.get(key);
-        if (page && page.expiresAt > now()) {
+        const at = now();
+        // Past its max-age, one request renders the replacement; the others get the old copy meanwhile (at most
+        // REFRESH_GRACE_MS longer), instead of all rendering it at once.
+        if (page && (page.expiresAt > at || (page.refreshing && at < page.expiresAt + REFRESH_GRACE_MS))) {
           pages.delete(key);
           pages.set(key, page);
           return answer(page, request);
         }
-        if (page) remove(key);
+        if (page) {
+          page.refreshing = true;
+          expired = page;
+        }
       }
+      // The expired copy goes unless its replacement is stored (the page may now be private, or an error).
+      const dropExpired = () => {
+        if (expired && pages.get(key) === expired) remove(key);
+      };
 
       const generation = writeGeneration;
       const nonce = newNonce();
-      const response = await render(nonce);
+      let response: Response;
+      try {
+        response = await render(nonce);
+      } catch (error) {
+        dropExpired();
+        throw error;
+      }
       const maxAge = request.method === "GET" ? sharedMaxAge(response) : 0;
-      if (maxAge === 0) return response;
+      if (maxAge === 0) {
+        dropExpired();
+        return response;
+      }
 
       // One branch streams to the visitor as it renders, the other is read whole and stored.
       const [toVisitor, toCache] = response.body!.tee();
@@ -156,13 +180,13 @@ export function createPageCache({ maxBytes, maxEntryBytes, now = Date.now }: Pag
       void new Response(toCache)
         .arrayBuffer()
         .then((bytes) => {
-          if (generation !== writeGeneration || bytes.byteLength > maxEntryBytes) return;
+          if (generation !== writeGeneration || bytes.byteLength > maxEntryBytes) return dropExpired();
           const body = Buffer.from(bytes);
           const headers = [...response.headers].filter(([name]) => name !== "server-timing");
           const nonceOffsets = offsetsOf(body, nonce);
-          store(key, { status: response.status, headers, body, nonce, nonceOffsets, etag: response.headers.get("etag"), storedAt, expiresAt: storedAt + maxAge * 1000 });
+          store(key, { status: response.status, headers, body, nonce, nonceOffsets, etag: response.headers.get("etag"), storedAt, expiresAt: storedAt + maxAge * 1000, refreshing: false });
         })
-        .catch(() => {});
+        .catch(dropExpired);
       const sent = new Response(toVisitor, response);
       sent.headers.set("X-Cache", "MISS");
       return sent;

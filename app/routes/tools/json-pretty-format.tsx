@@ -8,6 +8,7 @@ import type { Route } from "./+types/json-pretty-format";
 import { CaretExcerptView } from "~/components/tools/caret-excerpt";
 import { JsonTreeView } from "~/components/tools/json-tree";
 import { CopyButton } from "~/components/copy-button";
+import { DataTable } from "~/components/data-table";
 import { JsonFormatSchema } from "~/schemas/tools";
 import { describeRemovals } from "~/tools/json/describe";
 import type { JsonToolResult } from "~/tools/json/engine";
@@ -321,28 +322,16 @@ export default function JsonPrettyFormat() {
           <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
             RFC 8259 says keys should be unique. JSON.parse and most parsers keep the last value; the formatted text keeps every one, as written.
           </p>
-          <div className="table-wrap">
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th scope="col">Object</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">On lines</th>
-                  <th scope="col">A parser keeps</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.duplicates.map((duplicate, index) => (
-                  <tr key={index}>
-                    <td className="font-mono">{duplicate.path}</td>
-                    <td className="font-mono">&quot;{duplicate.key}&quot;</td>
-                    <td>{duplicate.lines.join(", ")}</td>
-                    <td>the value on line {duplicate.keptLine} (the last)</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable label="Duplicate keys" columns={["Object", "Key", "On lines", "A parser keeps"]} rows={report.duplicates} empty={null}>
+            {(duplicate, index) => (
+              <tr key={index}>
+                <td className="font-mono">{duplicate.path}</td>
+                <td className="font-mono">&quot;{duplicate.key}&quot;</td>
+                <td>{duplicate.lines.join(", ")}</td>
+                <td>the value on line {duplicate.keptLine} (the last)</td>
+              </tr>
+            )}
+          </DataTable>
         </section>
       ) : null}
 
