@@ -3,8 +3,8 @@
 // cut at a line end, and Copy and Download give the whole text.
 import { formatByteSize } from "../text-size";
 
-/** Characters of formatted JSON the output box shows at most (the formatted text of about 150 kB of input). */
-export const OUTPUT_PREVIEW_CHARS = 256 * 1024;
+/** Characters of formatted JSON the output box shows at most: about 1,500 lines, laid out in a few tens of ms. */
+export const OUTPUT_PREVIEW_CHARS = 64 * 1024;
 
 export interface OutputPreview {
   text: string;
