@@ -152,6 +152,22 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Email")).toHaveValue("ada@localhost");
   });
 
+  test("with JavaScript the check loads after the page and runs in the browser: nothing is posted", async ({ page, javaScriptEnabled }, testInfo) => {
+    test.skip(!javaScriptEnabled, "without JavaScript the server checks the form");
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await openContact(page, testInfo, { javaScriptEnabled, skipBrowserValidation: true });
+    // The schema's code is not part of the page's own JavaScript; it arrives when the browser is idle.
+    await page.waitForLoadState("networkidle");
+    await page.getByLabel("Email").fill("not an address");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect(page.getByText("Name is required.")).toBeVisible();
+    await expect(page.getByText("Enter a valid email address.")).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+
   test("a filled honeypot looks like success but nothing is kept", async ({ page, baseURL, javaScriptEnabled }, testInfo) => {
     const marker = unique("contact-bot");
     await openContact(page, testInfo, { javaScriptEnabled });

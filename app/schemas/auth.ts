@@ -25,6 +25,9 @@ export const LoginSchema = z.object({
   password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
 });
 
+/** The sign-in page's form: the API's fields plus where to go next (the API gets only email and password). */
+export const LoginFormSchema = LoginSchema.extend({ callbackUrl: z.string().optional() });
+
 export const NewPasswordField = z
   .string({ error: "Password is required." })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters.`)

@@ -1,11 +1,11 @@
 // The contact form: one schema for the form, its route action and POST /api/v1/site/contact.
 import { z } from "zod";
+import { CONTACT_HONEYPOT_FIELD } from "./contact-honeypot";
 
 export const CONTACT_NAME_MAX = 200;
 export const CONTACT_EMAIL_MAX = 254;
 export const CONTACT_MESSAGE_MAX = 5_000;
-/** The honeypot: a field people never see or fill; anything in it marks the sender as a bot. */
-export const CONTACT_HONEYPOT_FIELD = "website";
+export { CONTACT_HONEYPOT_FIELD } from "./contact-honeypot";
 
 // Line breaks in a name or address could forge mail headers in the owner's notification; refuse them outright
 // (before trimming, so "a@b.example\r\nBcc: …" is not quietly cut down to a valid address).

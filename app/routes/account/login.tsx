@@ -1,24 +1,29 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { z } from "zod";
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/login";
-import { LoginSchema, safeRedirectPath } from "~/schemas/auth";
+import { LoginFormSchema, safeRedirectPath } from "~/schemas/auth";
 import { sessionContext } from "~/context";
 import { apiRequest } from "~/utils/api.server";
 import { serializeSessionToken } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import type { SessionInfo } from "~/utils/user";
 import { pageMeta } from "~/utils/meta";
+import { formConstraint } from "~/utils/form-constraint.server";
+import { useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 
-// The form adds where to go next; /api gets only email and password.
-const LoginFormSchema = LoginSchema.extend({ callbackUrl: z.string().optional() });
+/** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
+const loadLoginValidator = async () => {
+  const [{ LoginFormSchema: schema }, { parseWithZod: parse }] = await Promise.all([import("~/schemas/auth"), import("@conform-to/zod/v4")]);
+  return (formData: FormData) => parse(formData, { schema });
+};
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (context.get(sessionContext).user) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("callbackUrl")));
   }
-  return null;
+  return { constraint: formConstraint(LoginFormSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,10 +48,9 @@ export default function Login() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useDeferredZodForm<z.input<typeof LoginFormSchema>, z.output<typeof LoginFormSchema>>(loadLoginValidator, constraint, {
     lastResult,
-    constraint: getZodConstraint(LoginFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });

@@ -1,14 +1,28 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/contact";
 import { FieldErrors, FormErrors } from "~/components/field";
-import { CONTACT_HONEYPOT_FIELD, ContactSchema } from "~/schemas/contact";
+import { ContactSchema } from "~/schemas/contact";
+import { CONTACT_HONEYPOT_FIELD } from "~/schemas/contact-honeypot";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
+import { formConstraint } from "~/utils/form-constraint.server";
+import { useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 const SUCCESS_MESSAGE = "Message sent successfully!";
+
+/** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
+const loadContactValidator = async () => {
+  const [{ ContactSchema: schema }, { parseWithZod: parse }] = await Promise.all([import("~/schemas/contact"), import("@conform-to/zod/v4")]);
+  return (formData: FormData) => parse(formData, { schema });
+};
+
+export function loader() {
+  return { constraint: formConstraint(ContactSchema) };
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -43,12 +57,11 @@ export default function Contact() {
 
 function ContactForm({ sent }: { sent: boolean }) {
   const lastResult = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useDeferredZodForm<z.input<typeof ContactSchema>, z.output<typeof ContactSchema>>(loadContactValidator, constraint, {
     id: "contact",
     lastResult,
-    constraint: getZodConstraint(ContactSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
     // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
