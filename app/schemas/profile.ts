@@ -2,8 +2,9 @@
 import { z } from "zod";
 import { NewPasswordField, PASSWORD_MAX } from "./auth";
 import { THEMES } from "../utils/theme";
+import { DISPLAY_NAME_MAX } from "./profile-limits";
 
-export const DISPLAY_NAME_MAX = 100;
+export { DISPLAY_NAME_MAX } from "./profile-limits";
 
 export const DisplayNameSchema = z.object({
   // Empty clears the name: the email is shown instead (spec §3 "Display name").

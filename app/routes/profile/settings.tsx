@@ -1,18 +1,22 @@
 // /profile/me/settings: theme, display name, password and other sessions. Four forms posting to one action,
 // told apart by their intent; each works as a plain form post and, with JavaScript, without a reload.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, useActionData, useFetcher, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/settings";
 import type { loader as rootLoader } from "~/root";
 import { FieldErrors, FormErrors } from "~/components/field";
-import { ChangePasswordFormSchema, DisplayNameSchema, DISPLAY_NAME_MAX, ThemeSchema } from "~/schemas/profile";
+import type { z } from "zod";
+import { ChangePasswordFormSchema, DisplayNameSchema, ThemeSchema } from "~/schemas/profile";
+import { DISPLAY_NAME_MAX } from "~/schemas/profile-limits";
 import { apiGetOrThrow, apiRequest, fieldErrorsOf, type ApiErrorBody } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
 import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/utils/theme";
 import { serializeThemeCookie } from "~/utils/theme.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { formConstraint } from "~/utils/form-constraint.server";
+import { useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import type { Profile } from "./me";
 
 const SETTINGS_PATH = "/profile/me/settings";
@@ -20,7 +24,29 @@ const INTENTS = ["theme", "name", "password", "sign-out-others"] as const;
 type Intent = (typeof INTENTS)[number];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { profile: await apiGetOrThrow<Profile>(context, "/user/profile") };
+  return {
+    profile: await apiGetOrThrow<Profile>(context, "/user/profile"),
+    constraints: { theme: formConstraint(ThemeSchema), name: formConstraint(DisplayNameSchema), password: formConstraint(ChangePasswordFormSchema) },
+  };
+}
+
+/** The browser's copies of the action's checks, loaded after the page (see useDeferredZodForm). */
+const loadChecks = () => Promise.all([import("~/schemas/profile"), import("@conform-to/zod/v4")]);
+const loadThemeCheck = async () => {
+  const [schemas, { parseWithZod: parse }] = await loadChecks();
+  return (formData: FormData) => parse(formData, { schema: schemas.ThemeSchema });
+};
+const loadNameCheck = async () => {
+  const [schemas, { parseWithZod: parse }] = await loadChecks();
+  return (formData: FormData) => parse(formData, { schema: schemas.DisplayNameSchema });
+};
+const loadPasswordCheck = async () => {
+  const [schemas, { parseWithZod: parse }] = await loadChecks();
+  return (formData: FormData) => parse(formData, { schema: schemas.ChangePasswordFormSchema });
+};
+
+function useConstraints() {
+  return useLoaderData<typeof loader>().constraints;
 }
 
 type ActionResult = { intent: Intent; result: SubmissionResult<string[]> };
@@ -117,11 +143,9 @@ function ThemeSettings() {
   const [hydrated, setHydrated] = useState(false);
   const fetcher = useFetcher();
   const lastResult = useLastResult("theme");
-  const [form, fields] = useForm({
+  const [form, fields] = useDeferredZodForm<z.input<typeof ThemeSchema>, z.output<typeof ThemeSchema>>(loadThemeCheck, useConstraints().theme, {
     id: "settings-theme",
     lastResult,
-    constraint: getZodConstraint(ThemeSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ThemeSchema }),
   });
   useEffect(() => {
     setHydrated(true);
@@ -175,12 +199,10 @@ function ThemeSettings() {
 
 function DisplayNameForm({ name, email }: { name: string | null; email: string }) {
   const lastResult = useLastResult("name");
-  const [form, fields] = useForm({
+  const [form, fields] = useDeferredZodForm<z.input<typeof DisplayNameSchema>, z.output<typeof DisplayNameSchema>>(loadNameCheck, useConstraints().name, {
     id: "settings-name",
     lastResult,
     defaultValue: { name: name ?? "" },
-    constraint: getZodConstraint(DisplayNameSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DisplayNameSchema }),
     // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -207,11 +229,9 @@ function DisplayNameForm({ name, email }: { name: string | null; email: string }
 
 function PasswordForm({ email }: { email: string }) {
   const lastResult = useLastResult("password");
-  const [form, fields] = useForm({
+  const [form, fields] = useDeferredZodForm<z.input<typeof ChangePasswordFormSchema>, z.output<typeof ChangePasswordFormSchema>>(loadPasswordCheck, useConstraints().password, {
     id: "settings-password",
     lastResult,
-    constraint: getZodConstraint(ChangePasswordFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordFormSchema }),
     // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
