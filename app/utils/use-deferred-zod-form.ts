@@ -5,6 +5,7 @@
 // without JavaScript gets required, maxLength and the rest as before.
 import { parse, useForm, type Submission } from "@conform-to/react";
 import { useEffect, useRef } from "react";
+import type { z } from "zod";
 
 type FormShape = Record<string, unknown>;
 export type FormValidator<Input, Output> = (formData: FormData) => Submission<Input, string[], Output>;
@@ -42,4 +43,16 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
     onValidate: ({ formData }) => (validator.current ?? serverValidates<Input, Output>)(formData),
     ...options,
   });
+}
+
+/**
+ * The validator loader for useDeferredZodForm: the schema's module and Conform's zod adapter, fetched together.
+ * Pass a dynamic import, so the schema stays out of the page's own JavaScript.
+ */
+export function deferredZodCheck<Module, Schema extends z.ZodType<FormShape, FormShape>>(loadModule: () => Promise<Module>, pick: (module: Module) => Schema) {
+  return async (): Promise<FormValidator<z.input<Schema>, z.output<Schema>>> => {
+    const [module, { parseWithZod }] = await Promise.all([loadModule(), import("@conform-to/zod/v4")]);
+    const schema = pick(module);
+    return (formData) => parseWithZod(formData, { schema });
+  };
 }

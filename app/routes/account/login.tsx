@@ -11,13 +11,10 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import type { SessionInfo } from "~/utils/user";
 import { pageMeta } from "~/utils/meta";
 import { formConstraint } from "~/utils/form-constraint.server";
-import { useDeferredZodForm } from "~/utils/use-deferred-zod-form";
+import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
-const loadLoginValidator = async () => {
-  const [{ LoginFormSchema: schema }, { parseWithZod: parse }] = await Promise.all([import("~/schemas/auth"), import("@conform-to/zod/v4")]);
-  return (formData: FormData) => parse(formData, { schema });
-};
+const loadLoginCheck = deferredZodCheck(() => import("~/schemas/auth"), (schemas) => schemas.LoginFormSchema);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (context.get(sessionContext).user) {
@@ -49,7 +46,7 @@ export default function Login() {
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const { constraint } = useLoaderData<typeof loader>();
-  const [form, fields] = useDeferredZodForm<z.input<typeof LoginFormSchema>, z.output<typeof LoginFormSchema>>(loadLoginValidator, constraint, {
+  const [form, fields] = useDeferredZodForm<z.input<typeof LoginFormSchema>, z.output<typeof LoginFormSchema>>(loadLoginCheck, constraint, {
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",

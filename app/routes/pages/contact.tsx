@@ -8,17 +8,14 @@ import { ContactSchema } from "~/schemas/contact";
 import { CONTACT_HONEYPOT_FIELD } from "~/schemas/contact-honeypot";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { formConstraint } from "~/utils/form-constraint.server";
-import { useDeferredZodForm } from "~/utils/use-deferred-zod-form";
+import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 const SUCCESS_MESSAGE = "Message sent successfully!";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
-const loadContactValidator = async () => {
-  const [{ ContactSchema: schema }, { parseWithZod: parse }] = await Promise.all([import("~/schemas/contact"), import("@conform-to/zod/v4")]);
-  return (formData: FormData) => parse(formData, { schema });
-};
+const loadContactCheck = deferredZodCheck(() => import("~/schemas/contact"), (schemas) => schemas.ContactSchema);
 
 export function loader() {
   return { constraint: formConstraint(ContactSchema) };
@@ -59,7 +56,7 @@ function ContactForm({ sent }: { sent: boolean }) {
   const lastResult = useActionData<typeof action>();
   const { constraint } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const [form, fields] = useDeferredZodForm<z.input<typeof ContactSchema>, z.output<typeof ContactSchema>>(loadContactValidator, constraint, {
+  const [form, fields] = useDeferredZodForm<z.input<typeof ContactSchema>, z.output<typeof ContactSchema>>(loadContactCheck, constraint, {
     id: "contact",
     lastResult,
     // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.

@@ -16,7 +16,7 @@ import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/ut
 import { serializeThemeCookie } from "~/utils/theme.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { formConstraint } from "~/utils/form-constraint.server";
-import { useDeferredZodForm } from "~/utils/use-deferred-zod-form";
+import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import type { Profile } from "./me";
 
 const SETTINGS_PATH = "/profile/me/settings";
@@ -31,19 +31,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The browser's copies of the action's checks, loaded after the page (see useDeferredZodForm). */
-const loadChecks = () => Promise.all([import("~/schemas/profile"), import("@conform-to/zod/v4")]);
-const loadThemeCheck = async () => {
-  const [schemas, { parseWithZod: parse }] = await loadChecks();
-  return (formData: FormData) => parse(formData, { schema: schemas.ThemeSchema });
-};
-const loadNameCheck = async () => {
-  const [schemas, { parseWithZod: parse }] = await loadChecks();
-  return (formData: FormData) => parse(formData, { schema: schemas.DisplayNameSchema });
-};
-const loadPasswordCheck = async () => {
-  const [schemas, { parseWithZod: parse }] = await loadChecks();
-  return (formData: FormData) => parse(formData, { schema: schemas.ChangePasswordFormSchema });
-};
+const loadSchemas = () => import("~/schemas/profile");
+const loadThemeCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.ThemeSchema);
+const loadNameCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.DisplayNameSchema);
+const loadPasswordCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.ChangePasswordFormSchema);
 
 function useConstraints() {
   return useLoaderData<typeof loader>().constraints;
