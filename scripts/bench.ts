@@ -7,10 +7,9 @@
 // results sit side by side there; a run replaces its own half).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { formatKilobytes, measurePageBundles } from "./bench/client-bundle.ts";
-import { describeMachine, jsonDocument, load, median, multipartBody, round, startChild, LOOPBACK, type ChildServer, type RunFigures } from "./bench/run.ts";
+import { buildProductionServer, describeMachine, jsonDocument, load, median, multipartBody, round, startChild, LOOPBACK, type ChildServer, type RunFigures } from "./bench/run.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Map(
@@ -40,15 +39,7 @@ if (machine.loadAverage > machine.cores) {
 
 // ---------------------------------------------------------------- build and seed
 
-if (!args.has("no-build") || !existsSync(path.join(buildDir, "server", "index.js"))) {
-  log("building the production server into build-bench/");
-  const build = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], {
-    cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (build.status !== 0) throw new Error("the build failed");
-}
+buildProductionServer(root, buildDir, { reuse: args.has("no-build"), log });
 
 log(`seeding ${REPORTS.toLocaleString("en")} camera reports`);
 rmSync(dataDir, { recursive: true, force: true });

@@ -4,12 +4,12 @@
 // page, each run several times with the median score kept. Targets: performance at least 95; accessibility,
 // best practices and SEO 100. Uses Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) on loopback, prints a
 // table, writes bench/lighthouse.json, and exits 1 when a target is missed.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import { describeMachine, median, startChild, LOOPBACK } from "./bench/run.ts";
+import { buildProductionServer, describeMachine, median, startChild, LOOPBACK } from "./bench/run.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
@@ -28,15 +28,7 @@ if (!existsSync(chromiumPath)) {
   process.exit(2);
 }
 
-if (!args.has("--no-build") || !existsSync(path.join(buildDir, "server", "index.js"))) {
-  log("building the production server into build-bench/");
-  const build = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], {
-    cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (build.status !== 0) throw new Error("the build failed");
-}
+buildProductionServer(root, buildDir, { reuse: args.has("--no-build"), log });
 
 rmSync(dataDir, { recursive: true, force: true });
 const app = await startChild(process.execPath, [path.join(root, "server.ts")], {

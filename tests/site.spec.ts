@@ -2,9 +2,10 @@
 // health, and the administrators' contact messages.
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
-import { request, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { request, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_TERMS, DEMO_TERMS_V1 } from "../server/db/seeds/demo-legal-pages";
-import { E2E_ADMIN, expect, test, type Credentials } from "./fixtures";
+import { E2E_ADMIN, expect, test } from "./fixtures";
+import { signedInClient } from "./security/clients";
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
 
@@ -62,17 +63,6 @@ async function postContactFrom(page: Page, localAddress: string, delayMs = 0) {
       await route.fulfill(response);
     },
   );
-}
-
-async function signedInClient(baseURL: string, credentials: Credentials): Promise<APIRequestContext> {
-  const client = await request.newContext({ baseURL });
-  const response = await client.post("/account/login", {
-    form: { email: credentials.email, password: credentials.password, callbackUrl: "/" },
-    headers: { origin: baseURL },
-    maxRedirects: 0,
-  });
-  expect(response.status(), `sign-in as ${credentials.email}`).toBe(302);
-  return client;
 }
 
 interface StoredMessage {

@@ -1,5 +1,7 @@
 // Pieces of the benchmark: child servers on loopback, autocannon runs, and the machine's description.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import autocannon from "autocannon";
 
@@ -150,4 +152,16 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Builds the production server into `buildDir`, unless `reuse` is set and a build is already there. */
+export function buildProductionServer(root: string, buildDir: string, { reuse = false, log = console.log } = {}): void {
+  if (reuse && existsSync(path.join(buildDir, "server", "index.js"))) return;
+  log(`building the production server into ${path.relative(root, buildDir)}/`);
+  const build = spawnSync(path.join(root, "node_modules", ".bin", "react-router"), ["build"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir, NODE_ENV: "production" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (build.status !== 0) throw new Error("the build failed");
 }

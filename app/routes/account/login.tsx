@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/login";
@@ -10,7 +10,6 @@ import { serializeSessionToken } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import type { SessionInfo } from "~/utils/user";
 import { pageMeta } from "~/utils/meta";
-import { formConstraint } from "~/utils/form-constraint.server";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
@@ -20,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (context.get(sessionContext).user) {
     throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("callbackUrl")));
   }
-  return { constraint: formConstraint(LoginFormSchema) };
+  return { constraint: getZodConstraint(LoginFormSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/contact";
@@ -7,7 +7,6 @@ import { FieldErrors, FormErrors } from "~/components/field";
 import { ContactSchema } from "~/schemas/contact";
 import { CONTACT_HONEYPOT_FIELD } from "~/schemas/contact-honeypot";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { formConstraint } from "~/utils/form-constraint.server";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -18,7 +17,7 @@ const SUCCESS_MESSAGE = "Message sent successfully!";
 const loadContactCheck = deferredZodCheck(() => import("~/schemas/contact"), (schemas) => schemas.ContactSchema);
 
 export function loader() {
-  return { constraint: formConstraint(ContactSchema) };
+  return { constraint: getZodConstraint(ContactSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -1,7 +1,7 @@
 // /profile/me/settings: theme, display name, password and other sessions. Four forms posting to one action,
 // told apart by their intent; each works as a plain form post and, with JavaScript, without a reload.
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/settings";
@@ -15,7 +15,6 @@ import { pageMeta } from "~/utils/meta";
 import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/utils/theme";
 import { serializeThemeCookie } from "~/utils/theme.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { formConstraint } from "~/utils/form-constraint.server";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import type { Profile } from "./me";
 
@@ -26,7 +25,7 @@ type Intent = (typeof INTENTS)[number];
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     profile: await apiGetOrThrow<Profile>(context, "/user/profile"),
-    constraints: { theme: formConstraint(ThemeSchema), name: formConstraint(DisplayNameSchema), password: formConstraint(ChangePasswordFormSchema) },
+    constraints: { theme: getZodConstraint(ThemeSchema), name: getZodConstraint(DisplayNameSchema), password: getZodConstraint(ChangePasswordFormSchema) },
   };
 }
 
