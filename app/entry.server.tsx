@@ -35,7 +35,7 @@ export default function handleRequest(
           stopRenderTiming();
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, isProduction));
+          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, isProduction));
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -141,6 +141,8 @@ async function measure(server: ChildServer, page: PageSpec, extraHeaders: Record
 
 const results: Record<string, unknown> = {};
 let app = await startApp(false);
+// The second answer is the page cache's stored copy (no nonce attributes): the bytes a visitor usually gets.
+await probe(app, { key: "home", label: "home", path: "/" });
 const homeProbe = await probe(app, { key: "home", label: "home", path: "/" });
 const homeFile = path.join(dataDir, "home.html");
 writeFileSync(homeFile, homeProbe.body);

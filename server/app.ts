@@ -6,6 +6,7 @@ import { compress } from "hono/compress";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { apiTransportContext, requestInfoContext } from "../app/context";
+import { contentSecurityPolicy } from "../app/utils/security.server";
 import { withServerTiming } from "../app/utils/server-timing.server";
 import { createApiApp } from "./api/app";
 import { clientIp } from "./api/context";
@@ -37,7 +38,11 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   // Off in development, where a page's code changes under it.
   const pageCache =
     config.isProduction && config.pageCache
-      ? createPageCache({ maxBytes: config.pageCacheMegabytes * 1024 * 1024, maxEntryBytes: 1024 * 1024 })
+      ? createPageCache({
+          maxBytes: config.pageCacheMegabytes * 1024 * 1024,
+          maxEntryBytes: 1024 * 1024,
+          storedCopyPolicy: (inlineScriptHashes) => contentSecurityPolicy({ inlineScriptHashes }, config.isProduction),
+        })
       : null;
 
   const app = new Hono();

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createPageCache, sharedMaxAge, type RenderPage } from "./page-cache";
+import { createPageCache, sharedMaxAge, withoutNonce, type RenderPage } from "./page-cache";
 
 const PUBLIC = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=10", Vary: "Cookie", ETag: 'W/"v1"' };
 
@@ -21,31 +22,42 @@ function renderer(headers: Record<string, string> = PUBLIC, text = "reports") {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
 const get = (url = "http://site.test/", init: RequestInit = {}) => new Request(url, init);
 const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((match) => match[1]);
+const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const storedCopyPolicy = (hashes: string[]) => `script-src 'self' ${hashes.join(" ")}`;
 
 function newCache(now = () => 1_000_000) {
-  return createPageCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024, now });
+  return createPageCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024, storedCopyPolicy, now });
 }
 
 describe("page cache", () => {
-  it("answers a public page from memory with a nonce of its own in the body and the CSP header", async () => {
+  it("answers a public page from memory: no nonce, a policy naming the hash of each inline script, the same bytes each time", async () => {
     const cache = newCache();
     const { render, calls } = renderer();
     const first = await cache.serve(get(), render);
     expect(first.headers.get("x-cache")).toBe("MISS");
     const firstHtml = await first.text();
+    const [renderNonce] = noncesIn(firstHtml);
+    expect(first.headers.get("content-security-policy")).toBe(`script-src 'nonce-${renderNonce}'`);
     await settle();
 
     const second = await cache.serve(get(), render);
+    const third = await cache.serve(get(), render);
     expect(calls.count).toBe(1);
     expect(second.headers.get("x-cache")).toBe("HIT");
     const secondHtml = await second.text();
-    const [nonce, other] = noncesIn(secondHtml);
-    expect(nonce).toBe(other);
-    expect(nonce).not.toBe(noncesIn(firstHtml)[0]);
-    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
-    expect(second.headers.get("content-security-policy")).toBe(`script-src 'nonce-${nonce}'`);
-    expect(secondHtml.replaceAll(nonce!, "N")).toBe(firstHtml.replaceAll(noncesIn(firstHtml)[0]!, "N"));
+    expect(noncesIn(secondHtml)).toEqual([]);
+    expect(secondHtml).toBe(firstHtml.replaceAll(` nonce="${renderNonce}"`, ""));
+    expect(second.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha256("boot()")} ${sha256("go()")}`);
+    expect(second.headers.get("content-security-policy")).not.toContain(renderNonce);
+    expect(await third.text()).toBe(secondHtml);
     expect(second.headers.get("etag")).toBe('W/"v1"');
+  });
+
+  it("hashes inline scripts only, once each", () => {
+    const html = `<script nonce="n1" type="module" async="">import "/a.js";</script><script nonce="n1" src="/b.js"></script><SCRIPT nonce="n1">x()</SCRIPT ><script nonce="n1">x()</script>`;
+    const { html: bare, inlineScriptHashes } = withoutNonce(html, "n1");
+    expect(bare).not.toContain("nonce");
+    expect(inlineScriptHashes).toEqual([sha256('import "/a.js";'), sha256("x()")]);
   });
 
   it("keeps separate copies per Cookie header (the pages say Vary: Cookie)", async () => {
@@ -179,7 +191,7 @@ describe("page cache", () => {
   });
 
   it("drops the least recently used pages beyond its byte budget", async () => {
-    const cache = createPageCache({ maxBytes: 700, maxEntryBytes: 400, now: () => 0 });
+    const cache = createPageCache({ maxBytes: 700, maxEntryBytes: 400, storedCopyPolicy, now: () => 0 });
     const { render } = renderer(PUBLIC, "x".repeat(150));
     for (const path of ["/a", "/b", "/c"]) {
       await (await cache.serve(get(`http://site.test${path}`), render)).text();

@@ -4,30 +4,32 @@
 // Rendering a report page costs milliseconds of CPU; answering a stored copy costs tens of microseconds.
 //
 // Two things make a stored page safe to hand to the next visitor:
-// - Fresh CSP nonce: every answer gets a new nonce, written over the stored page's (its scripts and its header),
-//   so no two responses share one.
+// - No shared nonce: a rendered page allows its scripts by a per-response nonce, which must never be handed out
+//   twice. The stored copy has its nonce attributes taken out and a policy of its own that allows exactly its
+//   inline scripts by their SHA-256 hashes (plus this site's own script files), so every answer is the same bytes,
+//   sent without a copy, and no answer reveals a nonce any other answer trusts.
 // - Own writes: any request that may write (a method other than GET, HEAD or OPTIONS) empties the cache once it
 //   succeeds, and a render that overlapped a write is not stored. Writes made by another process (other workers,
 //   a remote API_URL backend) show within N seconds, as they already do through browsers' and proxies' caches.
 // docs/decisions/0011-page-cache.md
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 
 export interface PageCacheOptions {
   /** Most bytes of stored pages. */
   maxBytes: number;
   /** A larger page is sent but not stored. */
   maxEntryBytes: number;
+  /** The Content-Security-Policy of a stored copy, given the hashes ('sha256-…') of its inline scripts. */
+  storedCopyPolicy: (inlineScriptHashes: string[]) => string;
   now?: () => number;
 }
 
 interface StoredPage {
   status: number;
-  headers: [string, string][];
-  /** Kept as bytes: encoding a 50 kB page for every answer would cost more than the rest of it. */
-  body: Buffer;
-  /** The nonce the page was rendered with, and where it stands in the body: each copy handed out gets a new one. */
-  nonce: string;
-  nonceOffsets: number[];
+  /** A plain record: the Node adapter writes it out without building a Headers object per answer. */
+  headers: Record<string, string>;
+  /** Kept as bytes and sent as they are: encoding or copying a 70 kB page per answer would cost more than the rest. */
+  body: Buffer<ArrayBuffer>;
   etag: string | null;
   storedAt: number;
   expiresAt: number;
@@ -58,10 +60,18 @@ export function newNonce(): string {
   return randomPool.toString("base64", poolOffset - NONCE_BYTES, poolOffset);
 }
 
-function offsetsOf(body: Buffer, text: string): number[] {
-  const offsets: number[] = [];
-  for (let at = body.indexOf(text); at !== -1; at = body.indexOf(text, at + text.length)) offsets.push(at);
-  return offsets;
+/**
+ * The stored copy of a page rendered with `nonce`: the nonce attributes taken out, and the CSP hashes of the
+ * inline scripts left. React escapes "<" in text and attributes, so every "<script" in its output is a tag.
+ */
+export function withoutNonce(html: string, nonce: string): { html: string; inlineScriptHashes: string[] } {
+  const bare = html.replaceAll(` nonce="${nonce}"`, "");
+  const inlineScriptHashes: string[] = [];
+  for (const [, attributes = "", text = ""] of bare.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes)) continue;
+    inlineScriptHashes.push(`'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`);
+  }
+  return { html: bare, inlineScriptHashes: [...new Set(inlineScriptHashes)] };
 }
 
 export function isWriteMethod(method: string): boolean {
@@ -86,7 +96,7 @@ function etagMatches(ifNoneMatch: string | null, etag: string | null): boolean {
   return ifNoneMatch.split(",").some((candidate) => candidate.trim() === "*" || bare(candidate) === bare(etag));
 }
 
-export function createPageCache({ maxBytes, maxEntryBytes, now = Date.now }: PageCacheOptions) {
+export function createPageCache({ maxBytes, maxEntryBytes, storedCopyPolicy, now = Date.now }: PageCacheOptions) {
   // Map order is least recently used first.
   const pages = new Map<string, StoredPage>();
   let storedBytes = 0;
@@ -115,22 +125,18 @@ export function createPageCache({ maxBytes, maxEntryBytes, now = Date.now }: Pag
   }
 
   function answer(page: StoredPage, request: Request): Response {
-    const headers = new Headers(page.headers);
-    headers.set("Age", String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))));
-    headers.set("X-Cache", "HIT");
+    const headers: Record<string, string> = {
+      ...page.headers,
+      age: String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))),
+      "x-cache": "HIT",
+    };
     if (etagMatches(request.headers.get("if-none-match"), page.etag)) {
-      for (const name of ["content-type", "content-security-policy"]) headers.delete(name);
+      delete headers["content-type"];
+      delete headers["content-security-policy"];
       return new Response(null, { status: 304, headers });
     }
-    const nonce = newNonce();
-    const csp = headers.get("content-security-policy");
-    if (csp) headers.set("content-security-policy", csp.replaceAll(page.nonce, nonce));
     if (request.method === "HEAD") return new Response(null, { status: page.status, headers });
-    // Every nonce is 16 random bytes in base64: the new one fits exactly where the old one stood.
-    const body = Buffer.allocUnsafe(page.body.length);
-    page.body.copy(body);
-    for (const offset of page.nonceOffsets) body.write(nonce, offset, "latin1");
-    return new Response(body, { status: page.status, headers });
+    return new Response(page.body, { status: page.status, headers });
   }
 
   return {
@@ -181,10 +187,11 @@ export function createPageCache({ maxBytes, maxEntryBytes, now = Date.now }: Pag
         .arrayBuffer()
         .then((bytes) => {
           if (generation !== writeGeneration || bytes.byteLength > maxEntryBytes) return dropExpired();
-          const body = Buffer.from(bytes);
-          const headers = [...response.headers].filter(([name]) => name !== "server-timing");
-          const nonceOffsets = offsetsOf(body, nonce);
-          store(key, { status: response.status, headers, body, nonce, nonceOffsets, etag: response.headers.get("etag"), storedAt, expiresAt: storedAt + maxAge * 1000, refreshing: false });
+          const { html, inlineScriptHashes } = withoutNonce(Buffer.from(bytes).toString("utf8"), nonce);
+          const headers: Record<string, string> = {};
+          for (const [name, value] of response.headers) if (name !== "server-timing") headers[name] = value;
+          if (headers["content-security-policy"]) headers["content-security-policy"] = storedCopyPolicy(inlineScriptHashes);
+          store(key, { status: response.status, headers, body: Buffer.from(html, "utf8"), etag: response.headers.get("etag"), storedAt, expiresAt: storedAt + maxAge * 1000, refreshing: false });
         })
         .catch(dropExpired);
       const sent = new Response(toVisitor, response);

@@ -11,10 +11,19 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, 
   return next();
 };
 
-export function contentSecurityPolicy(nonce: string, isProduction: boolean): string {
+/**
+ * Which scripts a page may run. A rendered page trusts its per-response nonce (and, through 'strict-dynamic', the
+ * modules those scripts load). A stored copy from the page cache is sent to many visitors, so it carries no nonce:
+ * it trusts exactly its own inline scripts by hash, and this site's script files ('self'; every other answer is
+ * served with nosniff and a non-script type, so no other same-origin URL can run as a script).
+ */
+export type ScriptPolicy = { nonce: string } | { inlineScriptHashes: string[] };
+
+export function contentSecurityPolicy(scripts: ScriptPolicy, isProduction: boolean): string {
+  const scriptSources = "nonce" in scripts ? `'nonce-${scripts.nonce}' 'strict-dynamic'` : ["'self'", ...scripts.inlineScriptHashes].join(" ");
   return [
     "default-src 'self'",
-    `script-src 'nonce-${nonce}' 'strict-dynamic'${isProduction ? "" : " 'unsafe-eval'"}`,
+    `script-src ${scriptSources}${isProduction ? "" : " 'unsafe-eval'"}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
