@@ -7,9 +7,11 @@ export interface RequestInfo {
   clientIp: string;
   /** Per-request CSP nonce for inline and module scripts. */
   nonce: string;
+  /** Posted text an action shows again in a textarea, by the textarea's id: app/utils/echoed-text.tsx. */
+  echoedText: Map<string, string>;
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ clientIp: "unknown", nonce: "" });
+export const requestInfoContext = createContext<RequestInfo>();
 
 /** The session as /api reported it for this request; filled by the root middleware. */
 export const sessionContext = createContext<SessionInfo>({ user: null, expires: null, sessionToken: null, did: null });

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./context";
+import { EchoedTextProvider } from "./utils/echoed-text";
 import { NonceProvider } from "./utils/nonce";
 import { contentSecurityPolicy } from "./utils/security.server";
 import { startTiming } from "./utils/server-timing.server";
@@ -17,7 +18,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce } = loadContext.get(requestInfoContext);
+  const { nonce, echoedText } = loadContext.get(requestInfoContext);
   const isProduction = process.env.NODE_ENV === "production";
   const stopRenderTiming = startTiming("render");
   return new Promise<Response>((resolve, reject) => {
@@ -26,7 +27,9 @@ export default function handleRequest(
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <EchoedTextProvider value={echoedText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </EchoedTextProvider>
       </NonceProvider>,
       {
         nonce,

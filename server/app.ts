@@ -112,7 +112,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     const request = config.trustProxy ? asTheProxySawIt(c.req.raw) : c.req.raw;
     const render: RenderPage = (nonce) => {
       const context = new RouterContextProvider();
-      context.set(requestInfoContext, { clientIp: clientIp(c), nonce });
+      context.set(requestInfoContext, { clientIp: clientIp(c), nonce, echoedText: new Map() });
       context.set(apiTransportContext, api);
       return handleDocument(request, context);
     };

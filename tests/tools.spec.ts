@@ -56,6 +56,25 @@ test.describe("JSON pretty formatter", () => {
     expect(posts).toEqual(javaScriptEnabled ? [] : [expect.stringContaining(JSON_PAGE)]);
   });
 
+  test("a form posted before the page's scripts took over comes back with its input, and the scripts keep it", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript every post is this case: the test above");
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    const input = '{"kept": "line 1\\nline 2", "n": 10.50}\n';
+    await page.getByLabel("JSON input").fill(input);
+    // form.submit() skips the page's submit handler: the browser posts the form as it would before hydration.
+    await Promise.all([page.waitForURL(JSON_PAGE), page.locator("form").filter({ has: page.getByLabel("JSON input") }).evaluate((form) => (form as HTMLFormElement).submit())]);
+    await expect(page.getByText("Your input is processed in your browser and never leaves it.")).toBeVisible();
+    await expect(page.getByLabel("Formatted")).toHaveValue('{\n  "kept": "line 1\\nline 2",\n  "n": 10.50\n}');
+    await expect(page.getByLabel("JSON input")).toHaveValue(input);
+    // The page, now hydrated, formats edits of that same text in the browser.
+    await page.getByLabel("JSON input").press("End");
+    await page.getByLabel("JSON input").evaluate((element) => {
+      (element as HTMLTextAreaElement).value = (element as HTMLTextAreaElement).value.replace("10.50", "11");
+      element.dispatchEvent(new Event("input", { bubbles: true }));
+    });
+    await expect(page.getByLabel("Formatted")).toHaveValue('{\n  "kept": "line 1\\nline 2",\n  "n": 11\n}');
+  });
+
   test("indent and sort-key options", async ({ page, javaScriptEnabled }) => {
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("JSON input").fill('{"b": [1, 2], "a": {"d": 1, "c": 2}}');

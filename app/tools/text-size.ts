@@ -1,7 +1,15 @@
 // Sizes of text in UTF-8 bytes, as the tools' limits count them, and the message for a text over its limit.
 
+const nodeBuffer = (globalThis as { Buffer?: { byteLength(text: string, encoding: "utf8"): number } }).Buffer;
+
 /** UTF-8 length of a string without allocating the encoded bytes (lone surrogates count as U+FFFD, 3 bytes). */
 export function utf8ByteLength(text: string): number {
+  // Node counts natively, several times faster than the loop; a lone surrogate is 3 bytes either way.
+  return nodeBuffer ? nodeBuffer.byteLength(text, "utf8") : countUtf8Bytes(text);
+}
+
+/** The browsers' way (no Buffer there); exported for its test. */
+export function countUtf8Bytes(text: string): number {
   let bytes = 0;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

@@ -28,7 +28,7 @@ afterEach(() => {
 function contextFor(token: string | null) {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, h.api);
-  context.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "" });
+  context.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "", echoedText: new Map() });
   context.set(sessionContext, { user: null, expires: null, sessionToken: token, did: null });
   return context;
 }

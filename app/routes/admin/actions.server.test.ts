@@ -15,7 +15,7 @@ function contextAnswering(answer: () => Response) {
       return answer();
     },
   });
-  context.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "" });
+  context.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "", echoedText: new Map() });
   context.set(sessionContext, { user: null, expires: null, sessionToken: "token", did: null });
   return { context, calls };
 }

@@ -19,7 +19,7 @@ afterAll(async () => {
 function contextFor(options: { signedIn?: boolean } = {}) {
   const context = new RouterContextProvider();
   context.set(apiTransportContext, h.api);
-  context.set(requestInfoContext, { clientIp: "203.0.113.50", nonce: "" });
+  context.set(requestInfoContext, { clientIp: "203.0.113.50", nonce: "", echoedText: new Map() });
   const user = options.signedIn ? { id: "u1", email: "a@example.com", name: null, roles: [], avatar: null } : null;
   context.set(sessionContext, { user, expires: null, sessionToken: null, did: null });
   return context;

@@ -27,6 +27,7 @@ import { downloadText } from "~/tools/download";
 import { formatByteSize, utf8ByteLength } from "~/tools/text-size";
 import { formatInWorker } from "~/tools/json/worker-client";
 import { outputPreview, previewNote } from "~/tools/json/output-preview";
+import { useEchoedText, echoText } from "~/utils/echoed-text";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 
@@ -34,6 +35,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
 const loadEngine = () => import("~/tools/json/engine");
 const DOWNLOAD_NAME = "formatted.json";
+const INPUT_ID = "json-input";
 
 /** Formatted text the action wants sent as a file (the no-JavaScript Download button). */
 const downloadContext = createContext<string | null>(null);
@@ -66,19 +68,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Over the limit, sending the megabytes back would only make a huge page; the browser's Back button keeps them.
     const overLimit = utf8ByteLength(input.replace(/\r\n/g, "\n")) > MAX_JSON_INPUT_BYTES;
     const formError = overLimit ? `${message} The input was not sent back: use your browser's Back button to return to it.` : message;
-    return data({ input: overLimit ? "" : input, options: readOptions(formData), result: null, formError }, { status: 400, headers: NO_STORE });
+    if (!overLimit) echoText(context, INPUT_ID, input);
+    return data({ options: readOptions(formData), result: null, formError }, { status: 400, headers: NO_STORE });
   }
   const { intent, input: value, ...options } = submission.value;
   const { formatJson } = await loadEngine();
   const result = formatJson(value, options);
   if (intent === "download" && result.ok) {
     context.set(downloadContext, result.output);
-    return data({ input: "", options, result: null, formError: null }, { headers: NO_STORE });
+    return data({ options, result: null, formError: null }, { headers: NO_STORE });
   }
   // The page shows the start of a long output (and would carry it twice: in the box and in the hydration data).
   const preview = result.ok ? outputPreview(result.output) : null;
   const shown = preview?.cut ? { ...result, output: preview.text, outputCut: true } : result;
-  return data({ input: value, options, result: shown, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
+  echoText(context, INPUT_ID, value);
+  return data({ options, result: shown, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
 }
 
 // A posted input comes back in the page: no cache may keep it.
@@ -107,12 +111,13 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function JsonPrettyFormat() {
   const posted = useActionData<typeof action>();
+  const postedInput = useEchoedText(INPUT_ID);
   const hydrated = useHydrated();
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const [options, setOptions] = useState<JsonFormatOptions>(posted?.options ?? DEFAULT_JSON_OPTIONS);
   const [result, setResult] = useState<JsonToolResult | null>(posted?.result ?? null);
   const [formError, setFormError] = useState<string | null>(posted?.formError ?? null);
-  const [inputBytes, setInputBytes] = useState(posted ? utf8ByteLength(posted.input) : 0);
+  const [inputBytes, setInputBytes] = useState(() => (posted ? (posted.result?.inputBytes ?? utf8ByteLength(postedInput)) : 0));
   const [working, setWorking] = useState(false);
   const requestRef = useRef(0);
   const preview = useMemo(() => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null), [result]);
@@ -188,7 +193,7 @@ export default function JsonPrettyFormat() {
         <div className="grid gap-4 lg:grid-cols-2">
           <div>
             <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
-              <label htmlFor="json-input" className="label mb-0">
+              <label htmlFor={INPUT_ID} className="label mb-0">
                 JSON input
               </label>
               <span id="json-input-size" className="text-xs text-zinc-600 dark:text-zinc-400">
@@ -197,9 +202,9 @@ export default function JsonPrettyFormat() {
             </div>
             <textarea
               ref={inputRef}
-              id="json-input"
+              id={INPUT_ID}
               name="input"
-              defaultValue={posted?.input ?? ""}
+              defaultValue={postedInput}
               onInput={hydrated ? scheduleRun : undefined}
               onFocus={hydrated ? () => void loadEngine() : undefined}
               rows={18}
