@@ -1,5 +1,5 @@
 // Typed values the server puts into React Router's context for loaders, actions and middleware.
-import { createContext } from "react-router";
+import { createContext, RouterContextProvider } from "react-router";
 import type { SessionInfo, SessionUser } from "./utils/user";
 
 export interface RequestInfo {
@@ -24,3 +24,14 @@ export const apiTransportContext = createContext<ApiTransport | null>(null);
 
 /** The signed-in user; only set under layouts whose middleware requires one. */
 export const userContext = createContext<SessionUser>();
+
+/**
+ * The context a page request starts with: who asks, the CSP nonce, how /api is reached. server/app.ts makes one per
+ * request; tests make theirs the same way and add a session where they need one.
+ */
+export function createRequestContext(options: { clientIp: string; nonce?: string; api: ApiTransport | null }): RouterContextProvider {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, { clientIp: options.clientIp, nonce: options.nonce ?? "", echoedText: new Map() });
+  context.set(apiTransportContext, options.api);
+  return context;
+}

@@ -4,8 +4,8 @@ import { readdirSync } from "node:fs";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { createRequestHandler, RouterContextProvider } from "react-router";
-import { apiTransportContext, requestInfoContext } from "../app/context";
+import { createRequestHandler } from "react-router";
+import { createRequestContext } from "../app/context";
 import { contentSecurityPolicy } from "../app/utils/security.server";
 import { withServerTiming } from "../app/utils/server-timing.server";
 import { createApiApp } from "./api/app";
@@ -111,10 +111,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   app.all("*", pageBodyLimit, (c) => {
     const request = config.trustProxy ? asTheProxySawIt(c.req.raw) : c.req.raw;
     const render: RenderPage = (nonce) => {
-      const context = new RouterContextProvider();
-      context.set(requestInfoContext, { clientIp: clientIp(c), nonce, echoedText: new Map() });
-      context.set(apiTransportContext, api);
-      return handleDocument(request, context);
+      return handleDocument(request, createRequestContext({ clientIp: clientIp(c), nonce, api }));
     };
     return withServerTiming(() => (pageCache ? pageCache.serve(request, render) : render(newNonce())));
   });

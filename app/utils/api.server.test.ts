@@ -1,9 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { RouterContextProvider } from "react-router";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
+import { createRequestContext, sessionContext } from "~/context";
 import { createApiHarness, type ApiHarness } from "../../server/testing/api-harness";
 import { apiRequest, fieldErrorsOf } from "./api.server";
 
@@ -26,9 +25,7 @@ afterEach(() => {
 });
 
 function contextFor(token: string | null) {
-  const context = new RouterContextProvider();
-  context.set(apiTransportContext, h.api);
-  context.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "", echoedText: new Map() });
+  const context = createRequestContext({ clientIp: "203.0.113.9", api: h.api });
   context.set(sessionContext, { user: null, expires: null, sessionToken: token, did: null });
   return context;
 }

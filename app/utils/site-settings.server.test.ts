@@ -1,8 +1,8 @@
-import { RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../../server/testing/api-harness";
 import { config } from "../../server/config";
-import { apiTransportContext } from "~/context";
+import { createRequestContext } from "~/context";
 import { getSiteSettings, getSiteVar, getSiteVarText, invalidateSiteSettings } from "./site-settings.server";
 
 let h: ApiHarness;
@@ -13,11 +13,13 @@ let context: RouterContextProvider;
 beforeAll(async () => {
   h = await createApiHarness();
   admin = (await h.signIn({ admin: true })).token;
-  context = new RouterContextProvider();
-  context.set(apiTransportContext, {
-    fetch: (request, env) => {
-      if (new URL(request.url).pathname === "/api/site/vars/public") calls += 1;
-      return h.api.fetch(request, env);
+  context = createRequestContext({
+    clientIp: "127.0.0.1",
+    api: {
+      fetch: (request, env) => {
+        if (new URL(request.url).pathname === "/api/site/vars/public") calls += 1;
+        return h.api.fetch(request, env);
+      },
     },
   });
 });
@@ -61,8 +63,7 @@ describe("site settings", () => {
   });
 
   it("serves the fallback when /api fails", async () => {
-    const broken = new RouterContextProvider();
-    broken.set(apiTransportContext, { fetch: () => new Response("nope", { status: 502 }) });
+    const broken = createRequestContext({ clientIp: "127.0.0.1", api: { fetch: () => new Response("nope", { status: 502 }) } });
     expect(await getSiteVarText(broken, "site_name", "Fallback")).toBe("Fallback");
   });
 });

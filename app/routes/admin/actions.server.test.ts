@@ -1,21 +1,21 @@
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
+import { createRequestContext, sessionContext } from "~/context";
 import type { ApiResult } from "~/utils/api.server";
 import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
 
 /** A context whose /api answers every call with `answer`, and records the calls. */
 function contextAnswering(answer: () => Response) {
   const calls: { method: string; path: string }[] = [];
-  const context = new RouterContextProvider();
-  context.set(apiTransportContext, {
-    fetch: (request: Request) => {
-      calls.push({ method: request.method, path: new URL(request.url).pathname });
-      return answer();
+  const context = createRequestContext({
+    clientIp: "203.0.113.9",
+    api: {
+      fetch: (request: Request) => {
+        calls.push({ method: request.method, path: new URL(request.url).pathname });
+        return answer();
+      },
     },
   });
-  context.set(requestInfoContext, { clientIp: "203.0.113.9", nonce: "", echoedText: new Map() });
   context.set(sessionContext, { user: null, expires: null, sessionToken: "token", did: null });
   return { context, calls };
 }

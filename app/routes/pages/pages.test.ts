@@ -1,7 +1,6 @@
 // The loaders of /terms, /privacy and /site/health2 against the real /api, in-process.
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
+import { createRequestContext, sessionContext } from "~/context";
 import { siteData } from "../../../server/db/schema";
 import { createApiHarness, type ApiHarness } from "../../../server/testing/api-harness";
 import { loader as legalLoader } from "./legal";
@@ -17,9 +16,7 @@ afterAll(async () => {
 });
 
 function contextFor(options: { signedIn?: boolean } = {}) {
-  const context = new RouterContextProvider();
-  context.set(apiTransportContext, h.api);
-  context.set(requestInfoContext, { clientIp: "203.0.113.50", nonce: "", echoedText: new Map() });
+  const context = createRequestContext({ clientIp: "203.0.113.50", api: h.api });
   const user = options.signedIn ? { id: "u1", email: "a@example.com", name: null, roles: [], avatar: null } : null;
   context.set(sessionContext, { user, expires: null, sessionToken: null, did: null });
   return context;
