@@ -11,7 +11,7 @@ import { sessionMiddleware } from "./utils/session.server";
 import { getSiteSettings } from "./utils/site-settings.server";
 import { siteOrigin } from "./utils/site-url.server";
 import { pageMeta } from "./utils/meta";
-import { getToast } from "./utils/toast.server";
+import { readToast } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 import { themeBootScript } from "./utils/theme";
 import { readThemeCookie } from "./utils/theme.server";
@@ -29,16 +29,12 @@ const prefetchSiteSettings: Route.MiddlewareFunction = ({ context }, next) => {
 
 export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware, prefetchSiteSettings];
 
-const TOAST_COOKIE = /(?:^|;)\s*toast=/;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(sessionContext);
-  // Reading the flash message signs a fresh cookie (WebCrypto HMAC); skip that when the request carries none.
-  const { toast, headers } = TOAST_COOKIE.test(request.headers.get("cookie") ?? "") ? await getToast(request) : { toast: undefined, headers: undefined };
+  const { toast, headers } = await readToast(request);
   const settings = await (context.get(siteSettingsContext) ?? getSiteSettings(context));
   const theme = await readThemeCookie(request);
-  // getToast always answers a Set-Cookie; send it only when a toast was read, so pages stay cacheable.
-  return data({ user, toast: toast ?? null, siteName: settings.siteName, origin: siteOrigin(request), theme }, toast ? { headers } : undefined);
+  return data({ user, toast: toast ?? null, siteName: settings.siteName, origin: siteOrigin(request), theme }, headers ? { headers } : undefined);
 }
 
 /** §2: a minimal-UI flag in the query (?minimal or ?minimal=1) hides the header, as on /account pages. */

@@ -7,7 +7,7 @@ import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { sessionContext } from "~/context";
 import { cacheControl, etagMatches } from "./camera-http";
 import { getSiteSettings } from "./site-settings.server";
-import { getToast } from "./toast.server";
+import { readToast } from "./toast.server";
 
 /** A new process may render differently (a new build): its tags never match an old one's. */
 const PROCESS_TAG = randomBytes(8).toString("hex");
@@ -27,7 +27,7 @@ export function conditionalPage({ maxAgeSeconds, fingerprint }: ConditionalPageO
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     const dataTag = await fingerprint({ request, context, params });
     // A flash message waits in the toast cookie: the page must render to show it, and must not be reused.
-    const { toast } = await getToast(request);
+    const { toast } = await readToast(request);
     if (!dataTag || toast) return next();
 
     const { user } = context.get(sessionContext);
