@@ -2,7 +2,7 @@
 // list, one report, and the probe app's store link. Every query of the list reads indexed columns only, never the
 // report JSON.
 import { createHash, randomUUID } from "node:crypto";
-import { and, arrayContains, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import {
   CameraReportUploadSchema,
   DEFAULT_PAGE_SIZE,
@@ -160,6 +160,15 @@ export interface CreatedReport {
 
 const KEY_REUSED = "This Idempotency-Key was already used with a different report.";
 
+/**
+ * How long an Idempotency-Key is remembered: a client retries within minutes, and a key kept forever would make
+ * the table grow with every upload and refuse a name reused a month later. After this a key is free again.
+ */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+/** Forgotten keys are deleted at most this often per process, by the next upload that carries a key. */
+const PURGE_INTERVAL_MS = 60 * 60 * 1000;
+let nextPurgeAt = 0;
+
 class IdempotencyKeyTaken extends Error {}
 
 /**
@@ -172,6 +181,10 @@ export async function createCameraReport(db: Database, upload: CameraReportUploa
   const key = options.idempotencyKey ? `${options.apiKeyId ?? "-"}:${options.idempotencyKey}` : null;
   const requestHash = createHash("sha256").update(canonicalJson(upload)).digest("hex");
   if (key) {
+    if (Date.now() >= nextPurgeAt) {
+      nextPurgeAt = Date.now() + PURGE_INTERVAL_MS;
+      await purgeForgottenIdempotencyKeys(db);
+    }
     const earlier = await replayOf(db, key, requestHash);
     if (earlier) return earlier;
   }
@@ -200,10 +213,25 @@ export async function createCameraReport(db: Database, upload: CameraReportUploa
 async function replayOf(db: Database, key: string, requestHash: string): Promise<CreatedReport | null> {
   const [earlier] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
   if (!earlier) return null;
+  if (earlier.createdAt.getTime() <= Date.now() - IDEMPOTENCY_KEY_TTL_MS) {
+    // Forgotten: the key names a new report now. Deleting it lets this request record it again; racing requests
+    // with the key still meet at its primary key.
+    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, earlier.createdAt)));
+    return null;
+  }
   if (earlier.requestHash !== requestHash) {
     throw new ApiError(422, KEY_REUSED, [{ field: "Idempotency-Key", message: KEY_REUSED }]);
   }
   return { id: earlier.reportId, replayed: true };
+}
+
+/** Deletes the keys older than IDEMPOTENCY_KEY_TTL_MS; answers how many. */
+export async function purgeForgottenIdempotencyKeys(db: Database): Promise<number> {
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }
 
 // ---------------------------------------------------------------- reading

@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys, cameraReports } from "../../db/schema";
+import { apiKeys, cameraReports, idempotencyKeys } from "../../db/schema";
 import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
 import { encryptSecret, hmacDigest, randomToken } from "../../lib/crypto";
-import { cameraReportRow } from "../../services/camera-reports";
+import { cameraReportRow, IDEMPOTENCY_KEY_TTL_MS, purgeForgottenIdempotencyKeys } from "../../services/camera-reports";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
 
 let h: ApiHarness;
@@ -183,6 +183,26 @@ describe("POST /api/camera/reports: Idempotency-Key", () => {
     const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json()).id)));
     expect(ids.size).toBe(1);
     expect(await reportCount()).toBe(before + 1);
+  });
+
+  it("forgets a key after 24 hours: the name then stores a new report, and old keys are deleted", async () => {
+    const first = await (await upload(pixel7(), { "Idempotency-Key": "day-old" })).json();
+    const aDayAgo = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 1_000);
+    await h.database.db.update(idempotencyKeys).set({ createdAt: aDayAgo }).where(like(idempotencyKeys.key, "%:day-old"));
+    // A different body would be refused within the day; now it is a new report under the same name.
+    const second = await upload({ ...pixel7(), device_model: "Pixel 7a" }, { "Idempotency-Key": "day-old" });
+    expect(second.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBeNull();
+    const secondId = (await second.json()).id;
+    expect(secondId).not.toBe(first.id);
+    // And the key now stands for the new report.
+    const retry = await upload({ ...pixel7(), device_model: "Pixel 7a" }, { "Idempotency-Key": "day-old" });
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect((await retry.json()).id).toBe(secondId);
+
+    await h.database.db.update(idempotencyKeys).set({ createdAt: aDayAgo }).where(like(idempotencyKeys.key, "%:day-old"));
+    expect(await purgeForgottenIdempotencyKeys(h.database.db)).toBe(1);
+    expect(await h.database.db.select().from(idempotencyKeys).where(like(idempotencyKeys.key, "%:day-old"))).toEqual([]);
   });
 
   it("keeps keys apart per API key, and refuses malformed keys", async () => {
