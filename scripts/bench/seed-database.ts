@@ -29,16 +29,24 @@ export async function seedBenchDatabase(options: { pgliteDir: string; migrations
     if (copies > 0) {
       // Each copy of a report gets a deterministic new id and an earlier time, so the newest reports stay the
       // generated ones and the list's order is stable from run to run.
+      // One statement, so both inserts read the same originals (the generated reports) and every copy gets its body.
       await database.db.execute(sql`
-        insert into camera_reports (id, created_at, manufacturer, device_model, device_os, device_os_version, search_text,
-          search_terms, camera_count, facings, max_hardware_rank, capabilities, report_data)
-        select md5(r.id::text || ':' || g.i::text)::uuid, r.created_at - g.i * interval '731 days',
-          r.manufacturer, r.device_model, r.device_os, r.device_os_version, r.search_text,
-          r.search_terms, r.camera_count, r.facings, r.max_hardware_rank, r.capabilities, r.report_data
-        from generate_series(1, ${Math.ceil(copies / generated)}) as g(i)
-        cross join (select * from camera_reports order by id) as r
-        order by g.i, r.id
-        limit ${copies}`);
+        with originals as materialized (
+          select md5(r.id::text || ':' || g.i::text)::uuid as copy_id, r.*, g.i, b.report_data
+          from generate_series(1, ${Math.ceil(copies / generated)}) as g(i)
+          cross join (select * from camera_reports order by id) as r
+          join camera_report_bodies b on b.report_id = r.id
+          order by g.i, r.id
+          limit ${copies}
+        ), copied as (
+          insert into camera_reports (id, created_at, manufacturer, device_model, device_os, device_os_version, search_text,
+            search_terms, camera_count, facings, max_hardware_rank, capabilities)
+          select copy_id, created_at - i * interval '731 days', manufacturer, device_model, device_os, device_os_version,
+            search_text, search_terms, camera_count, facings, max_hardware_rank, capabilities
+          from originals
+          returning id
+        )
+        insert into camera_report_bodies (report_id, report_data) select copy_id, report_data from originals`);
     }
     const seedMilliseconds = performance.now() - started;
     // Fresh statistics, as autovacuum would give a long-running database.

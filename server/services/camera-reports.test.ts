@@ -142,8 +142,8 @@ describe("with a database", () => {
     await seedManyCameraReports(database.db, 1200, { seed: 3, batchSize: 500 });
     expect(await countCameraReports(database.db)).toBe(before + 1200);
     // The trigger-kept total follows every kind of insert and delete.
-    await database.db.execute(sql`insert into camera_reports (manufacturer, device_model, device_os, device_os_version, search_text, camera_count, max_hardware_rank, report_data)
-      select 'x', 'y', 'z', '1', 'x y', 0, -1, '{}'::jsonb from generate_series(1, 3)`);
+    await database.db.execute(sql`insert into camera_reports (manufacturer, device_model, device_os, device_os_version, search_text, camera_count, max_hardware_rank)
+      select 'x', 'y', 'z', '1', 'x y', 0, -1 from generate_series(1, 3)`);
     await database.db.execute(sql`delete from camera_reports where manufacturer = 'x'`);
     const counted = (await database.db.execute(sql`select count(*)::int as n from camera_reports`)) as unknown as { rows: { n: number }[] };
     expect(await countCameraReports(database.db)).toBe(counted.rows[0]!.n);
@@ -159,6 +159,12 @@ describe("with a database", () => {
     const one = await getCameraReport(database.db, page.reports[0]!.id);
     expect(Object.keys(one!.report_data).slice(0, 3)).toEqual(["manufacturer", "device_model", "device_os"]);
     expect(await getCameraReport(database.db, "not-an-id")).toBeNull();
+    // Each stored report has its body, and deleting a report deletes its body.
+    const orphans = (await database.db.execute(sql`select count(*)::int as n from camera_reports r left join camera_report_bodies b on b.report_id = r.id where b.report_id is null`)) as unknown as { rows: { n: number }[] };
+    expect(orphans.rows[0]!.n).toBe(0);
+    await database.db.execute(sql`delete from camera_reports where id = ${one!.id}`);
+    const bodies = (await database.db.execute(sql`select count(*)::int as n from camera_report_bodies where report_id = ${one!.id}`)) as unknown as { rows: { n: number }[] };
+    expect(bodies.rows[0]!.n).toBe(0);
   });
 
   it("reads the probe app's store link from a site var, falling back to the default", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys, cameraReports, idempotencyKeys } from "../../db/schema";
 import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
 import { encryptSecret, hmacDigest, randomToken } from "../../lib/crypto";
-import { cameraReportRow, IDEMPOTENCY_KEY_TTL_MS, purgeForgottenIdempotencyKeys } from "../../services/camera-reports";
+import { cameraReportRow, IDEMPOTENCY_KEY_TTL_MS, insertCameraReports, purgeForgottenIdempotencyKeys } from "../../services/camera-reports";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
 
 let h: ApiHarness;
@@ -223,7 +223,7 @@ describe("GET /api/camera/reports", () => {
     // Oldest first: a report per demo device, a minute apart, so the order is known.
     const start = Date.UTC(2024, 0, 1);
     const rows = DEVICES.map((device, index) => cameraReportRow(uploadOf(device), { createdAt: new Date(start + index * 60_000) }));
-    await fresh.database.db.insert(cameraReports).values(rows);
+    await insertCameraReports(fresh.database.db, rows);
     DEVICES.forEach((device, index) => (ids[device.model] = rows[index]!.id!));
   });
   afterAll(async () => {
@@ -268,6 +268,18 @@ describe("GET /api/camera/reports", () => {
     const tooFar = await fresh.request("/camera/reports?page=201");
     expect(tooFar.status).toBe(400);
     expect((await tooFar.json()).errors[0]).toMatchObject({ field: "page", message: expect.stringMatching(/10,000/) });
+  });
+
+  it("pages a filtered list (few matches: read whole, then sorted) in the same newest-first order", async () => {
+    const all = (await list("?facing=BACK&size=100")).reports.map((r) => r.id);
+    expect(all.length).toBeGreaterThan(6);
+    const createdAt = (await list("?facing=BACK&size=100")).reports.map((r) => r.created_at);
+    expect([...createdAt].sort().reverse()).toEqual(createdAt);
+    expect((await list("?facing=BACK&size=3&page=2")).reports.map((r) => r.id)).toEqual(all.slice(3, 6));
+    const last = Math.ceil(all.length / 3);
+    expect((await list(`?facing=BACK&size=3&page=${last}`)).reports.map((r) => r.id)).toEqual(all.slice((last - 1) * 3));
+    expect((await list(`?facing=BACK&size=3&page=${last + 1}`)).reports).toEqual([]);
+    expect((await list("?q=zzz")).reports).toEqual([]);
   });
 
   it("searches word prefixes of manufacturer and model, ignoring case and accents", async () => {

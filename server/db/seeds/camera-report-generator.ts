@@ -2,7 +2,7 @@
 // Deterministic: the same count and seed give the same reports, ids and times.
 import type { Database } from "../client";
 import { cameraReports } from "../schema";
-import { cameraReportRow, type CameraReportInsert } from "../../services/camera-reports";
+import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "../../services/camera-reports";
 import { DEVICES, uploadOf } from "./camera-devices";
 
 /** Android versions by SDK level, for devices reporting again after an update. */
@@ -66,10 +66,10 @@ export async function seedManyCameraReports(db: Database, count: number, options
   for (const row of cameraReportRows(count, options)) {
     batch.push(row);
     if (batch.length === batchSize) {
-      await db.insert(cameraReports).values(batch);
+      await insertCameraReports(db, batch);
       batch = [];
     }
   }
-  if (batch.length) await db.insert(cameraReports).values(batch);
+  if (batch.length) await insertCameraReports(db, batch);
   return performance.now() - started;
 }

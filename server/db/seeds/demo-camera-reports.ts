@@ -1,6 +1,6 @@
 // Demo camera reports: on first start with an empty table (and SEED_DEMO not 0), about thirty realistic reports, so
 // the list, search, filters and compare have something to show. Idempotent: it never touches a table with reports.
-import { cameraReportRow, countCameraReports } from "../../services/camera-reports";
+import { cameraReportRow, countCameraReports, insertCameraReports } from "../../services/camera-reports";
 import type { Database } from "../client";
 import { cameraReports } from "../schema";
 import type { Seeder } from "../seed";
@@ -26,6 +26,6 @@ export const seedDemoCameraReports: Seeder = async (db: Database, { demo }) => {
   const rows = uploads.map((upload, index) =>
     cameraReportRow(upload, { createdAt: new Date(now - (uploads.length - index) * 17 * HOUR_MS - ((index * 7919) % 60) * 60_000) }),
   );
-  await db.insert(cameraReports).values(rows);
+  await insertCameraReports(db, rows);
   console.log(`[seed] ${rows.length} demo camera reports`);
 };
