@@ -252,7 +252,8 @@ const target = (name: string, value: number | undefined, limit: number, better: 
 const targets = [
   target("home throughput / raw server", byKey("home")?.ratioToRaw, 0.5, "above", "x"),
   target("report detail throughput / raw server", byKey("report")?.ratioToRaw, 0.4, "above", "x"),
-  ...pages.map((page) => target(`${page.label}: p99 at half of saturation`, page.halfRate?.p99Ms, 25, "below", "ms")),
+  // The JSON tool's 1 MB post has its own target (below): formatting a megabyte cannot take under 25 ms.
+  ...pages.filter((page) => page.key !== "json-tool").map((page) => target(`${page.label}: p99 at half of saturation`, page.halfRate?.p99Ms, 25, "below", "ms")),
   target("JSON tool: 1 MB formatted on the server (one request)", byKey("json-tool")?.singleRequestMs, 100, "below", "ms"),
   target("JSON tool: longest main-thread task while the browser formats 10 MB", browserFormatting?.longestTaskMs, 200, "below", "ms"),
   ...(large
