@@ -1,7 +1,6 @@
 // Many realistic camera reports, fast: for benchmarks and load tests (100,000 reports in a few multi-row inserts).
 // Deterministic: the same count and seed give the same reports, ids and times.
 import type { Database } from "../client";
-import { cameraReports } from "../schema";
 import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "../../services/camera-reports";
 import { DEVICES, uploadOf } from "./camera-devices";
 

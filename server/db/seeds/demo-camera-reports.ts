@@ -2,7 +2,6 @@
 // the list, search, filters and compare have something to show. Idempotent: it never touches a table with reports.
 import { cameraReportRow, countCameraReports, insertCameraReports } from "../../services/camera-reports";
 import type { Database } from "../client";
-import { cameraReports } from "../schema";
 import type { Seeder } from "../seed";
 import { DEVICES, uploadOf } from "./camera-devices";
 
