@@ -15,6 +15,7 @@ if (process.argv.includes("--json")) {
       page: page.path,
       area: page.area,
       "JS gzip": formatKilobytes(page.gzipBytes),
+      "JS brotli (sent)": formatKilobytes(page.brotliBytes),
       target: formatKilobytes(page.targetBytes),
       ceiling: formatKilobytes(page.ceilingBytes),
       "CSS gzip": formatKilobytes(page.cssGzipBytes),
@@ -36,7 +37,9 @@ if (overCeiling.length > 0) {
   console.error("[bundle] Load the heavy part lazily (React.lazy, import() in an event handler) or drop the dependency.");
   process.exit(1);
 }
-const largest = (area: string) => Math.max(0, ...pages.filter((page) => page.area === area).map((page) => page.gzipBytes));
+const largest = (area: string, bytes: (page: PageBundle) => number = (page) => page.gzipBytes) =>
+  Math.max(0, ...pages.filter((page) => page.area === area).map(bytes));
 console.log(
-  `[bundle] ${pages.length} pages within their ceilings: largest public ${formatKilobytes(largest("public"))}, largest admin ${formatKilobytes(largest("admin"))}`,
+  `[bundle] ${pages.length} pages within their ceilings: largest public ${formatKilobytes(largest("public"))}, largest admin ${formatKilobytes(largest("admin"))} gzipped` +
+    ` (as sent, brotli: ${formatKilobytes(largest("public", (page) => page.brotliBytes))} and ${formatKilobytes(largest("admin", (page) => page.brotliBytes))})`,
 );

@@ -78,6 +78,9 @@ export async function createServerApp(options: ServerAppOptions = {}) {
       "/assets/*",
       serveStatic({
         root: options.clientDir,
+        // The build writes .br and .gz copies of each asset (scripts/precompress-assets.ts); the compression
+        // middleware leaves an answer that already has a Content-Encoding alone.
+        precompressed: true,
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );

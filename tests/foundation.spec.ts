@@ -40,6 +40,31 @@ test.describe("layout and errors", () => {
   });
 });
 
+test.describe("static assets", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only; runs in the js project");
+
+  test("script files are sent precompressed (brotli, else gzip), cached for a year, the same bytes as the file", async ({ request }) => {
+    const html = await (await request.get("/contact")).text();
+    const entry = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
+    expect(entry, "the entry script's preload link").toBeTruthy();
+    const plain = await request.get(entry!, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers()["content-encoding"]).toBeUndefined();
+    expect(plain.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const [accepted, sent] of [
+      ["gzip, deflate, br", "br"],
+      ["gzip", "gzip"],
+    ]) {
+      const response = await request.get(entry!, { headers: { "accept-encoding": accepted! } });
+      expect(response.headers()["content-encoding"], accepted).toBe(sent);
+      expect(response.headers()["vary"]).toMatch(/accept-encoding/i);
+      expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(Number(response.headers()["content-length"])).toBeLessThan((await plain.body()).length / 2);
+      // Playwright decodes the body: it must be the file itself.
+      expect((await response.body()).equals(await plain.body()), accepted).toBe(true);
+    }
+  });
+});
+
 test.describe("sign-in and sign-out", () => {
   test("the administrator signs in with the form, sees the Profile menu, and signs out", async ({ page }) => {
     await page.goto("/account/login");

@@ -1,9 +1,10 @@
 // How much JavaScript each page makes the browser download, read from React Router's build manifest:
 // the client entry and its imports, plus every route module (and its imports) from the root down to the page.
 // Route discovery is lazy, so the manifest-*.js file itself is never loaded by a page and is not counted.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { brotli } from "../precompress-assets.ts";
 
 /** The issue's targets: what a page should load at most. */
 export const PUBLIC_PAGE_TARGET_BYTES = 100_000;
@@ -41,6 +42,8 @@ export interface PageBundle {
   area: "public" | "admin";
   files: string[];
   gzipBytes: number;
+  /** What browsers download: the build's brotli copies (scripts/precompress-assets.ts), which the server prefers. */
+  brotliBytes: number;
   rawBytes: number;
   cssGzipBytes: number;
   targetBytes: number;
@@ -90,13 +93,15 @@ function ancestry(routes: Record<string, ManifestRoute>, routeId: string): Manif
  */
 export function measurePageBundles(buildDir: string, manifest: BuildManifest = readBuildManifest(buildDir)): PageBundle[] {
   const clientDir = path.join(buildDir, "client");
-  const gzipCache = new Map<string, { gzip: number; raw: number }>();
+  const sizeCache = new Map<string, { gzip: number; brotli: number; raw: number }>();
   const sizeOf = (url: string) => {
-    let size = gzipCache.get(url);
+    let size = sizeCache.get(url);
     if (!size) {
-      const bytes = readFileSync(path.join(clientDir, url.replace(/^\//, "")));
-      size = { gzip: gzipSync(bytes, { level: 9 }).length, raw: bytes.length };
-      gzipCache.set(url, size);
+      const file = path.join(clientDir, url.replace(/^\//, ""));
+      const bytes = readFileSync(file);
+      const brotliBytes = existsSync(`${file}.br`) ? statSync(`${file}.br`).size : brotli(bytes).length;
+      size = { gzip: gzipSync(bytes, { level: 9 }).length, brotli: Math.min(brotliBytes, bytes.length), raw: bytes.length };
+      sizeCache.set(url, size);
     }
     return size;
   };
@@ -116,10 +121,12 @@ export function measurePageBundles(buildDir: string, manifest: BuildManifest = r
     const targetBytes = area === "admin" ? ADMIN_PAGE_TARGET_BYTES : PUBLIC_PAGE_TARGET_BYTES;
     const ceilingBytes = area === "admin" ? ADMIN_PAGE_CEILING_BYTES : PUBLIC_PAGE_CEILING_BYTES;
     let gzipBytes = 0;
+    let brotliBytes = 0;
     let rawBytes = 0;
     for (const file of js) {
       const size = sizeOf(file);
       gzipBytes += size.gzip;
+      brotliBytes += size.brotli;
       rawBytes += size.raw;
     }
     let cssGzipBytes = 0;
@@ -130,6 +137,7 @@ export function measurePageBundles(buildDir: string, manifest: BuildManifest = r
       area,
       files: [...js],
       gzipBytes,
+      brotliBytes,
       rawBytes,
       cssGzipBytes,
       targetBytes,

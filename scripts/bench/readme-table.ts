@@ -27,7 +27,7 @@ interface Run {
   pages: PageResult[];
   browserFormatting: { inputBytes: number; formatMs: number; longestTaskMs: number; longTasks: number; pasteTaskMs: number } | null;
   targets: { name: string; value: number | null; limit: number; met: boolean | null; unit: string }[];
-  clientJavaScript: { largestPublic: number; largestAdmin: number };
+  clientJavaScript: { largestPublic: number; largestAdmin: number; largestPublicBrotli?: number };
 }
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -57,7 +57,11 @@ function table(run: Run): string {
       `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} tasks over 50 ms); putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
     );
   }
-  lines.push(`- Client JavaScript, gzipped: largest public page ${(run.clientJavaScript.largestPublic / 1000).toFixed(1)} kB, largest admin page ${(run.clientJavaScript.largestAdmin / 1000).toFixed(1)} kB.`);
+  const brotli = run.clientJavaScript.largestPublicBrotli;
+  lines.push(
+    `- Client JavaScript, gzipped: largest public page ${(run.clientJavaScript.largestPublic / 1000).toFixed(1)} kB, largest admin page ${(run.clientJavaScript.largestAdmin / 1000).toFixed(1)} kB` +
+      (brotli ? `; as browsers receive it (brotli), the largest public page is ${(brotli / 1000).toFixed(1)} kB.` : "."),
+  );
   return lines.join("\n");
 }
 
