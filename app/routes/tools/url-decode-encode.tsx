@@ -90,12 +90,16 @@ export default function UrlDecodeEncode() {
   const [result, setResult] = useState<UrlToolResult | null>(posted?.result ?? null);
   const [formError, setFormError] = useState<string | null>(posted?.formError ?? null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const requestRef = useRef(0);
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
   async function run(next: UrlToolOptions = options) {
     clearTimeout(timerRef.current);
+    // Typing runs the tool too: a run begun before a click on Decode may finish after it, and must not win.
+    const request = ++requestRef.current;
     const { runUrlTool: runHere } = await loadEngine();
+    if (request !== requestRef.current) return;
     const input = inputRef.current?.value ?? "";
     setFormError(null);
     setResult(input === "" ? null : runHere(input, next));
