@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
-import { precompressAssets } from "./scripts/precompress-assets";
+import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
