@@ -1,8 +1,9 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/login";
+import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { LoginFormSchema, safeRedirectPath } from "~/schemas/auth";
 import { sessionContext } from "~/context";
 import { apiRequest } from "~/utils/api.server";
@@ -56,36 +57,12 @@ export default function Login() {
       <h1 className="page-title">Sign in</h1>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="callbackUrl" value={searchParams.get("callbackUrl") ?? "/"} />
-        <div>
-          <label htmlFor={fields.email.id} className="label">
-            Email
-          </label>
-          <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
-          {fields.email.errors ? (
-            <p id={fields.email.errorId} className="field-error">
-              {fields.email.errors[0]}
-            </p>
-          ) : null}
-        </div>
-        <div>
-          <label htmlFor={fields.password.id} className="label">
-            Password
-          </label>
-          <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className="input" />
-          {fields.password.errors ? (
-            <p id={fields.password.errorId} className="field-error">
-              {fields.password.errors[0]}
-            </p>
-          ) : null}
-        </div>
-        {form.errors ? (
-          <p id={form.errorId} role="alert" className="field-error">
-            {form.errors[0]}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary w-full" disabled={submitting}>
-          {submitting ? "Signing in..." : "Sign in"}
-        </button>
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+        <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SubmitButton busy={submitting} busyLabel="Signing in..." className="btn btn-primary w-full">
+          Sign in
+        </SubmitButton>
       </Form>
       <p className="mt-4 text-sm">
         <Link to="/">Back to the site</Link>

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/contact";
-import { FieldErrors, FormErrors } from "~/components/field";
+import { FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
 import { ContactSchema } from "~/schemas/contact";
 import { CONTACT_HONEYPOT_FIELD } from "~/schemas/contact-honeypot";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
@@ -70,36 +70,18 @@ function ContactForm({ sent }: { sent: boolean }) {
           {SUCCESS_MESSAGE}
         </p>
       ) : null}
-      <div>
-        <label htmlFor={fields.name.id} className="label">
-          Name
-        </label>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="input" />
-        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.email.id} className="label">
-          Email
-        </label>
-        <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className="input" />
-        <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.message.id} className="label">
-          Message
-        </label>
-        <textarea {...getTextareaProps(fields.message)} rows={8} className="input" />
-        <FieldErrors id={fields.message.errorId} errors={fields.message.errors} />
-      </div>
+      <InputField field={fields.name} label="Name" autoComplete="name" />
+      <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <TextareaField field={fields.message} label="Message" rows={8} />
       {/* The honeypot: off screen and out of the tab order, so only a bot fills it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Leave this field empty</label>
         <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" className="btn btn-primary" disabled={submitting}>
-        {submitting ? "Submitting..." : "Submit"}
-      </button>
+      <SubmitButton busy={submitting} busyLabel="Submitting...">
+        Submit
+      </SubmitButton>
     </Form>
   );
 }

@@ -1,12 +1,12 @@
 // /profile/me/settings: theme, display name, password and other sessions. Four forms posting to one action,
 // told apart by their intent; each works as a plain form post and, with JavaScript, without a reload.
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import { data, Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/settings";
 import type { loader as rootLoader } from "~/root";
-import { FieldErrors, FormErrors } from "~/components/field";
+import { FieldErrors, FormErrors, InputField, SubmitButton } from "~/components/field";
 import type { z } from "zod";
 import { ChangePasswordFormSchema, DisplayNameSchema, ThemeSchema } from "~/schemas/profile";
 import { DISPLAY_NAME_MAX } from "~/schemas/profile-limits";
@@ -201,18 +201,17 @@ function DisplayNameForm({ name, email }: { name: string | null; email: string }
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-3">
       <h2 className="text-lg font-semibold">Display name</h2>
-      <div>
-        <label htmlFor={fields.name.id} className="label">
-          Name
-        </label>
-        <input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" className="input" maxLength={DISPLAY_NAME_MAX} />
-        <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">Shown in the header and on your profile. Leave empty to show {email}.</p>
-        <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
-      </div>
+      <InputField
+        field={fields.name}
+        label="Name"
+        autoComplete="name"
+        maxLength={DISPLAY_NAME_MAX}
+        hint={<>Shown in the header and on your profile. Leave empty to show {email}.</>}
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value="name" className="btn btn-primary" disabled={pending}>
-        {pending ? "Saving..." : "Save name"}
-      </button>
+      <SubmitButton intent="name" busy={pending} busyLabel="Saving...">
+        Save name
+      </SubmitButton>
     </Form>
   );
 }
@@ -233,31 +232,13 @@ function PasswordForm({ email }: { email: string }) {
       <p className="text-sm text-zinc-600 dark:text-zinc-400">Your other sessions end when the password changes; this one stays signed in.</p>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <div>
-        <label htmlFor={fields.current_password.id} className="label">
-          Current password
-        </label>
-        <input {...getInputProps(fields.current_password, { type: "password" })} autoComplete="current-password" className="input" />
-        <FieldErrors id={fields.current_password.errorId} errors={fields.current_password.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.new_password.id} className="label">
-          New password
-        </label>
-        <input {...getInputProps(fields.new_password, { type: "password" })} autoComplete="new-password" className="input" />
-        <FieldErrors id={fields.new_password.errorId} errors={fields.new_password.errors} />
-      </div>
-      <div>
-        <label htmlFor={fields.confirm_password.id} className="label">
-          Repeat new password
-        </label>
-        <input {...getInputProps(fields.confirm_password, { type: "password" })} autoComplete="new-password" className="input" />
-        <FieldErrors id={fields.confirm_password.errorId} errors={fields.confirm_password.errors} />
-      </div>
+      <InputField field={fields.current_password} label="Current password" type="password" autoComplete="current-password" />
+      <InputField field={fields.new_password} label="New password" type="password" autoComplete="new-password" />
+      <InputField field={fields.confirm_password} label="Repeat new password" type="password" autoComplete="new-password" />
       <FormErrors id={form.errorId} errors={form.errors} />
-      <button type="submit" name="intent" value="password" className="btn btn-primary" disabled={pending}>
-        {pending ? "Changing..." : "Change password"}
-      </button>
+      <SubmitButton intent="password" busy={pending} busyLabel="Changing...">
+        Change password
+      </SubmitButton>
     </Form>
   );
 }
