@@ -281,7 +281,7 @@ const LIST_COLUMNS = {
   cameraCount: cameraReports.cameraCount,
   maxHardwareRank: cameraReports.maxHardwareRank,
 };
-type ListRow = { id: string; manufacturer: string; deviceModel: string; deviceOs: string; deviceOsVersion: string; createdAt: Date; cameraCount: number; maxHardwareRank: number };
+type ListRow = { [Name in keyof typeof LIST_COLUMNS]: (typeof LIST_COLUMNS)[Name]["_"]["data"] };
 
 export async function listCameraReports(db: Database, query: CameraReportQuery): Promise<CameraReportPage> {
   const where = conditionsOf(query);
@@ -321,27 +321,18 @@ export async function listCameraReports(db: Database, query: CameraReportQuery):
  * 5 ms this way). MATERIALIZED keeps it from folding the matches back into that walk.
  */
 async function fewMatchesPage(db: Database, where: SQL, size: number, offset: number): Promise<ListRow[]> {
+  // The list's own columns, under their names in LIST_COLUMNS, so the rows come back as the other branch's do.
+  const columns = sql.join(
+    Object.entries(LIST_COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+    sql`, `,
+  );
   const result = (await db.execute(sql`
-    with matches as materialized (
-      select ${cameraReports.id} as id, ${cameraReports.manufacturer} as manufacturer, ${cameraReports.deviceModel} as device_model,
-        ${cameraReports.deviceOs} as device_os, ${cameraReports.deviceOsVersion} as device_os_version,
-        ${cameraReports.createdAt} as created_at, ${cameraReports.cameraCount} as camera_count,
-        ${cameraReports.maxHardwareRank} as max_hardware_rank
-      from ${cameraReports} where ${where}
-    )
-    select * from matches order by created_at desc nulls last, id desc nulls last limit ${size} offset ${offset}`)) as unknown as {
-    rows: { id: string; manufacturer: string; device_model: string; device_os: string; device_os_version: string; created_at: Date | string; camera_count: number; max_hardware_rank: number }[];
+    with matches as materialized (select ${columns} from ${cameraReports} where ${where})
+    select * from matches order by "createdAt" desc nulls last, "id" desc nulls last limit ${size} offset ${offset}`)) as unknown as {
+    rows: (Omit<ListRow, "createdAt"> & { createdAt: Date | string })[];
   };
-  return result.rows.map((row) => ({
-    id: row.id,
-    manufacturer: row.manufacturer,
-    deviceModel: row.device_model,
-    deviceOs: row.device_os,
-    deviceOsVersion: row.device_os_version,
-    createdAt: new Date(row.created_at),
-    cameraCount: Number(row.camera_count),
-    maxHardwareRank: Number(row.max_hardware_rank),
-  }));
+  // A raw query's timestamps are not mapped by the schema: one driver gives a Date, another may give text.
+  return result.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }
 
 async function cappedCount(db: Database, where: SQL): Promise<{ total: number; lowerBound: boolean }> {

@@ -275,6 +275,9 @@ describe("GET /api/camera/reports", () => {
     expect(all.length).toBeGreaterThan(6);
     const createdAt = (await list("?facing=BACK&size=100")).reports.map((r) => r.created_at);
     expect([...createdAt].sort().reverse()).toEqual(createdAt);
+    // Read the other way, the summaries are the same objects as in the unfiltered list (types and values).
+    const unfiltered = new Map((await list("?size=100")).reports.map((r) => [r.id, r]));
+    for (const report of (await list("?facing=BACK&size=100")).reports) expect(report).toEqual(unfiltered.get(report.id));
     expect((await list("?facing=BACK&size=3&page=2")).reports.map((r) => r.id)).toEqual(all.slice(3, 6));
     const last = Math.ceil(all.length / 3);
     expect((await list(`?facing=BACK&size=3&page=${last}`)).reports.map((r) => r.id)).toEqual(all.slice((last - 1) * 3));
