@@ -26,7 +26,7 @@ import {
 import { downloadText } from "~/tools/download";
 import { formatByteSize, utf8ByteLength } from "~/tools/text-size";
 import { formatInWorker } from "~/tools/json/worker-client";
-import { outputPreview, previewNote } from "~/tools/json/output-preview";
+import { OUTPUT_PREVIEW_CHARS, outputPreview, previewNote } from "~/tools/json/output-preview";
 import { useEchoedText, echoText } from "~/utils/echoed-text";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
@@ -73,16 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent, input: value, ...options } = submission.value;
   const { formatJson } = await loadEngine();
-  const result = formatJson(value, options);
+  // A page shows the start of a long output (and would carry it twice: in the box and in the hydration data).
+  const result = formatJson(value, options, intent === "download" ? {} : { previewChars: OUTPUT_PREVIEW_CHARS });
   if (intent === "download" && result.ok) {
     context.set(downloadContext, result.output);
     return data({ options, result: null, formError: null }, { headers: NO_STORE });
   }
-  // The page shows the start of a long output (and would carry it twice: in the box and in the hydration data).
-  const preview = result.ok ? outputPreview(result.output) : null;
-  const shown = preview?.cut ? { ...result, output: preview.text, outputCut: true } : result;
   echoText(context, INPUT_ID, value);
-  return data({ options, result: shown, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
+  return data({ options, result, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
 }
 
 // A posted input comes back in the page: no cache may keep it.

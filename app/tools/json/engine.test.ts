@@ -310,3 +310,41 @@ describe("parser", () => {
     }
   });
 });
+
+describe("output size and preview", () => {
+  // Sizes are counted while parsing and printing, not by encoding the output: they must agree with encoding it.
+  const documents = [
+    '{"a": [1, 2, {"b": null}], "c": "plain"}',
+    '{"café": "naïve ✓", "emoji": "😀 and 🇫🇷", "escaped": "\\u00e9\\ud83d\\ude00"}',
+    '["lone \ud800 high", "lone \udc00 low", "pair \ud83d\ude00", "end \ud83d"]',
+    "\ufeff[\"after a byte order mark: ü\"]",
+    '// a comment with ünïcode ✓\n{"k": "v", /* ✓ ✓ */ "l": [1,],}',
+  ];
+
+  test.each(["2", "4", "tab", "minified"] as const)("outputBytes is the UTF-8 size of the output (indent %s)", (indent) => {
+    for (const input of documents) {
+      for (const sortKeys of [false, true]) {
+        const result = formatJson(input, { indent, sortKeys, jsonc: true });
+        expect(result.ok, input).toBe(true);
+        expect(result.outputBytes, input).toBe(new TextEncoder().encode(result.output).length);
+      }
+    }
+  });
+
+  test("with previewChars, output is the start of the whole output, cut at a line end, with the whole size", () => {
+    const input = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `naïve ${i} ✓` })));
+    const whole = format(input);
+    const preview = formatJson(input, PRETTY, { previewChars: 1000 });
+    expect(preview.outputCut).toBe(true);
+    expect(preview.output.length).toBeLessThanOrEqual(1000);
+    expect(whole.output.startsWith(preview.output + "\n")).toBe(true);
+    expect(preview.outputBytes).toBe(whole.outputBytes);
+    expect(preview.report).toEqual(whole.report);
+  });
+
+  test("an output within previewChars is whole and not marked cut", () => {
+    const result = formatJson('{"a": 1}', PRETTY, { previewChars: 1000 });
+    expect(result).toMatchObject({ ok: true, output: '{\n  "a": 1\n}' });
+    expect(result.outputCut).toBeUndefined();
+  });
+});

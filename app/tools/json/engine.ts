@@ -4,6 +4,7 @@ import { printJson } from "./format";
 import { buildTree, type JsonTree } from "./tree";
 import { MAX_JSON_INPUT_BYTES, tooLargeMessage, type JsonFormatOptions } from "./limits";
 import { utf8ByteLength } from "../text-size";
+import { outputPreview } from "./output-preview";
 
 export interface JsonToolResult {
   /** Valid input, formatted. */
@@ -18,11 +19,16 @@ export interface JsonToolResult {
   inputBytes: number;
   /** UTF-8 bytes of the formatted text (counted here, in the worker, not on the page's main thread). */
   outputBytes?: number;
-  /** The server sent only the start of the output (a page with megabytes of text stalls the browser). */
+  /** `output` is only the start of the formatted text (`previewChars`: a page with megabytes of text stalls the browser). */
   outputCut?: boolean;
 }
 
-export function formatJson(input: string, options: JsonFormatOptions): JsonToolResult {
+export interface FormatJsonLimits {
+  /** Give `output` only up to about this many characters (cut at a line end, `outputCut` set), as a page shows it. */
+  previewChars?: number;
+}
+
+export function formatJson(input: string, options: JsonFormatOptions, { previewChars }: FormatJsonLimits = {}): JsonToolResult {
   const inputBytes = utf8ByteLength(input);
   if (inputBytes > MAX_JSON_INPUT_BYTES) {
     return { ok: false, output: "", inputError: tooLargeMessage(inputBytes), inputBytes };
@@ -44,11 +50,13 @@ export function formatJson(input: string, options: JsonFormatOptions): JsonToolR
     maxDepth: rest.maxDepth,
   };
   if (!parsed.ok) return { ok: false, output: "", syntaxError: parsed.error, report, inputBytes };
-  const output = printJson(parsed.root, options);
+  const printed = printJson(parsed.root, options, previewChars);
+  const preview = previewChars === undefined ? null : outputPreview(printed.text, previewChars);
   return {
     ok: true,
-    output,
-    outputBytes: utf8ByteLength(output),
+    output: preview ? preview.text : printed.text,
+    ...(preview?.cut ? { outputCut: true } : {}),
+    outputBytes: printed.length + parsed.stringExtraUtf8Bytes,
     report,
     tree: buildTree(parsed.root, options.sortKeys),
     inputBytes,

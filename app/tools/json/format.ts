@@ -24,7 +24,18 @@ export function entriesInOrder(entries: JsonEntry[], sortKeys: boolean): JsonEnt
   return sortKeys && entries.length > 1 ? entries.slice().sort(compareKeys) : entries;
 }
 
-export function printJson(root: JsonNode, options: PrintOptions): string {
+export interface PrintedJson {
+  /** The printed text, or with `keepChars` its start: at least `keepChars + 1` characters when it is longer. */
+  text: string;
+  /** Characters (UTF-16 units) of the whole printed text. */
+  length: number;
+}
+
+/**
+ * Prints the tree. Past `keepChars` characters the text is only counted, not kept: a page showing the start of a
+ * megabyte of output need not build (and flatten) the rest.
+ */
+export function printJson(root: JsonNode, options: PrintOptions, keepChars = Infinity): PrintedJson {
   const unit = options.indent === "tab" ? "\t" : options.indent === "minified" ? "" : " ".repeat(Number(options.indent));
   const pretty = unit !== "";
   const colon = pretty ? ": " : ":";
@@ -41,25 +52,34 @@ export function printJson(root: JsonNode, options: PrintOptions): string {
 
   const stack: PrintFrame[] = [];
   let out = "";
+  let countedOnly = 0;
+  const emit = (text: string): void => {
+    if (out.length <= keepChars) out += text;
+    else countedOnly += text.length;
+  };
   let node: JsonNode | undefined = root;
   for (;;) {
     // Print `node`, or open it and continue with its first child.
     if (typeof node === "string") {
-      out += node;
+      emit(node);
     } else if (node.type === "object" && node.entries.length > 0) {
       const entries = entriesInOrder(node.entries, options.sortKeys);
       stack.push({ close: "}", entries, items: null, next: 1 });
       const first = entries[0]!;
-      out += "{" + lineBreak(stack.length) + first.rawKey + colon;
+      emit("{");
+      emit(lineBreak(stack.length));
+      emit(first.rawKey);
+      emit(colon);
       node = first.value;
       continue;
     } else if (node.type === "array" && node.items.length > 0) {
       stack.push({ close: "]", entries: null, items: node.items, next: 1 });
-      out += "[" + lineBreak(stack.length);
+      emit("[");
+      emit(lineBreak(stack.length));
       node = node.items[0]!;
       continue;
     } else {
-      out += node.type === "object" ? "{}" : "[]";
+      emit(node.type === "object" ? "{}" : "[]");
     }
 
     // Climb until a container has a next child, closing the finished ones.
@@ -68,18 +88,23 @@ export function printJson(root: JsonNode, options: PrintOptions): string {
       const frame = stack[stack.length - 1]!;
       if (frame.entries && frame.next < frame.entries.length) {
         const entry = frame.entries[frame.next++]!;
-        out += "," + lineBreak(stack.length) + entry.rawKey + colon;
+        emit(",");
+        emit(lineBreak(stack.length));
+        emit(entry.rawKey);
+        emit(colon);
         node = entry.value;
         break;
       }
       if (frame.items && frame.next < frame.items.length) {
-        out += "," + lineBreak(stack.length);
+        emit(",");
+        emit(lineBreak(stack.length));
         node = frame.items[frame.next++]!;
         break;
       }
       stack.pop();
-      out += lineBreak(stack.length) + frame.close;
+      emit(lineBreak(stack.length));
+      emit(frame.close);
     }
-    if (!node) return out;
+    if (!node) return { text: out, length: out.length + countedOnly };
   }
 }

@@ -81,7 +81,19 @@ export interface ParseReport {
   maxDepth: number;
 }
 
-export type ParseResult = ({ ok: true; root: JsonNode } | { ok: false; error: JsonSyntaxError }) & ParseReport;
+export type ParseResult = (
+  | {
+      ok: true;
+      root: JsonNode;
+      /**
+       * UTF-8 bytes beyond one per UTF-16 unit in the document's strings and keys: printed text of the tree is
+       * `length + this` bytes (everything outside strings is ASCII, and comments are not printed).
+       */
+      stringExtraUtf8Bytes: number;
+    }
+  | { ok: false; error: JsonSyntaxError }
+) &
+  ParseReport;
 
 export interface ParseOptions {
   jsonc?: boolean;
@@ -198,6 +210,7 @@ class Parser {
   private valueCount = 0;
   private maxDepth = 0;
   private bomIgnored = false;
+  private stringExtraUtf8Bytes = 0;
 
   constructor(
     private readonly text: string,
@@ -205,9 +218,10 @@ class Parser {
   ) {}
 
   run(): ParseResult {
-    let outcome: { ok: true; root: JsonNode } | { ok: false; error: JsonSyntaxError };
+    let outcome: { ok: true; root: JsonNode; stringExtraUtf8Bytes: number } | { ok: false; error: JsonSyntaxError };
     try {
-      outcome = { ok: true, root: this.parseDocument() };
+      const root = this.parseDocument();
+      outcome = { ok: true, root, stringExtraUtf8Bytes: this.stringExtraUtf8Bytes };
     } catch (error) {
       if (!(error instanceof ParseFailure)) throw error;
       outcome = { ok: false, error: this.toSyntaxError(error) };
@@ -452,6 +466,19 @@ class Parser {
         hasEscape = true;
         this.checkEscape(i);
         i += text.charCodeAt(i + 1) === 117 ? 6 : 2;
+        continue;
+      }
+      if (code >= 0x80) {
+        // Counted here, where every character is read anyway, so the output's size costs no second pass.
+        if (code < 0x800) this.stringExtraUtf8Bytes += 1;
+        else {
+          this.stringExtraUtf8Bytes += 2; // three bytes for one unit; a pair is four bytes for two units
+          if (code >= 0xd800 && code <= 0xdbff) {
+            const next = text.charCodeAt(i + 1);
+            if (next >= 0xdc00 && next <= 0xdfff) i++;
+          }
+        }
+        i++;
         continue;
       }
       if (code < 0x20 || Number.isNaN(code)) this.failInString(start, i, code);
