@@ -2,6 +2,7 @@
 // nothing posted) and off (the form posts; the server computes and shows the input again).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { OUTPUT_PREVIEW_CHARS } from "../app/tools/json/output-preview";
 import { expect, test } from "./fixtures";
 
 const JSON_PAGE = "/tools/json-pretty-format";
@@ -199,7 +200,7 @@ test.describe("JSON pretty formatter", () => {
     await expect(note).toBeVisible({ timeout: 20_000 });
     await expect(note).toContainText(javaScriptEnabled ? "Copy and Download give all of it." : "Download gives all of it.");
     const shown = await page.getByLabel("Formatted").inputValue();
-    expect(shown.length).toBeLessThanOrEqual(64 * 1024);
+    expect(shown.length).toBeLessThanOrEqual(OUTPUT_PREVIEW_CHARS);
     expect(shown.endsWith(",")).toBe(true);
     await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(javaScriptEnabled ? 1 : 0);
 

@@ -25,7 +25,7 @@ interface Run {
   settings: { durationSeconds: number; connections: number; reports: number };
   raw: { plain: Figures; gzip: Figures; homeBytes: number };
   pages: PageResult[];
-  browserFormatting: { inputBytes: number; formatMs: number; longestTaskMs: number; longTasks: number; pasteTaskMs: number } | null;
+  browserFormatting: { inputBytes: number; formatMs: number; longestTaskMs: number; longTasks: number; longestFrameMs?: number; pasteTaskMs: number } | null;
   targets: { name: string; value: number | null; limit: number; met: boolean | null; unit: string }[];
   clientJavaScript: { largestPublic: number; largestAdmin: number; largestPublicBrotli?: number };
 }
@@ -54,7 +54,7 @@ function table(run: Run): string {
   if (run.browserFormatting) {
     const browser = run.browserFormatting;
     lines.push(
-      `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} tasks over 50 ms); putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
+      `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} tasks over 50 ms)${browser.longestFrameMs === undefined ? "" : `, longest frame ${browser.longestFrameMs} ms`}; putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
     );
   }
   const brotli = run.clientJavaScript.largestPublicBrotli;

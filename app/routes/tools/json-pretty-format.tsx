@@ -2,7 +2,7 @@
 // JavaScript the browser formats as you type (large inputs in a Web Worker). The input is never stored or logged,
 // and never put in a URL: the form posts, and the answer is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
 import { createContext, data, useActionData } from "react-router";
 import type { Route } from "./+types/json-pretty-format";
 import { CaretExcerptView } from "~/components/tools/caret-excerpt";
@@ -19,7 +19,6 @@ import {
   MAX_JSON_INPUT_BYTES,
   MAX_JSON_INPUT_LABEL,
   WORKER_THRESHOLD_BYTES,
-  tooLargeMessage,
   type JsonFormatOptions,
   type JsonIndent,
 } from "~/tools/json/limits";
@@ -127,29 +126,26 @@ export default function JsonPrettyFormat() {
   async function run(nextOptions: JsonFormatOptions = options): Promise<JsonToolResult | null> {
     clearTimeout(timerRef.current);
     const input = inputRef.current?.value ?? "";
-    const bytes = utf8ByteLength(input);
     const request = ++requestRef.current;
-    setInputBytes(bytes);
     if (input.trim() === "") {
+      setInputBytes(utf8ByteLength(input));
       setResult(null);
       setFormError(null);
       setWorking(false);
       return null;
     }
-    if (bytes > MAX_JSON_INPUT_BYTES) {
-      setResult(null);
-      setFormError(tooLargeMessage(bytes));
-      setWorking(false);
-      return null;
-    }
+    // A large input is measured by the worker (it refuses one over the limit): counting megabytes here would be
+    // the longest pause of the main thread. A string has at most as many UTF-16 units as UTF-8 bytes.
+    const small = input.length <= WORKER_THRESHOLD_BYTES && utf8ByteLength(input) <= WORKER_THRESHOLD_BYTES;
     let next: JsonToolResult | null;
-    if (bytes <= WORKER_THRESHOLD_BYTES) {
+    if (small) {
       next = (await loadEngine()).formatJson(input, nextOptions);
     } else {
       setWorking(true);
       next = await formatInWorker(input, nextOptions);
     }
     if (request !== requestRef.current || !next) return null;
+    setInputBytes(next.inputBytes);
     setWorking(false);
     setFormError(null);
     setResult(next);
@@ -176,6 +172,8 @@ export default function JsonPrettyFormat() {
     if (submitter?.value === "download" && formatted?.ok) downloadText(DOWNLOAD_NAME, formatted.output, "application/json");
   }
 
+  // The tree (up to 2,000 rows) renders after the rest, in slices between which the page keeps answering input.
+  const treeResult = useDeferredValue(result);
   const removals = result?.report ? describeRemovals(result.report) : null;
   const report = result?.report;
 
@@ -210,7 +208,7 @@ export default function JsonPrettyFormat() {
               autoComplete="off"
               autoCapitalize="off"
               aria-describedby="json-input-size"
-              aria-invalid={formError || result?.syntaxError ? true : undefined}
+              aria-invalid={formError || result?.inputError || result?.syntaxError ? true : undefined}
               className="input font-mono text-sm [tab-size:4]"
               placeholder='{"paste": "your JSON here"}'
             />
@@ -356,11 +354,12 @@ export default function JsonPrettyFormat() {
         </section>
       ) : null}
 
-      {result?.ok && result.tree ? (
+      {treeResult?.ok && treeResult.tree ? (
         <details open className="card mt-4">
           <summary className="cursor-pointer font-semibold">Tree view</summary>
-          <div className="mt-3">
-            <JsonTreeView tree={result.tree} valueCount={report?.valueCount ?? 0} />
+          {/* Up to 2,000 rows, mostly below the fold: the browser lays them out when they scroll into view. */}
+          <div className="mt-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+            <JsonTreeView tree={treeResult.tree} valueCount={treeResult.report?.valueCount ?? 0} />
           </div>
         </details>
       ) : null}
