@@ -124,6 +124,8 @@ test.describe("admin API keys", () => {
     await expect(row.getByText(key)).toBeVisible();
     await expect(row.getByText("Me", { exact: true })).toBeVisible();
     if (javaScriptEnabled) await expect(page.getByText("API Key saved successfully!")).toBeVisible();
+    // Saved, the form starts over: the Edit below must fill it, not find Create's values still there.
+    await expect(page.getByLabel("Service Name")).toHaveValue("");
 
     // Edit fills the form; Reset clears it but keeps the row selected (still Save).
     await row.getByRole("link", { name: `Edit key ${name}` }).click();

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api-keys";
 import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
@@ -78,6 +78,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "API K
 
 export default function ApiKeys({ loaderData }: Route.ComponentProps) {
   const { keys, error, editing, editMissing, reset, currentUserId, sessionToken } = loaderData;
+  const location = useLocation();
   return (
     <section>
       <h1 className="page-title">API Keys</h1>
@@ -122,7 +123,9 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
         )}
       </DataTable>
       <ErrorAlert message={editMissing ? "That key no longer exists." : null} />
-      <ApiKeyForm key={`${editing?.id ?? "new"}-${reset ? "reset" : "filled"}`} editing={editing} reset={reset} />
+      {/* A fresh form on every navigation, as a page load gives without JavaScript. Keyed by the record alone, the
+          uncontrolled fields kept their text after a Create (same key after its redirect) and on the new form's Reset. */}
+      <ApiKeyForm key={`${location.key}-${editing?.id ?? "new"}`} editing={editing} reset={reset} />
       <MySession token={sessionToken} userId={currentUserId} />
     </section>
   );
