@@ -232,6 +232,8 @@ test.describe("wonder", () => {
     await page.getByLabel("colour (optional)").fill("#3366ff");
     await page.getByRole("button", { name: "Create" }).click();
     await expectToast(page, javaScriptEnabled, "Completed successfully!");
+    // The new-tag form starts over after a Create, with JavaScript too (it kept the saved values once).
+    await expect(page.getByLabel("name", { exact: true })).toHaveValue("");
     const tagRow = page.locator("tbody tr").filter({ hasText: tagName });
     await expect(tagRow.locator("td").nth(1)).toHaveText(tagName.toLowerCase());
 

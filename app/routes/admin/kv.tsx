@@ -87,7 +87,8 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Key/Value Store</h1>
       <ErrorAlert message={editMissing ? "That key no longer exists (it was deleted or it expired)." : null} />
-      <KvForm key={editing ? `${editing.key}-${editing.updated_at}` : "new"} editing={editing} />
+      {/* A fresh form on every navigation, as a page load gives without JavaScript (a Create's values would stay). */}
+      <KvForm key={`${location.key}-${editing ? `${editing.key}-${editing.updated_at}` : "new"}`} editing={editing} />
 
       <Form method="get" action={PAGE_PATH} role="search" className="mb-4 flex flex-wrap items-end gap-2">
         <div>

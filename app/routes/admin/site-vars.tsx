@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useActionData, useFetcher } from "react-router";
+import { data, Link, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/site-vars";
 import { FormCard } from "~/components/admin/form-card";
@@ -60,10 +60,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Site Vars" }];
 
 export default function SiteVars({ loaderData }: Route.ComponentProps) {
   const { vars, editing, error } = loaderData;
+  const location = useLocation();
   return (
     <section>
       <h1 className="page-title">Site Vars</h1>
-      <SiteVarForm key={editing ? `${editing.id}-${JSON.stringify(editing.val_object_json)}-${editing.named_key}` : "new"} editing={editing} />
+      {/* A fresh form on every navigation, as a page load gives without JavaScript (a Create's values would stay). */}
+      <SiteVarForm key={`${location.key}-${editing ? `${editing.id}-${JSON.stringify(editing.val_object_json)}-${editing.named_key}` : "new"}`} editing={editing} />
       <ErrorAlert message={error} />
       <DataTable label="Site vars" columns={["actions", "named_key", "val_type", "value", "date created"]} rows={vars} empty="No site vars yet.">
         {(siteVar) => (

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, Link, useActionData, useFetcher } from "react-router";
+import { data, Link, useActionData, useFetcher, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-tags";
 import { FormCard } from "~/components/admin/form-card";
@@ -58,10 +58,12 @@ export const meta: Route.MetaFunction = () => [{ title: "Wonder Tags" }];
 
 export default function WonderTags({ loaderData }: Route.ComponentProps) {
   const { tags, editing, error } = loaderData;
+  const location = useLocation();
   return (
     <section>
       <h1 className="page-title">Wonder Tags</h1>
-      <TagForm key={editing ? `${editing.id}-${editing.slug}-${editing.name}` : "new"} editing={editing} />
+      {/* A fresh form on every navigation, as a page load gives without JavaScript (a Create's values would stay). */}
+      <TagForm key={`${location.key}-${editing ? `${editing.id}-${editing.slug}-${editing.name}` : "new"}`} editing={editing} />
       <ErrorAlert message={error} />
       <DataTable label="Tags" columns={["name", "slug", "items", "created", "actions"]} rows={tags} empty="No tags yet.">
         {(tag) => (
