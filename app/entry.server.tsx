@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -5,6 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./context";
 import { EchoedTextProvider } from "./utils/echoed-text";
+import { spliceEchoedTexts } from "./utils/echoed-text.server";
 import { NonceProvider } from "./utils/nonce";
 import { contentSecurityPolicy } from "./utils/security.server";
 import { startTiming } from "./utils/server-timing.server";
@@ -19,6 +21,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   const { nonce, echoedText } = loadContext.get(requestInfoContext);
+  const echoed = { texts: echoedText, marker: echoedText.size ? randomBytes(16).toString("hex") : "" };
   const isProduction = process.env.NODE_ENV === "production";
   const stopRenderTiming = startTiming("render");
   return new Promise<Response>((resolve, reject) => {
@@ -27,7 +30,7 @@ export default function handleRequest(
     const readyEvent = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <EchoedTextProvider value={echoedText}>
+        <EchoedTextProvider value={echoed}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </EchoedTextProvider>
       </NonceProvider>,
@@ -37,10 +40,11 @@ export default function handleRequest(
           shellRendered = true;
           stopRenderTiming();
           const body = new PassThrough();
+          const sent = echoed.marker ? body.pipe(spliceEchoedTexts(echoed.texts, echoed.marker)) : body;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, isProduction));
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(sent), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
         onShellError(error: unknown) {

@@ -114,7 +114,7 @@ export default function JsonPrettyFormat() {
   const [options, setOptions] = useState<JsonFormatOptions>(posted?.options ?? DEFAULT_JSON_OPTIONS);
   const [result, setResult] = useState<JsonToolResult | null>(posted?.result ?? null);
   const [formError, setFormError] = useState<string | null>(posted?.formError ?? null);
-  const [inputBytes, setInputBytes] = useState(() => (posted ? (posted.result?.inputBytes ?? utf8ByteLength(postedInput)) : 0));
+  const [inputBytes, setInputBytes] = useState(() => (posted ? (posted.result?.inputBytes ?? utf8ByteLength(postedInput.text)) : 0));
   const [working, setWorking] = useState(false);
   const requestRef = useRef(0);
   const preview = useMemo(() => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null), [result]);
@@ -200,7 +200,7 @@ export default function JsonPrettyFormat() {
               ref={inputRef}
               id={INPUT_ID}
               name="input"
-              defaultValue={postedInput}
+              defaultValue={postedInput.defaultValue}
               onInput={hydrated ? scheduleRun : undefined}
               onFocus={hydrated ? () => void loadEngine() : undefined}
               rows={18}
