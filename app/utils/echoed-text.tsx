@@ -49,7 +49,9 @@ export function useEchoedText(textareaId: string): EchoedText {
   const [echoed] = useState((): EchoedText => {
     if (typeof document === "undefined") {
       const text = texts.get(textareaId);
-      return text === undefined ? { text: "", defaultValue: "" } : { text, defaultValue: echoedTextPlaceholder(marker, textareaId) };
+      if (text === undefined) return { text: "", defaultValue: "" };
+      // Without a marker (a render outside entry.server) nothing would replace a placeholder: React writes the text.
+      return { text, defaultValue: marker ? echoedTextPlaceholder(marker, textareaId) : text };
     }
     const element = document.getElementById(textareaId);
     // defaultValue is the rendered text; a visitor who typed before hydration keeps their value regardless.
