@@ -6,7 +6,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./context";
 import { EchoedTextProvider } from "./utils/echoed-text";
-import { spliceEchoedTexts } from "./utils/echoed-text.server";
+import { withEchoedTexts } from "./utils/echoed-text.server";
 import { NonceProvider } from "./utils/nonce";
 import { contentSecurityPolicy } from "./utils/security.server";
 import { startTiming } from "./utils/server-timing.server";
@@ -40,7 +40,7 @@ export default function handleRequest(
           shellRendered = true;
           stopRenderTiming();
           const body = new PassThrough();
-          const sent = echoed.marker ? body.pipe(spliceEchoedTexts(echoed.texts, echoed.marker)) : body;
+          const sent = echoed.marker ? withEchoedTexts(body, echoed.texts, echoed.marker) : body;
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, isProduction));
           if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");

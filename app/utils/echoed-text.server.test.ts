@@ -1,8 +1,9 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import { text } from "node:stream/consumers";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { describe, expect, test } from "vitest";
 import { echoedTextPlaceholder } from "./echoed-text";
-import { escapeTextareaText, spliceEchoedTexts } from "./echoed-text.server";
+import { escapeTextareaText, spliceEchoedTexts, withEchoedTexts } from "./echoed-text.server";
 
 const MARKER = "3f9c0d1e5a7b2c4d6e8f0a1b2c3d4e5f";
 
@@ -43,5 +44,29 @@ describe("spliceEchoedTexts", () => {
   test("a page without placeholders passes through unchanged, also text that looks like the marker", async () => {
     const html = `<p>${MARKER.slice(0, 20)}</p><p>${MARKER}other${MARKER}</p>`;
     for (const chunkSize of [1, 7, 64, 4096]) expect(await splice(html, { "json-input": input }, chunkSize)).toBe(html);
+  });
+});
+
+describe("withEchoedTexts", () => {
+  test("a visitor who leaves after the render ended, while the page is still being sent, causes no unhandled error", async () => {
+    const html = new PassThrough();
+    const sent = withEchoedTexts(html, new Map([["json-input", "x".repeat(1_000_000)]]), MARKER);
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      // As the server answers: React Router's adapter reads the page, a little at a time.
+      const reader = createReadableStreamFromReadable(sent).getReader();
+      html.end(`<textarea>${echoedTextPlaceholder(MARKER, "json-input")}</textarea>`);
+      await reader.read();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // What the response does when the connection closes (compression turns it into an AbortError).
+      await reader.cancel(new DOMException("The operation was aborted", "AbortError"));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(uncaught).toEqual([]);
+      expect(sent.destroyed).toBe(true);
+    } finally {
+      process.off("uncaughtException", onUncaught);
+    }
   });
 });

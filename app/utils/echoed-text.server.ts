@@ -1,5 +1,5 @@
 // Puts echoed texts into the HTML stream in place of their placeholders (see echoed-text.tsx).
-import { Transform, type TransformCallback } from "node:stream";
+import { pipeline, Transform, type Readable, type TransformCallback } from "node:stream";
 import { echoedTextPlaceholder } from "./echoed-text";
 
 /**
@@ -58,4 +58,20 @@ export function spliceEchoedTexts(texts: ReadonlyMap<string, string>, marker: st
       done();
     },
   });
+}
+
+/**
+ * The page's HTML stream with the echoed texts in place, joined with `pipeline` so a visitor who leaves mid-answer
+ * ends the render's stream too. Once the render has ended, `pipeline` is done and drops its listeners, but the page
+ * may still be on its way out; if the visitor leaves then, React Router's stream adapter destroys the splicer and
+ * drops its own 'error' listener before the error is emitted (remix-run/react-router#15364). The splicer's own
+ * listener keeps that error from taking the process down.
+ */
+export function withEchoedTexts(html: Readable, texts: ReadonlyMap<string, string>, marker: string): Readable {
+  const spliced = spliceEchoedTexts(texts, marker);
+  pipeline(html, spliced, () => {
+    // The visitor left: nothing more to send.
+  });
+  spliced.on("error", () => {});
+  return spliced;
 }
