@@ -54,7 +54,7 @@ function table(run: Run): string {
   if (run.browserFormatting) {
     const browser = run.browserFormatting;
     lines.push(
-      `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} tasks over 50 ms)${browser.longestFrameMs === undefined ? "" : `, longest frame ${browser.longestFrameMs} ms`}; putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
+      `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} ${browser.longTasks === 1 ? "task" : "tasks"} over 50 ms)${browser.longestFrameMs === undefined ? "" : `, longest frame ${browser.longestFrameMs} ms`}; putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
     );
   }
   const brotli = run.clientJavaScript.largestPublicBrotli;
