@@ -1,8 +1,8 @@
 // Does the page stay responsive while the JSON tool formats 10 MB in the browser? Puts the text into the tool's
 // input in headless Chromium and records every main-thread task over 50 ms (Long Tasks API) and every frame over
 // 50 ms (Long Animation Frames API: a task plus the rendering it caused, which the Long Tasks API leaves out) from
-// the input event until the formatted result shows. Putting 10 MB into a textarea (and the browser laying it out) is itself one
-// long task that happens before the tool's code runs; it is reported apart.
+// the input event until the formatted result shows. Putting 10 MB into a textarea (and the browser laying it out)
+// is itself one long task that happens before the tool's code runs; it is reported apart.
 import { chromium } from "@playwright/test";
 import { jsonDocument, round } from "./run.ts";
 
