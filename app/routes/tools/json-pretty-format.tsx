@@ -35,6 +35,8 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const loadEngine = () => import("~/tools/json/engine");
 const DOWNLOAD_NAME = "formatted.json";
 const INPUT_ID = "json-input";
+/** Tree views with more values than this are laid out by the browser only when they scroll into view. */
+const LAZY_LAYOUT_TREE_VALUES = 200;
 
 /** Formatted text the action wants sent as a file (the no-JavaScript Download button). */
 const downloadContext = createContext<string | null>(null);
@@ -357,8 +359,9 @@ export default function JsonPrettyFormat() {
       {treeResult?.ok && treeResult.tree ? (
         <details open className="card mt-4">
           <summary className="cursor-pointer font-semibold">Tree view</summary>
-          {/* Up to 2,000 rows, mostly below the fold: the browser lays them out when they scroll into view. */}
-          <div className="mt-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+          {/* Up to 2,000 rows, mostly below the fold: a large tree is laid out when it scrolls into view (a small one
+              at once, so its box is never the size guessed for it before). */}
+          <div className={treeResult.tree.shown > LAZY_LAYOUT_TREE_VALUES ? "mt-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]" : "mt-3"}>
             <JsonTreeView tree={treeResult.tree} valueCount={treeResult.report?.valueCount ?? 0} />
           </div>
         </details>
