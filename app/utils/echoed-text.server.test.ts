@@ -41,6 +41,13 @@ describe("spliceEchoedTexts", () => {
     }
   });
 
+  test("placeholders are hex digits only (React leaves them as they are), one per id", () => {
+    const ids = ["json-input", "jsoninput", "json_input", "ab", "a-b"];
+    const placeholders = ids.map((id) => echoedTextPlaceholder(MARKER, id));
+    for (const placeholder of placeholders) expect(placeholder).toMatch(/^[0-9a-f]+$/);
+    expect(new Set(placeholders).size).toBe(ids.length);
+  });
+
   test("a page without placeholders passes through unchanged, also text that looks like the marker", async () => {
     const html = `<p>${MARKER.slice(0, 20)}</p><p>${MARKER}other${MARKER}</p>`;
     for (const chunkSize of [1, 7, 64, 4096]) expect(await splice(html, { "json-input": input }, chunkSize)).toBe(html);

@@ -28,9 +28,14 @@ export function echoText(context: Readonly<RouterContextProvider>, textareaId: s
   context.get(requestInfoContext).echoedText.set(textareaId, text);
 }
 
-/** What the server renders in place of the text of textarea `textareaId`: letters and digits, which React leaves alone. */
+/**
+ * What the server renders in place of the text of textarea `textareaId`: hex digits only, which React leaves alone
+ * (the id's characters as hex, so two ids never share a placeholder).
+ */
 export function echoedTextPlaceholder(marker: string, textareaId: string): string {
-  return `${marker}${textareaId.replace(/[^A-Za-z0-9]/g, "")}${marker}`;
+  let id = "";
+  for (let i = 0; i < textareaId.length; i++) id += textareaId.charCodeAt(i).toString(16).padStart(4, "0");
+  return `${marker}${id}${marker}`;
 }
 
 export interface EchoedText {
