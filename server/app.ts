@@ -11,7 +11,7 @@ import { withServerTiming } from "../app/utils/server-timing.server";
 import { createApiApp } from "./api/app";
 import { clientIp } from "./api/context";
 import { config } from "./config";
-import { pageBodyLimit } from "./page-body-limit";
+import { screenFormPost } from "./page-form-gate";
 import { createPageCache, isWriteMethod, newNonce, type RenderPage } from "./page-cache";
 import { getRuntime, stopRuntime } from "./runtime";
 import { createImageHostApp } from "./image-host/app";
@@ -111,8 +111,10 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
   app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
 
-  app.all("*", pageBodyLimit, (c) => {
-    const request = config.trustProxy ? asTheProxySawIt(c.req.raw) : c.req.raw;
+  app.all("*", async (c) => {
+    const screened = await screenFormPost(c.req.raw);
+    if (screened instanceof Response) return screened;
+    const request = config.trustProxy ? asTheProxySawIt(screened) : screened;
     const render: RenderPage = (nonce) => {
       return handleDocument(request, createRequestContext({ clientIp: clientIp(c), nonce, api }));
     };

@@ -39,11 +39,24 @@ export const RegisterSchema = z.object({
   name: z.string().trim().max(100, "Name must be at most 100 characters.").optional(),
 });
 
-/** Only same-site paths may be a post-sign-in destination (no open redirects). */
+/** Longest post-sign-in destination kept; a longer one falls back (no page of the site needs more). */
+const MAX_REDIRECT_PATH_LENGTH = 2_000;
+
+/**
+ * Only same-site paths may be a post-sign-in destination (no open redirects). The path comes back as the URL parser
+ * writes it: characters outside ASCII percent-encoded, so it can stand in a Location header.
+ */
 export function safeRedirectPath(target: unknown, fallback = "/"): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) {
+  if (typeof target !== "string" || target.length > MAX_REDIRECT_PATH_LENGTH) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused
+  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
+  const base = "http://site.invalid";
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
     return fallback;
   }
-  // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused
-  return /[\u0000-\u001f]/.test(target) ? fallback : target;
+  return url.origin === base ? url.pathname + url.search + url.hash : fallback;
 }

@@ -30,13 +30,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const { email, password, callbackUrl } = submission.value;
+  // Decided before signing in: nothing after the session exists may fail on the destination.
+  const destination = safeRedirectPath(callbackUrl);
   const result = await apiRequest<SessionInfo>(context, "/auth/login", { body: { email, password } });
   if (!result.ok || !result.data.sessionToken || !result.data.expires) {
     const message = result.ok ? "Sign-in failed." : result.error.detail;
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.ok ? 500 : result.status });
   }
   const cookie = await serializeSessionToken(result.data.sessionToken, new Date(result.data.expires));
-  return redirectWithSuccess(safeRedirectPath(callbackUrl), "Signed in.", { headers: { "Set-Cookie": cookie } });
+  return redirectWithSuccess(destination, "Signed in.", { headers: { "Set-Cookie": cookie } });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Sign in", description: "Sign in to your account.", noIndex: true });
