@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type * as ServerAppModule from "./server/app.ts";
+import { closeConnectionOnEarlyAnswer } from "./server/lib/early-answer.ts";
 import { planWorkers, runPrimary } from "./server/cluster.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -59,7 +60,7 @@ const server = http.createServer(
     // How often those limits are checked; Node's default (30 s) would let a slow client hold a socket for 40 s.
     connectionsCheckingInterval: 1_000,
   },
-  listener,
+  closeConnectionOnEarlyAnswer(listener),
 );
 
 server.listen(port, host, () => {
