@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { describeRemovals } from "./describe";
 import { formatJson } from "./engine";
 import { parseJson } from "./parse";
-import { MAX_JSON_INPUT_BYTES, type JsonFormatOptions } from "./limits";
+import { MAX_JSON_DEPTH, MAX_JSON_INPUT_BYTES, type JsonFormatOptions } from "./limits";
 
 const PRETTY: JsonFormatOptions = { indent: "2", sortKeys: false, jsonc: false };
 const MINIFIED: JsonFormatOptions = { ...PRETTY, indent: "minified" };
@@ -67,15 +67,61 @@ describe("lossless formatting", () => {
     expect(output(input, MINIFIED)).toBe(input);
   });
 
-  test("deep nesting does not overflow the stack", () => {
-    const depth = 200_000;
-    const input = "[".repeat(depth) + "]".repeat(depth);
-    const result = format(input, MINIFIED);
-    expect(result.ok).toBe(true);
-    expect(result.output).toBe(input);
-    expect(result.report!.maxDepth).toBe(depth - 1);
-    const unclosed = syntaxError("[".repeat(depth));
+  test("nesting up to the depth limit formats; the stack never overflows", () => {
+    const input = "[".repeat(MAX_JSON_DEPTH) + "]".repeat(MAX_JSON_DEPTH);
+    expect(output(input, MINIFIED)).toBe(input);
+    expect(output(input)).toBe(JSON.stringify(JSON.parse(input), null, 2));
+    const objects = '{"a":'.repeat(MAX_JSON_DEPTH - 1) + "{}" + "}".repeat(MAX_JSON_DEPTH - 1);
+    expect(output(objects, { indent: "tab" })).toBe(JSON.stringify(JSON.parse(objects), null, "\t"));
+    const unclosed = syntaxError("[".repeat(MAX_JSON_DEPTH));
     expect(unclosed.message).toContain("is closed");
+  });
+
+  test("one level past the limit is a syntax error at that bracket, with line, column and the limit", () => {
+    const lines = "[\n".repeat(MAX_JSON_DEPTH) + '  {"x": 1}\n' + "]\n".repeat(MAX_JSON_DEPTH);
+    const error = syntaxError(lines);
+    expect(error).toMatchObject({ line: MAX_JSON_DEPTH + 1, column: 3, offset: 2 * MAX_JSON_DEPTH + 2 });
+    expect(error.message).toBe("Nested too deep: this '{' opens level 1,001; the limit is 1,000 levels.");
+    expect(error.hint).toContain("up to 1,000 levels");
+    expect(error.related).toEqual({ line: 1, column: 1, label: "the outermost bracket opened here" });
+    expect(error.text).toBe('  {"x": 1}');
+    expect(error.caret).toBe("  ^");
+    // Empty containers count as a level too, and JSONC changes nothing.
+    expect(syntaxError("[".repeat(MAX_JSON_DEPTH + 1) + "]".repeat(MAX_JSON_DEPTH + 1), { jsonc: true }).column).toBe(MAX_JSON_DEPTH + 1);
+  });
+
+  test("8 MB of brackets (4,000,000 levels, indent 2) stops at level 1,001 without reading on", () => {
+    const depth = 4_000_000;
+    const result = format("[".repeat(depth) + "]".repeat(depth));
+    expect(result.ok).toBe(false);
+    expect(result.syntaxError).toMatchObject({ line: 1, column: MAX_JSON_DEPTH + 1, offset: MAX_JSON_DEPTH });
+    expect(result.report!.maxDepth).toBe(MAX_JSON_DEPTH);
+    expect(result.report!.valueCount).toBe(MAX_JSON_DEPTH);
+  });
+
+  test("output past its limit is counted, not built, and refused with its size; minified still works", () => {
+    // 10 MB of zeros 1,000 levels deep would print 10 GB with indent 2.
+    const zeros = "0,".repeat(4_000_000) + "0";
+    const input = "[".repeat(MAX_JSON_DEPTH) + zeros + "]".repeat(MAX_JSON_DEPTH);
+    for (const previewChars of [undefined, 32 * 1024]) {
+      const refused = formatJson(input, PRETTY, { previewChars });
+      expect(refused.ok).toBe(false);
+      expect(refused.output).toBe("");
+      expect(refused.inputError).toMatch(/^Formatted with this indent the text would be 7\d{3}(\.\d)? MB \(8,\d{3},\d{3},\d{3} bytes\); the limit is 64 MB \(67,108,864 bytes\)\. Choose Minified/);
+    }
+    const minified = formatJson(input, MINIFIED);
+    expect(minified.ok).toBe(true);
+    expect(minified.output).toBe(input);
+  });
+
+  test("duplicate keys deep down are all counted; paths are built only for the listed ones", () => {
+    const depth = MAX_JSON_DEPTH - 1;
+    const objects = Array(5_000).fill('{"a":1,"a":2}').join(",");
+    const result = format('{"k":'.repeat(depth - 1) + "[" + objects + "]" + "}".repeat(depth - 1));
+    expect(result.ok).toBe(true);
+    expect(result.report!.duplicateCount).toBe(5_000);
+    expect(result.report!.duplicates).toHaveLength(100);
+    expect(result.report!.duplicates[99]!.path).toBe("$" + ".k".repeat(depth - 1) + "[99]");
   });
 
   test("a byte order mark at the start is ignored and reported", () => {

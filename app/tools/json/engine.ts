@@ -2,7 +2,7 @@
 import { parseJson, type JsonSyntaxError, type ParseReport } from "./parse";
 import { printJson } from "./format";
 import { buildTree, type JsonTree } from "./tree";
-import { MAX_JSON_INPUT_BYTES, tooLargeMessage, type JsonFormatOptions } from "./limits";
+import { MAX_JSON_INPUT_BYTES, MAX_JSON_OUTPUT_BYTES, outputTooLargeMessage, tooLargeMessage, type JsonFormatOptions } from "./limits";
 import { utf8ByteLength } from "../text-size";
 import { outputPreview } from "./output-preview";
 
@@ -10,7 +10,7 @@ export interface JsonToolResult {
   /** Valid input, formatted. */
   ok: boolean;
   output: string;
-  /** Why there is no output: the input is too large or empty. */
+  /** Why there is no output: the input is too large or empty, or its formatted text would be too large. */
   inputError?: string;
   /** Where and why the input is not valid JSON (strict, or JSONC when that option is on). */
   syntaxError?: JsonSyntaxError;
@@ -50,13 +50,16 @@ export function formatJson(input: string, options: JsonFormatOptions, { previewC
     maxDepth: rest.maxDepth,
   };
   if (!parsed.ok) return { ok: false, output: "", syntaxError: parsed.error, report, inputBytes };
-  const printed = printJson(parsed.root, options, previewChars);
+  // Past the output limit the printer only counts, so a document that would print gigabytes costs no memory.
+  const printed = printJson(parsed.root, options, Math.min(previewChars ?? Infinity, MAX_JSON_OUTPUT_BYTES));
+  const outputBytes = printed.length + parsed.stringExtraUtf8Bytes;
+  if (outputBytes > MAX_JSON_OUTPUT_BYTES) return { ok: false, output: "", inputError: outputTooLargeMessage(outputBytes), report, inputBytes };
   const preview = previewChars === undefined ? null : outputPreview(printed.text, previewChars);
   return {
     ok: true,
     output: preview ? preview.text : printed.text,
     ...(preview?.cut ? { outputCut: true } : {}),
-    outputBytes: printed.length + parsed.stringExtraUtf8Bytes,
+    outputBytes,
     report,
     tree: buildTree(parsed.root, options.sortKeys),
     inputBytes,

@@ -1,5 +1,5 @@
 // Prints a parsed JSON tree: every number, string and key exactly as written, in the original order unless sortKeys.
-// Iterative, like the parser, so nesting depth is limited by memory, not by the call stack.
+// Iterative, like the parser, so nesting depth is limited by memory (and the parser's depth limit), not by the call stack.
 import type { JsonEntry, JsonNode } from "./parse";
 import type { JsonIndent } from "./limits";
 
@@ -24,6 +24,9 @@ export function entriesInOrder(entries: JsonEntry[], sortKeys: boolean): JsonEnt
   return sortKeys && entries.length > 1 ? entries.slice().sort(compareKeys) : entries;
 }
 
+/** Characters per flattened piece of the printed text. */
+const PIECE_CHARS = 64 * 1024;
+
 export interface PrintedJson {
   /** The printed text, or with `keepChars` its start: at least `keepChars + 1` characters when it is longer. */
   text: string;
@@ -39,23 +42,46 @@ export function printJson(root: JsonNode, options: PrintOptions, keepChars = Inf
   const unit = options.indent === "tab" ? "\t" : options.indent === "minified" ? "" : " ".repeat(Number(options.indent));
   const pretty = unit !== "";
   const colon = pretty ? ": " : ":";
+  // Each depth's line break is a slice of one run of indentation (V8 shares the run's characters), so the breaks
+  // of every depth together take memory linear in the depth, not the sum of their lengths.
+  let indentRun = "\n";
   const newlines: string[] = ["\n"];
   const lineBreak = (depth: number): string => {
     if (!pretty) return "";
     let cached = newlines[depth];
     if (cached === undefined) {
-      cached = "\n" + unit.repeat(depth);
+      const length = 1 + depth * unit.length;
+      while (indentRun.length < length) indentRun += indentRun.slice(1) || unit;
+      cached = indentRun.slice(0, length);
       newlines[depth] = cached;
     }
     return cached;
   };
 
   const stack: PrintFrame[] = [];
-  let out = "";
+  // The text is built in flattened pieces: appending millions of small strings to one makes a rope of millions of
+  // nodes (a 26 MB output held 570 MB of them), while a piece read once is copied flat and its nodes freed.
+  const pieces: string[] = [];
+  let piece = "";
+  let kept = 0;
   let countedOnly = 0;
   const emit = (text: string): void => {
-    if (out.length <= keepChars) out += text;
-    else countedOnly += text.length;
+    if (kept > keepChars) {
+      countedOnly += text.length;
+      return;
+    }
+    piece += text;
+    kept += text.length;
+    if (piece.length >= PIECE_CHARS) {
+      piece.charCodeAt(0);
+      pieces.push(piece);
+      piece = "";
+    }
+  };
+  const finish = (): PrintedJson => {
+    pieces.push(piece);
+    const text = pieces.join("");
+    return { text, length: text.length + countedOnly };
   };
   let node: JsonNode | undefined = root;
   for (;;) {
@@ -105,6 +131,6 @@ export function printJson(root: JsonNode, options: PrintOptions, keepChars = Inf
       emit(lineBreak(stack.length));
       emit(frame.close);
     }
-    if (!node) return { text: out, length: out.length + countedOnly };
+    if (!node) return finish();
   }
 }

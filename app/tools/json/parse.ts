@@ -1,9 +1,10 @@
 // A lossless JSON parser: keeps number text exactly as written, keeps key order (also of integer-like keys, which
 // JavaScript objects would reorder), keeps string text with its escapes, and reports duplicate keys.
 // Strict RFC 8259 by default; `jsonc` also accepts comments and trailing commas and lists what it removed.
-// Iterative, with an explicit stack, so deeply nested input cannot overflow the call stack.
+// Iterative, with an explicit stack, so deeply nested input cannot overflow the call stack; nesting past
+// MAX_JSON_DEPTH is a syntax error at the bracket that goes too deep.
 import { caretExcerpt, LineIndex, positionAt, type CaretExcerpt } from "../text-position";
-import { REPORT_MAX_ITEMS } from "./limits";
+import { MAX_JSON_DEPTH, REPORT_MAX_ITEMS } from "./limits";
 
 export interface JsonObjectNode {
   type: "object";
@@ -292,6 +293,7 @@ class Parser {
     if (code === Char.OpenBrace || code === Char.OpenBracket) {
       const isObject = code === Char.OpenBrace;
       const offset = this.pos;
+      if (this.stack.length >= MAX_JSON_DEPTH) throw this.tooDeep(offset);
       const node: JsonObjectNode | JsonArrayNode = isObject ? { type: "object", offset, entries: [] } : { type: "array", offset, items: [] };
       this.valueCount++;
       this.pos++;
@@ -409,18 +411,26 @@ class Parser {
   }
 
   private flushDuplicates(frame: Frame): void {
+    const entries = (frame.node as JsonObjectNode).entries;
+    // The path costs one step per level: built only for the listed duplicates, not for every object that has one.
+    let path: string | null = null;
+    for (const [key, offsets] of frame.repeated!) {
+      this.duplicateCount++;
+      if (this.duplicates.length >= REPORT_MAX_ITEMS) continue;
+      path ??= this.pathOfInnermost();
+      const rawKey = entries.find((entry) => entry.key === key)!.rawKey;
+      this.duplicates.push({ path, rawKey, offsets });
+    }
+  }
+
+  /** JSONPath of the innermost open container, such as $.items[2]. */
+  private pathOfInnermost(): string {
     let path = "$";
     for (let i = 0; i < this.stack.length - 1; i++) {
       const parent = this.stack[i]!;
       path += parent.node.type === "array" ? `[${parent.node.items.length}]` : jsonPathSegment(parent.key);
     }
-    const entries = (frame.node as JsonObjectNode).entries;
-    for (const [key, offsets] of frame.repeated!) {
-      this.duplicateCount++;
-      if (this.duplicates.length >= REPORT_MAX_ITEMS) continue;
-      const rawKey = entries.find((entry) => entry.key === key)!.rawKey;
-      this.duplicates.push({ path, rawKey, offsets });
-    }
+    return path;
   }
 
   // ---- scalars ----
@@ -760,6 +770,17 @@ class Parser {
       );
     }
     return new ParseFailure(at, `Expected ',' or '${closer}' but found ${describeChar(text, at)}.`, LOOKALIKES[code] ? "Replace it with a normal space." : undefined);
+  }
+
+  private tooDeep(at: number): ParseFailure {
+    const limit = MAX_JSON_DEPTH.toLocaleString("en");
+    const outermost = this.stack[0]!.node;
+    return new ParseFailure(
+      at,
+      `Nested too deep: this '${this.text[at]}' opens level ${(MAX_JSON_DEPTH + 1).toLocaleString("en")}; the limit is ${limit} levels.`,
+      `The formatter takes arrays and objects nested up to ${limit} levels deep. Flatten the data, or format it with a command-line tool such as jq.`,
+      { offset: outermost.offset, label: "the outermost bracket opened here" },
+    );
   }
 
   /** The input ended with brackets still open: name the innermost one. */
