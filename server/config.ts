@@ -62,6 +62,8 @@ export const config = {
   ownerEmail: process.env.OWNER_EMAIL || undefined,
   /** Contact messages accepted per client address and minute. */
   contactRateLimitPerMinute: int("CONTACT_RATE_LIMIT_PER_MINUTE", 5),
+  /** Camera report uploads accepted per API key and hour. */
+  uploadRateLimitPerHour: int("UPLOAD_RATE_LIMIT_PER_HOUR", 1_000),
   /** How often unsent contact notifications are retried. */
   contactRetryIntervalSeconds: int("CONTACT_RETRY_INTERVAL_SECONDS", 300),
   /** Outside services of the admin area, read at each use so tests can point them at local fakes. */

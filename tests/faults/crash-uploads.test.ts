@@ -65,7 +65,8 @@ async function uploadUntilKilled(server: ServerProcess, workers: number, killAft
 async function crashAndCheck(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "fault-crash-"));
   try {
-    const first = await startServer(env, { dataDir });
+    // Hundreds of uploads in two seconds, with one key: far past the hourly per-key limit a real key has.
+    const first = await startServer({ UPLOAD_RATE_LIMIT_PER_HOUR: "1000000", ...env }, { dataDir });
     await issueApiKey(first);
     const { acknowledged, attempted } = await uploadUntilKilled(first, 6, 2_000);
     assert.ok(acknowledged.length >= 5, `only ${acknowledged.length} uploads were acknowledged before the kill`);

@@ -1,5 +1,6 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { config } from "../../config";
 import { apiKeys, cameraReports, idempotencyKeys } from "../../db/schema";
 import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
 import { encryptSecret, hmacDigest, randomToken } from "../../lib/crypto";
@@ -212,6 +213,27 @@ describe("POST /api/camera/reports: Idempotency-Key", () => {
     expect(a.id).not.toBe(b.id);
     expect((await upload(pixel7(), { "Idempotency-Key": "x".repeat(256) })).status).toBe(400);
     expect((await upload(pixel7(), { "Idempotency-Key": "has space" })).status).toBe(400);
+  });
+});
+
+describe("POST /api/camera/reports: rate limit per API key", () => {
+  it("refuses a key's uploads past its hourly limit with 429 and Retry-After, and other keys go on", async () => {
+    const saved = config.uploadRateLimitPerHour;
+    config.uploadRateLimitPerHour = 3;
+    try {
+      const leaked = await issueKey("leaked-probe-key");
+      for (let i = 0; i < 3; i++) expect((await upload(pixel7(), {}, leaked.key)).status).toBe(201);
+      const before = await reportCount();
+      const refused = await upload(pixel7(), {}, leaked.key);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3_000);
+      expect(await refused.json()).toMatchObject({ status_code: 429, detail: expect.stringContaining("the limit is 3 an hour") });
+      expect(await reportCount()).toBe(before);
+      const other = await issueKey("honest-probe-key");
+      expect((await upload(pixel7(), {}, other.key)).status).toBe(201);
+    } finally {
+      config.uploadRateLimitPerHour = saved;
+    }
   });
 });
 

@@ -24,6 +24,8 @@ import {
   MISSING_TTL_MS,
   type CachedAnswer,
 } from "../../services/camera-reports-cache";
+import { config } from "../../config";
+import { hitRateLimit } from "../../lib/rate-limit";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
@@ -85,6 +87,21 @@ const requireApiKey: MiddlewareHandler<CameraEnv> = async (c, next) => {
   await next();
 };
 
+/** A leaked key cannot fill the database: uploads per API key and hour (the probe app's key is shared by its users). */
+const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
+const uploadRateLimit: MiddlewareHandler<CameraEnv> = async (c, next) => {
+  const limit = await hitRateLimit(c.var.db, `upload:key:${c.var.apiKey.id}`, config.uploadRateLimitPerHour, UPLOAD_WINDOW_MS);
+  if (!limit.allowed) {
+    throw new ApiError(
+      429,
+      `Too many uploads with this API key: the limit is ${config.uploadRateLimitPerHour.toLocaleString("en")} an hour. Try again in ${limit.retryAfterSeconds} seconds.`,
+      [],
+      { "Retry-After": String(limit.retryAfterSeconds) },
+    );
+  }
+  await next();
+};
+
 const reportBodyLimit = bodyLimit({
   maxSize: MAX_REPORT_BYTES,
   onError: () => {
@@ -130,7 +147,7 @@ cameraRoutes.openapi(
     summary: "Upload one camera report (probe app)",
     description:
       "The envelope of shared/camera-report.md. Unknown keys are kept as uploaded. At most 1 MiB. Authenticated with an x-api-key header.",
-    middleware: [reportBodyLimit, requireApiKey] as const,
+    middleware: [reportBodyLimit, requireApiKey, uploadRateLimit] as const,
     request: { headers: UploadHeadersSchema, body: jsonBody(CameraReportUploadSchema) },
     responses: {
       201: jsonResponse(z.object({ id: z.string() }), "Stored (or, for a repeated Idempotency-Key, the report stored first)."),
@@ -139,6 +156,7 @@ cameraRoutes.openapi(
       413: jsonResponse(ErrorBodySchema, "Larger than 1 MiB"),
       415: jsonResponse(ErrorBodySchema, "Not application/json"),
       422: jsonResponse(ErrorBodySchema, "The Idempotency-Key was used with another body"),
+      429: jsonResponse(ErrorBodySchema, "Too many uploads with this API key this hour; see Retry-After"),
     },
   }),
   async (c) => {
