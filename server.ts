@@ -6,7 +6,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type * as ServerAppModule from "./server/app.ts";
 import { closeConnectionOnEarlyAnswer } from "./server/lib/early-answer.ts";
-import { planWorkers, runPrimary } from "./server/cluster.ts";
+import { planWorkers, runPrimary, WORKER_SHUTDOWN_MS } from "./server/cluster.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT || 3000);
@@ -15,8 +15,17 @@ const host = process.env.HOST || "0.0.0.0";
 if (isProduction && cluster.isPrimary) {
   const plan = planWorkers(process.env);
   if (plan.note) console.warn(`[server] ${plan.note}`);
-  // The primary only supervises the workers; each worker runs the rest of this file.
-  if (plan.workers > 1) await runPrimary(plan.workers);
+  // The primary only supervises the workers (restarts a dead one, bounds shutdown); each worker runs the rest of
+  // this file. Also with a single worker, so that a crash or a blocked event loop never takes the site down.
+  await runPrimary(plan);
+}
+
+if (cluster.isWorker) {
+  // The primary logs the exit code; the cause is only known here.
+  process.on("uncaughtException", (error, origin) => {
+    console.error(`[server] worker ${process.pid}: ${origin === "unhandledRejection" ? "unhandled rejection" : "uncaught exception"}; exiting`, error);
+    process.exit(1);
+  });
 }
 
 let listener: http.RequestListener;
@@ -73,10 +82,11 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`[server] ${signal}: finishing in-flight requests`);
+  // Under the primary's own deadline, which kills a worker that cannot even run this timer.
   const forceExit = setTimeout(() => {
-    console.error("[server] in-flight requests did not finish within 25 s; exiting");
+    console.error(`[server] in-flight requests did not finish within ${WORKER_SHUTDOWN_MS / 1000} s; exiting`);
     process.exit(1);
-  }, 25_000);
+  }, WORKER_SHUTDOWN_MS);
   forceExit.unref();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));

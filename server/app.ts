@@ -10,6 +10,7 @@ import { contentSecurityPolicy } from "../app/utils/security.server";
 import { withServerTiming } from "../app/utils/server-timing.server";
 import { createApiApp } from "./api/app";
 import { clientIp } from "./api/context";
+import { workerCountsFromPrimary } from "./cluster";
 import { config } from "./config";
 import { screenFormPost } from "./page-form-gate";
 import { createPageCache, isWriteMethod, newNonce, type RenderPage } from "./page-cache";
@@ -94,12 +95,16 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublicFile(c, next) : next()));
   }
 
-  // For an orchestrator: live while the process answers, ready while the database does too.
+  // For an orchestrator: live while the process answers, ready while the database does too; "degraded" (still
+  // ready) while the supervisor is restarting some of the workers.
+  workerCountsFromPrimary();
   app.get("/healthz/live", (c) => c.json({ status: "ok" }));
   app.get("/healthz/ready", async (c) => {
     try {
       await runtime.database.ping();
-      return c.json({ status: "ok" });
+      const workers = workerCountsFromPrimary();
+      if (!workers) return c.json({ status: "ok" });
+      return c.json({ status: workers.running < workers.wanted ? "degraded" : "ok", workers });
     } catch (error) {
       return c.json({ status: "error", detail: error instanceof Error ? error.message : "database unreachable" }, 503);
     }

@@ -1,6 +1,6 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Migrations are applied on open, so a fresh DATA_DIR or an empty PostgreSQL database just works.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
@@ -102,9 +102,18 @@ function lockPgliteDir(dir: string): () => void {
 function processIsAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A process that has exited but is not yet reaped by its parent (a zombie, state Z) still answers signal 0,
+  // but holds nothing any more: it must not keep a restarted server out.
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // "pid (command) state ...": the command may contain spaces and parentheses, so read after the last ")".
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    // Gone since the signal, or no /proc (not Linux) to tell: then trust the signal.
+    return !existsSync("/proc/self/stat");
   }
 }
 
