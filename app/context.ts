@@ -9,6 +9,12 @@ export interface RequestInfo {
   nonce: string;
   /** Posted text an action shows again in a textarea, by the textarea's id: app/utils/echoed-text.tsx. */
   echoedText: Map<string, string>;
+  /**
+   * Seconds old the oldest cached data behind this answer was (an /api answer's Age, the site settings cache):
+   * the server sends it as the page's Age, so a page kept by a cache never outlives its max-age counted from
+   * when its data was read. Raised with noteDataAge (app/utils/api.server.ts).
+   */
+  dataAgeSeconds: number;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();
@@ -31,7 +37,7 @@ export const userContext = createContext<SessionUser>();
  */
 export function createRequestContext(options: { clientIp: string; nonce?: string; api: ApiTransport | null }): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp: options.clientIp, nonce: options.nonce ?? "", echoedText: new Map() });
+  context.set(requestInfoContext, { clientIp: options.clientIp, nonce: options.nonce ?? "", echoedText: new Map(), dataAgeSeconds: 0 });
   context.set(apiTransportContext, options.api);
   return context;
 }

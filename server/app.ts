@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "react-router";
-import { createRequestContext } from "../app/context";
+import { createRequestContext, requestInfoContext } from "../app/context";
 import { contentSecurityPolicy } from "../app/utils/security.server";
 import { withServerTiming } from "../app/utils/server-timing.server";
 import { createApiApp } from "./api/app";
@@ -13,7 +13,8 @@ import { clientIp } from "./api/context";
 import { workerCountsFromPrimary } from "./cluster";
 import { config } from "./config";
 import { screenFormPost } from "./page-form-gate";
-import { createPageCache, isWriteMethod, newNonce, type RenderPage } from "./page-cache";
+import { onContentChange } from "./content-changes";
+import { createPageCache, newNonce, type RenderPage } from "./page-cache";
 import { getRuntime, stopRuntime } from "./runtime";
 import { createImageHostApp } from "./image-host/app";
 import { builtinImageHostKey, IMAGE_HOST_MOUNT } from "./services/image-host";
@@ -64,15 +65,8 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     setResponseHeaders(c, headers);
   });
 
-  if (pageCache) {
-    app.use("*", async (c, next) => {
-      if (!isWriteMethod(c.req.method)) return next();
-      await pageCache.aroundWrite(async () => {
-        await next();
-        return c.res;
-      });
-    });
-  }
+  // Emptied when public content changes, here or on another instance; sign-in, sign-out and the like leave it.
+  if (pageCache) onContentChange(() => pageCache.invalidate());
 
   if (options.clientDir) {
     app.use(
@@ -120,8 +114,14 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     const screened = await screenFormPost(c.req.raw);
     if (screened instanceof Response) return screened;
     const request = config.trustProxy ? asTheProxySawIt(screened) : screened;
-    const render: RenderPage = (nonce) => {
-      return handleDocument(request, createRequestContext({ clientIp: clientIp(c), nonce, api }));
+    const render: RenderPage = async (nonce) => {
+      const context = createRequestContext({ clientIp: clientIp(c), nonce, api });
+      const response = await handleDocument(request, context);
+      // Data that was already cached for a while (the report list, the site settings) shortens the page's life
+      // in every cache after this one: the page cache and the browser count its max-age from the data's read.
+      const { dataAgeSeconds } = context.get(requestInfoContext);
+      if (dataAgeSeconds > 0 && !response.headers.has("age")) setAge(response, dataAgeSeconds);
+      return response;
     };
     return withServerTiming(() => (pageCache ? pageCache.serve(request, render) : render(newNonce())));
   });
@@ -138,6 +138,14 @@ function setResponseHeaders(c: Context, headers: [string, string][]) {
     for (const [name, value] of headers) c.res.headers.set(name, value);
   } catch {
     for (const [name, value] of headers) c.header(name, value);
+  }
+}
+
+function setAge(response: Response, seconds: number) {
+  try {
+    response.headers.set("Age", String(seconds));
+  } catch {
+    // A fetched answer's headers are immutable: it came from elsewhere, whose own Age it keeps.
   }
 }
 

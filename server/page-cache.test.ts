@@ -149,31 +149,66 @@ describe("page cache", () => {
     expect(calls).toBe(2);
   });
 
-  it("empties itself after a successful write, and keeps its pages after a refused one", async () => {
+  it("empties itself when public content changes, and not otherwise", async () => {
     const cache = newCache();
     const { render, calls } = renderer();
     await (await cache.serve(get(), render)).text();
     await settle();
-    await cache.aroundWrite(async () => new Response("bad input", { status: 400 }));
     await (await cache.serve(get(), render)).text();
     expect(calls.count).toBe(1);
 
-    await cache.aroundWrite(async () => new Response(null, { status: 302, headers: { Location: "/" } }));
+    cache.invalidate();
+    expect(cache.stats.pages).toBe(0);
+    expect((await cache.serve(get(), render)).headers.get("x-cache")).toBe("MISS");
+    expect(calls.count).toBe(2);
+  });
+
+  it("does not store a page whose render was under way when public content changed", async () => {
+    const cache = newCache();
+    let finishRender!: () => void;
+    const slowRender: RenderPage = async (nonce) => {
+      await new Promise<void>((resolve) => (finishRender = resolve));
+      return new Response(page(nonce, "old"), { headers: PUBLIC });
+    };
+    const rendering = cache.serve(get(), slowRender);
+    await settle();
+    cache.invalidate();
+    finishRender();
+    await (await rendering).text();
+    await settle();
+    expect(cache.stats.pages).toBe(0);
+
+    // A render that starts after the change is stored as usual.
+    const { render, calls } = renderer(PUBLIC, "new");
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    expect(await (await cache.serve(get(), render)).text()).toContain("new");
+    expect(calls.count).toBe(1);
+  });
+
+  it("keeps a page built from data already N seconds old (its Age) N seconds less, and counts its Age on", async () => {
+    let clock = 1_000_000;
+    const cache = newCache(() => clock);
+    const { render, calls } = renderer({ ...PUBLIC, Age: "4" });
+    await (await cache.serve(get(), render)).text();
+    await settle();
+    clock += 5_000;
+    const hit = await cache.serve(get(), render);
+    expect(hit.headers.get("x-cache")).toBe("HIT");
+    expect(hit.headers.get("age")).toBe("9");
+    clock += 1_000;
     await (await cache.serve(get(), render)).text();
     expect(calls.count).toBe(2);
   });
 
-  it("does not store a page rendered while a write was under way", async () => {
+  it("never stores a page whose data is as old as its max-age", async () => {
     const cache = newCache();
-    let finishWrite!: () => void;
-    const write = cache.aroundWrite(() => new Promise<Response>((resolve) => (finishWrite = () => resolve(new Response(null, { status: 204 })))));
-    const { render, calls } = renderer();
+    const { render, calls } = renderer({ ...PUBLIC, Age: "10" });
     await (await cache.serve(get(), render)).text();
     await settle();
-    finishWrite();
-    await write;
     await (await cache.serve(get(), render)).text();
     expect(calls.count).toBe(2);
+    expect(cache.stats.pages).toBe(0);
   });
 
   it("answers 304 to a matching If-None-Match and HEAD without a body", async () => {
@@ -208,5 +243,12 @@ describe("sharedMaxAge", () => {
     expect(sharedMaxAge(response("public, max-age=10, s-maxage=30"))).toBe(30);
     expect(sharedMaxAge(response("public, max-age=10"))).toBe(10);
     expect(sharedMaxAge(response("public, no-store"))).toBe(0);
+  });
+
+  it("counts the answer's Age against its max-age", () => {
+    const response = (age: string) => new Response("x", { headers: { "Cache-Control": "public, max-age=10", "Content-Type": "text/html", Age: age } });
+    expect(sharedMaxAge(response("3"))).toBe(7);
+    expect(sharedMaxAge(response("12"))).toBe(0);
+    expect(sharedMaxAge(response("nonsense"))).toBe(10);
   });
 });

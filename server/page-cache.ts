@@ -8,9 +8,11 @@
 //   twice. The stored copy has its nonce attributes taken out and a policy of its own that allows exactly its
 //   inline scripts by their SHA-256 hashes (plus this site's own script files), so every answer is the same bytes,
 //   sent without a copy, and no answer reveals a nonce any other answer trusts.
-// - Own writes: any request that may write (a method other than GET, HEAD or OPTIONS) empties the cache once it
-//   succeeds, and a render that overlapped a write is not stored. Writes made by another process (other workers,
-//   a remote API_URL backend) show within N seconds, as they already do through browsers' and proxies' caches.
+// - Changes: the cache empties when public content changes (server/content-changes.ts: a report uploaded, a site
+//   var or a legal page saved, here or on another instance sharing the PostgreSQL database), and a render that was
+//   under way at that moment is not stored. Sign-in, sign-out and refused writes change no public page and leave it.
+// - No stacking: a page built from data that was already some seconds old (the /api list cache, the site settings)
+//   says so in its Age header, and is kept that much less, so no copy outlives N seconds from the data's read.
 // docs/decisions/0011-page-cache.md
 import { createHash, randomBytes } from "node:crypto";
 
@@ -32,6 +34,8 @@ interface StoredPage {
   body: Buffer<ArrayBuffer>;
   etag: string | null;
   storedAt: number;
+  /** Seconds old the page's data already was when it was stored (its Age header then). */
+  ageWhenStored: number;
   expiresAt: number;
   /** Past its max-age, and a request is rendering its replacement. */
   refreshing: boolean;
@@ -41,7 +45,6 @@ export type RenderPage = (nonce: string) => Promise<Response>;
 
 /** How long past its max-age a page may still be answered while its replacement renders. */
 const REFRESH_GRACE_MS = 5_000;
-const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Vary values the key already covers (Cookie) or the compression in front of this cache handles. */
 const COVERED_VARY = new Set(["cookie", "accept-encoding"]);
 const TEXT_TYPE = /^(text\/|application\/json)/;
@@ -74,11 +77,7 @@ export function withoutNonce(html: string, nonce: string): { html: string; inlin
   return { html: bare, inlineScriptHashes: [...new Set(inlineScriptHashes)] };
 }
 
-export function isWriteMethod(method: string): boolean {
-  return !READ_METHODS.has(method.toUpperCase());
-}
-
-/** Seconds a shared cache may keep this answer, or 0 when it must not. */
+/** Seconds a shared cache may still keep this answer (its max-age less its Age), or 0 when it must not. */
 export function sharedMaxAge(response: Response): number {
   if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return 0;
   const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
@@ -86,8 +85,14 @@ export function sharedMaxAge(response: Response): number {
   const vary = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
   if (vary.some((name) => !COVERED_VARY.has(name))) return 0;
   if (!TEXT_TYPE.test(response.headers.get("content-type") ?? "")) return 0;
-  const age = /s-maxage=(\d+)/.exec(cacheControl) ?? /max-age=(\d+)/.exec(cacheControl);
-  return age ? Number(age[1]) : 0;
+  const lifetime = /s-maxage=(\d+)/.exec(cacheControl) ?? /max-age=(\d+)/.exec(cacheControl);
+  return lifetime ? Math.max(0, Number(lifetime[1]) - ageOf(response)) : 0;
+}
+
+/** The Age header in whole seconds; 0 when absent or unreadable. */
+function ageOf(response: Response): number {
+  const age = Number(response.headers.get("age") ?? 0);
+  return Number.isSafeInteger(age) && age > 0 ? age : 0;
 }
 
 function etagMatches(ifNoneMatch: string | null, etag: string | null): boolean {
@@ -100,7 +105,8 @@ export function createPageCache({ maxBytes, maxEntryBytes, storedCopyPolicy, now
   // Map order is least recently used first.
   const pages = new Map<string, StoredPage>();
   let storedBytes = 0;
-  let writeGeneration = 0;
+  // Bumped when public content changes: a render that began before that may show the old content.
+  let contentGeneration = 0;
 
   function remove(key: string) {
     const page = pages.get(key);
@@ -127,7 +133,7 @@ export function createPageCache({ maxBytes, maxEntryBytes, storedCopyPolicy, now
   function answer(page: StoredPage, request: Request): Response {
     const headers: Record<string, string> = {
       ...page.headers,
-      age: String(Math.max(0, Math.floor((now() - page.storedAt) / 1000))),
+      age: String(page.ageWhenStored + Math.max(0, Math.floor((now() - page.storedAt) / 1000))),
       "x-cache": "HIT",
     };
     if (etagMatches(request.headers.get("if-none-match"), page.etag)) {
@@ -165,7 +171,7 @@ export function createPageCache({ maxBytes, maxEntryBytes, storedCopyPolicy, now
         if (expired && pages.get(key) === expired) remove(key);
       };
 
-      const generation = writeGeneration;
+      const generation = contentGeneration;
       const nonce = newNonce();
       let response: Response;
       try {
@@ -186,12 +192,12 @@ export function createPageCache({ maxBytes, maxEntryBytes, storedCopyPolicy, now
       void new Response(toCache)
         .arrayBuffer()
         .then((bytes) => {
-          if (generation !== writeGeneration || bytes.byteLength > maxEntryBytes) return dropExpired();
+          if (generation !== contentGeneration || bytes.byteLength > maxEntryBytes) return dropExpired();
           const { html, inlineScriptHashes } = withoutNonce(Buffer.from(bytes).toString("utf8"), nonce);
           const headers: Record<string, string> = {};
           for (const [name, value] of response.headers) if (name !== "server-timing") headers[name] = value;
           if (headers["content-security-policy"]) headers["content-security-policy"] = storedCopyPolicy(inlineScriptHashes);
-          store(key, { status: response.status, headers, body: Buffer.from(html, "utf8"), etag: response.headers.get("etag"), storedAt, expiresAt: storedAt + maxAge * 1000, refreshing: false });
+          store(key, { status: response.status, headers, body: Buffer.from(html, "utf8"), etag: response.headers.get("etag"), storedAt, ageWhenStored: ageOf(response), expiresAt: storedAt + maxAge * 1000, refreshing: false });
         })
         .catch(dropExpired);
       const sent = new Response(toVisitor, response);
@@ -199,19 +205,10 @@ export function createPageCache({ maxBytes, maxEntryBytes, storedCopyPolicy, now
       return sent;
     },
 
-    /**
-     * Wraps a request that may write: renders in flight while it runs are not stored, and the cache is emptied
-     * once it succeeds (a refused or failed write changed nothing).
-     */
-    async aroundWrite(handle: () => Promise<Response>): Promise<Response> {
-      writeGeneration++;
-      try {
-        const response = await handle();
-        if (response.status < 400) clear();
-        return response;
-      } finally {
-        writeGeneration++;
-      }
+    /** Public content changed: every stored page goes, and no render already under way is stored. */
+    invalidate(): void {
+      contentGeneration++;
+      clear();
     },
 
     get stats() {

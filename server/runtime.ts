@@ -1,6 +1,7 @@
 // The process-wide database, opened once at start-up and closed at shutdown.
 import { ensureAdministrator } from "./auth/users";
 import { config } from "./config";
+import { listenForContentChanges } from "./content-change-listener";
 import { openDatabase, type DatabaseHandle } from "./db/client";
 import { runSeeders } from "./db/seed";
 import { startContactNotificationRetry } from "./services/contact";
@@ -29,6 +30,8 @@ async function startRuntime(): Promise<Runtime> {
   await ensureAdministrator(database.db);
   await runSeeders(database.db, { demo: config.seedDemo });
   const stopTimers = [startContactNotificationRetry(database.db, config.contactRetryIntervalSeconds * 1000)];
+  // Several instances share a PostgreSQL database: each hears the others' changes of public content.
+  if (config.databaseUrl) stopTimers.push(await listenForContentChanges({ connectionString: config.databaseUrl }));
   return { database, stopTimers };
 }
 

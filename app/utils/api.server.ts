@@ -66,7 +66,15 @@ export async function apiRequest<T>(context: ReadableContext, path: string, opti
     const detail = error instanceof Error && error.name === "TimeoutError" ? "The API did not answer in time" : transportMessage(error);
     return { ok: false, status: 503, error: { detail, status_code: 503, errors: [] }, headers: new Headers() };
   }
+  noteDataAge(context, Number(response.headers.get("age") ?? 0));
   return readResponse<T>(response);
+}
+
+/** This request's answer is built from data `seconds` old (see RequestInfo.dataAgeSeconds). */
+export function noteDataAge(context: ReadableContext, seconds: number): void {
+  if (!(seconds > 0) || !Number.isFinite(seconds)) return;
+  const info = context.get(requestInfoContext);
+  if (seconds > info.dataAgeSeconds) info.dataAgeSeconds = Math.ceil(seconds);
 }
 
 async function withAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

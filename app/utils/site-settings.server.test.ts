@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../../server/testing/api-harness";
 import { config } from "../../server/config";
-import { createRequestContext } from "~/context";
+import { createRequestContext, requestInfoContext } from "~/context";
 import { getSiteSettings, getSiteVar, getSiteVarText, invalidateSiteSettings } from "./site-settings.server";
 
 let h: ApiHarness;
@@ -37,13 +37,19 @@ async function setVar(key: string, value: string, type = "str") {
 }
 
 describe("site settings", () => {
-  it("falls back to SITE_NAME, then follows the site_name var once invalidated", async () => {
+  it("falls back to SITE_NAME, then follows the site_name var saved through /api on the very next read", async () => {
     expect((await getSiteSettings(context)).siteName).toBe(config.siteName);
     await setVar("site_name", "Lens Lab");
-    // Cached: the change shows after invalidation (or the TTL), not on the very next call.
-    expect((await getSiteSettings(context)).siteName).toBe(config.siteName);
-    invalidateSiteSettings();
     expect(await getSiteSettings(context)).toEqual({ siteName: "Lens Lab", probeAppStoreLink: null });
+    expect(calls).toBe(2);
+  });
+
+  it("tells the request how old the cached settings are, so a page made from them is kept that much less", async () => {
+    await getSiteSettings(context);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const page = createRequestContext({ clientIp: "127.0.0.1", api: { fetch: (request, env) => h.api.fetch(request, env) } });
+    await getSiteSettings(page);
+    expect(page.get(requestInfoContext).dataAgeSeconds).toBeGreaterThanOrEqual(2);
   });
 
   it("asks /api once for concurrent and repeated reads within the TTL", async () => {

@@ -1,9 +1,10 @@
 // Settings the site shows everywhere (site name, probe app store link…): the public site vars from /api, with
 // the environment as the fallback. Every page asks for them, so they are cached in memory for a few seconds;
-// saving a site var in this process clears the cache at once.
+// a site var saved on this instance or another one sharing the database clears the cache at once.
 import type { RouterContextProvider } from "react-router";
 import { config } from "../../server/config";
-import { apiRequest } from "./api.server";
+import { onContentChange } from "../../server/content-changes";
+import { apiRequest, noteDataAge } from "./api.server";
 
 export interface SiteSettings {
   siteName: string;
@@ -24,7 +25,8 @@ const FAILURE_TTL_MS = 2_000;
 type ReadableContext = Readonly<RouterContextProvider>;
 type PublicVars = Record<string, unknown>;
 
-let cached: { vars: PublicVars; expiresAt: number } | null = null;
+/** readAt: when the vars were read from the database (the time of the fetch, less the answer's own Age). */
+let cached: { vars: PublicVars; expiresAt: number; readAt: number } | null = null;
 let inFlight: Promise<PublicVars> | null = null;
 // Bumped by invalidateSiteSettings: an answer that was already on its way when a var changed is not cached.
 let generation = 0;
@@ -36,13 +38,21 @@ async function fetchPublicVars(context: ReadableContext): Promise<PublicVars> {
   const ok = result.ok && typeof result.data?.vars === "object" && result.data.vars !== null;
   const vars = ok ? result.data.vars : (cached?.vars ?? {});
   if (!ok) console.warn("[site-settings] could not read the public site vars:", result.ok ? "malformed answer" : result.error.detail);
-  if (startedIn === generation) cached = { vars, expiresAt: Date.now() + (ok ? SITE_SETTINGS_TTL_MS : FAILURE_TTL_MS) };
+  if (startedIn === generation) {
+    const now = Date.now();
+    const answerAgeMs = Number(result.headers.get("age") ?? 0) * 1000 || 0;
+    cached = { vars, expiresAt: now + (ok ? SITE_SETTINGS_TTL_MS : FAILURE_TTL_MS), readAt: now - answerAgeMs };
+  }
   return vars;
 }
 
 /** Every public site var, {key: value}; concurrent callers share one request. */
 export async function getPublicSiteVars(context: ReadableContext): Promise<PublicVars> {
-  if (cached && cached.expiresAt > Date.now()) return cached.vars;
+  const now = Date.now();
+  if (cached && cached.expiresAt > now) {
+    noteDataAge(context, Math.ceil((now - cached.readAt) / 1000));
+    return cached.vars;
+  }
   inFlight ??= fetchPublicVars(context).finally(() => {
     inFlight = null;
   });
@@ -72,9 +82,13 @@ export async function getSiteSettings(context: ReadableContext): Promise<SiteSet
   };
 }
 
-/** Called after a site var changes, so this process shows the new value on the next page. */
+/** Called when a site var changes, so this process shows the new value on the next page. */
 export function invalidateSiteSettings(): void {
   generation += 1;
   cached = null;
   inFlight = null;
 }
+
+onContentChange((topics) => {
+  if (topics.has("site-vars")) invalidateSiteSettings();
+});

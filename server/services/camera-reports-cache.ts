@@ -1,7 +1,10 @@
 // In-memory cache of the camera report answers (spec §7: the list may be 10 s old, a detail about 24 minutes), so
 // repeated views do not touch the database. Entries hold the serialized JSON and its ETag, ready to send.
-// Each process has its own cache; with several processes a new upload still shows within the list's 10 s.
+// Each process has its own cache; an upload or a site var change, here or on another instance sharing the
+// database, empties the lists at once (server/content-changes.ts). A report never changes once stored, so the
+// details stay.
 import { createHash } from "node:crypto";
+import { onContentChange } from "../content-changes";
 import type { Database } from "../db/client";
 
 export { etagMatches } from "../../app/utils/camera-http";
@@ -15,6 +18,8 @@ export interface CachedAnswer {
   /** null: the thing does not exist (cached 404). */
   json: string | null;
   etag: string | null;
+  /** When it was read from the database (Date.now()): its age is sent as Age, so no cache after this one stacks. */
+  loadedAt: number;
 }
 
 interface Entry<V> {
@@ -117,6 +122,14 @@ export function cameraReportCaches(db: Database): CameraReportCaches {
       detail: new TtlCache({ maxEntries: 20_000, maxWeight: 128 * 1024 * 1024 }),
     };
     cachesByDatabase.set(db, caches);
+    // The lists show the reports and the probe app's store link (a site var). Held weakly: the subscription must
+    // not keep a test's closed database and its caches alive.
+    const held = new WeakRef(caches);
+    const stop = onContentChange((topics) => {
+      const live = held.deref();
+      if (!live) return stop();
+      if (topics.has("camera-reports") || topics.has("site-vars")) live.list.clear();
+    });
   }
   return caches;
 }
@@ -128,9 +141,10 @@ export function etagOf(text: string): string {
 
 /** The answer as a cache entry: JSON text, its tag and its size. */
 export function cachedAnswer(value: unknown): CachedAnswer {
-  if (value === null || value === undefined) return { json: null, etag: null };
+  const loadedAt = Date.now();
+  if (value === null || value === undefined) return { json: null, etag: null, loadedAt };
   const json = JSON.stringify(value);
-  return { json, etag: etagOf(json) };
+  return { json, etag: etagOf(json), loadedAt };
 }
 
 export function answerWeight(answer: CachedAnswer): number {

@@ -12,6 +12,7 @@ import {
 } from "../../app/schemas/camera";
 import { hardwareLevelOfRank, hardwareLevelRank, osVersionOf, reportCapabilities, reportFacings } from "../../app/utils/camera";
 import { ApiError } from "../api/errors";
+import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { cameraReportBodies, cameraReports, cameraReportStats, idempotencyKeys, siteVars } from "../db/schema";
 
@@ -205,7 +206,7 @@ export async function createCameraReport(db: Database, upload: CameraReportUploa
   }
   const row = cameraReportRow(upload, { apiKeyId: options.apiKeyId });
   try {
-    return await db.transaction(async (tx) => {
+    return await changePublicContent(db, ["camera-reports"], async (tx) => {
       await insertCameraReports(tx, [row]);
       if (key) {
         const recorded = await tx

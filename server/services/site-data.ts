@@ -1,5 +1,6 @@
 // Site data entries (terms, privacy…): numbered versions per type, at most one current per type.
 import { and, desc, eq, max, ne, sql } from "drizzle-orm";
+import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteData } from "../db/schema";
 import { ApiError } from "../api/errors";
@@ -66,7 +67,8 @@ export async function createSiteData(db: Database, type = SITE_DATA_DEFAULT_TYPE
  */
 export async function updateSiteData(db: Database, id: string, input: Omit<SiteDataEntryInput, "id">): Promise<SiteDataEntry> {
   if (!isUuid(id)) throw new ApiError(404, "Site data entry not found.");
-  return db.transaction(async (tx) => {
+  // The current terms and privacy entries are public pages.
+  return changePublicContent(db, ["site-data"], async (tx) => {
     const [before] = await tx.select().from(siteData).where(eq(siteData.id, id)).limit(1);
     if (!before) throw new ApiError(404, "Site data entry not found.");
     await lockTypes(tx, [before.type, input.type]);
@@ -98,6 +100,8 @@ export async function updateSiteData(db: Database, id: string, input: Omit<SiteD
 
 export async function deleteSiteData(db: Database, id: string): Promise<void> {
   if (!isUuid(id)) throw new ApiError(404, "Site data entry not found.");
-  const deleted = await db.delete(siteData).where(eq(siteData.id, id)).returning({ id: siteData.id });
-  if (deleted.length === 0) throw new ApiError(404, "Site data entry not found.");
+  await changePublicContent(db, ["site-data"], async (tx) => {
+    const deleted = await tx.delete(siteData).where(eq(siteData.id, id)).returning({ id: siteData.id });
+    if (deleted.length === 0) throw new ApiError(404, "Site data entry not found.");
+  });
 }

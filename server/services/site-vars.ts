@@ -1,6 +1,7 @@
 // Site vars: typed settings kept as val_object_json: {val}. The site reads a few of them publicly
 // (site name, probe app store link); server code reads any of them with readSiteVar.
 import { desc, eq, inArray, or, sql } from "drizzle-orm";
+import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { ApiError } from "../api/errors";
@@ -60,13 +61,16 @@ export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<Si
   if (!parsed.ok) throw new ApiError(400, parsed.message, [{ field: "sv_val", message: parsed.message }]);
   const values = { namedKey: input.key, valType: input.sv_val_type, valObjectJson: { val: parsed.value } };
   try {
-    if (input.id === undefined) {
-      const [row] = await db.insert(siteVars).values(values).returning();
-      return toSiteVar(row!);
-    }
-    const [row] = await db.update(siteVars).set(values).where(eq(siteVars.id, input.id)).returning();
-    if (!row) throw new ApiError(404, "Site var not found.");
-    return toSiteVar(row);
+    // Any var may be public (or stop being public when its key changes): every save is a change of public content.
+    return await changePublicContent(db, ["site-vars"], async (tx) => {
+      if (input.id === undefined) {
+        const [row] = await tx.insert(siteVars).values(values).returning();
+        return toSiteVar(row!);
+      }
+      const [row] = await tx.update(siteVars).set(values).where(eq(siteVars.id, input.id)).returning();
+      if (!row) throw new ApiError(404, "Site var not found.");
+      return toSiteVar(row);
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw keyTaken();
     throw error;
@@ -74,6 +78,8 @@ export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<Si
 }
 
 export async function deleteSiteVar(db: Database, id: number): Promise<void> {
-  const deleted = await db.delete(siteVars).where(eq(siteVars.id, id)).returning({ id: siteVars.id });
-  if (deleted.length === 0) throw new ApiError(404, "Site var not found.");
+  await changePublicContent(db, ["site-vars"], async (tx) => {
+    const deleted = await tx.delete(siteVars).where(eq(siteVars.id, id)).returning({ id: siteVars.id });
+    if (deleted.length === 0) throw new ApiError(404, "Site var not found.");
+  });
 }

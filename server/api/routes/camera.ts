@@ -109,9 +109,14 @@ const reportBodyLimit = bodyLimit({
   },
 });
 
-/** A cached answer as a response: 304 when the client holds it already, else the JSON with its validators. */
+/**
+ * A cached answer as a response: 304 when the client holds it already, else the JSON with its validators. Its Age
+ * (rounded up) says how long ago it was read, so a cache after this one keeps it only for the rest of its max-age.
+ */
 function sendCached(c: Context, answer: CachedAnswer, maxAgeSeconds: number, extraHeaders: Record<string, string> = {}): Response {
   const headers: Record<string, string> = { "Cache-Control": cacheControl(maxAgeSeconds, false), ...extraHeaders };
+  const ageMs = Date.now() - answer.loadedAt;
+  if (ageMs > 0) headers.Age = String(Math.ceil(ageMs / 1000));
   if (answer.etag) headers.ETag = answer.etag;
   if (etagMatches(c.req.header("if-none-match"), answer.etag)) return c.body(null, 304, headers);
   return c.body(answer.json ?? "null", 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
@@ -164,8 +169,6 @@ cameraRoutes.openapi(
     const { "idempotency-key": idempotencyKey } = c.req.valid("header");
     const db = c.var.db;
     const created = await createCameraReport(db, upload, { apiKeyId: c.var.apiKey.id, idempotencyKey });
-    // This process shows the new report at once; other processes within the list's 10 s.
-    if (!created.replayed) cameraReportCaches(db).list.clear();
     return c.json({ id: created.id }, 201, created.replayed ? { "Idempotent-Replayed": "true" } : {});
   },
 );
@@ -237,7 +240,7 @@ cameraRoutes.openapi(
     // The file never changes once stored: its tag follows the report's.
     const etag = answer.etag ? `"dl-${answer.etag.slice(1)}` : null;
     const headers = { "Content-Disposition": `attachment; filename="${reportFileName(report)}"` };
-    if (etagMatches(c.req.header("if-none-match"), etag)) return sendCached(c, { json: null, etag }, DETAIL_MAX_AGE_S, headers);
-    return sendCached(c, { json: `${JSON.stringify(report.report_data, null, 2)}\n`, etag }, DETAIL_MAX_AGE_S, headers);
+    if (etagMatches(c.req.header("if-none-match"), etag)) return sendCached(c, { json: null, etag, loadedAt: answer.loadedAt }, DETAIL_MAX_AGE_S, headers);
+    return sendCached(c, { json: `${JSON.stringify(report.report_data, null, 2)}\n`, etag, loadedAt: answer.loadedAt }, DETAIL_MAX_AGE_S, headers);
   },
 );
