@@ -1,7 +1,9 @@
-// Response headers (issue 8): CSP with a fresh nonce on every script (or, for a stored copy from the page cache,
+// Response headers: CSP with a fresh nonce on every script (or, for a stored copy from the page cache,
 // the hash of every inline script and no nonce at all), object-src/base-uri 'none',
-// frame-ancestors 'none', nosniff, Referrer-Policy, no X-Powered-By, and no-store for admin pages and /api.
+// frame-ancestors 'none', nosniff, Referrer-Policy, no X-Powered-By, no-store for admin pages and /api, and on every
+// answer Permissions-Policy (no camera, microphone, geolocation, payment, USB…) and Cross-Origin-Resource-Policy.
 import { createHash } from "node:crypto";
+import { request as playwrightRequest } from "@playwright/test";
 import { E2E_ADMIN, expect, navMenuButton, test } from "../fixtures";
 import { signedInClient } from "./clients";
 import { pageRoutes } from "./route-inventory";
@@ -31,8 +33,20 @@ function scriptPolicyProblems(html: string, headers: Record<string, string>): st
   return problems;
 }
 
+/** Every answer, whatever its kind: no embedding by other sites, no powerful browser feature. */
+function everyAnswerProblems(headers: Record<string, string>): string[] {
+  const problems: string[] = [];
+  if (headers["cross-origin-resource-policy"] !== "same-origin") problems.push(`Cross-Origin-Resource-Policy ${headers["cross-origin-resource-policy"]}`);
+  const policy = headers["permissions-policy"] ?? "";
+  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+    if (!policy.split(/,\s*/).includes(`${feature}=()`)) problems.push(`Permissions-Policy without ${feature}=()`);
+  }
+  return problems;
+}
+
 function checkHeaders(url: string, headers: Record<string, string>, failures: string[]) {
   if (headers["x-content-type-options"] !== "nosniff") failures.push(`${url}: nosniff`);
+  for (const problem of everyAnswerProblems(headers)) failures.push(`${url}: ${problem}`);
   if (headers["x-powered-by"] !== undefined) failures.push(`${url}: X-Powered-By`);
   // Resource routes (robots.txt, sitemap.xml, downloads) run no script: the CSP is for documents.
   if (!(headers["content-type"] ?? "").startsWith("text/html")) return;
@@ -93,7 +107,7 @@ test.describe("headers over HTTP", () => {
     expect(nonces.size).toBeGreaterThanOrEqual(pages.length);
   });
 
-  test("a page from the page cache carries no nonce and lists its inline scripts' hashes; a successful write empties the cache", async ({ request, baseURL }) => {
+  test("a page from the page cache carries no nonce and lists its inline scripts' hashes; a change of public content empties the cache, signing in does not", async ({ request, baseURL }) => {
     // A search no other test makes: its cache entry is this test's alone.
     const url = `/camera2/report_list?q=cache${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const first = await request.get(url);
@@ -111,10 +125,30 @@ test.describe("headers over HTTP", () => {
     const html = await hit.text();
     expect(html).not.toContain(firstNonce!);
     expect(scriptPolicyProblems(html, hit.headers())).toEqual([]);
+    expect(everyAnswerProblems(hit.headers())).toEqual([]);
 
-    // Signing in is a successful POST: the next visitor's page is rendered again.
-    const admin = await signedInClient(baseURL!, E2E_ADMIN);
-    await admin.dispose();
+    // Signing in changes no public page: the stored copy stays. (Another test's upload may empty the cache at
+    // the same moment, so a MISS is asked again a few times.)
+    let keptAfterSignIn = false;
+    for (let attempt = 0; attempt < 3 && !keptAfterSignIn; attempt++) {
+      for (let ask = 0; ask < 5 && (await request.get(url)).headers()["x-cache"] !== "HIT"; ask++);
+      const visitor = await signedInClient(baseURL!, E2E_ADMIN);
+      await visitor.dispose();
+      keptAfterSignIn = (await request.get(url)).headers()["x-cache"] === "HIT";
+    }
+    expect(keptAfterSignIn).toBe(true);
+
+    // A change of public content (a site var saved through /api) empties it.
+    // A client of its own: a session cookie from signing in must not make this visitor's pages private.
+    const api = await playwrightRequest.newContext({ baseURL });
+    const login = await api.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+    const { sessionToken } = (await login.json()) as { sessionToken: string };
+    const saved = await api.post("/api/admin/site/vars", {
+      headers: { authorization: `Bearer ${sessionToken}` },
+      data: { key: `public_e2e_cache_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, sv_val: "1", sv_val_type: "str" },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await api.dispose();
     expect((await request.get(url)).headers()["x-cache"]).toBe("MISS");
   });
 
@@ -124,6 +158,25 @@ test.describe("headers over HTTP", () => {
       expect(response.headers()["cache-control"], path).toBe("no-store");
       expect(response.headers()["x-content-type-options"], path).toBe("nosniff");
       expect(response.headers()["x-powered-by"], path).toBeUndefined();
+      expect(everyAnswerProblems(response.headers()), path).toEqual([]);
+    }
+  });
+
+  test("forwarded headers are not read without TRUST_PROXY: no HSTS, no foreign host in the site's own links", async ({ request }) => {
+    const headers = { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example", "x-forwarded-for": "6.6.6.6" };
+    const page = await request.get("/", { headers });
+    expect(page.headers()["strict-transport-security"]).toBeUndefined();
+    expect(await page.text()).not.toContain("evil.example");
+    expect(await (await request.get("/robots.txt", { headers })).text()).not.toContain("evil.example");
+  });
+
+  test("static files and answers outside the pages carry Permissions-Policy and Cross-Origin-Resource-Policy too", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const asset = /\/assets\/[^"']+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    for (const path of [asset!, "/healthz/live", "/no/such/page"]) {
+      const response = await request.get(path);
+      expect(everyAnswerProblems(response.headers()), path).toEqual([]);
     }
   });
 });
