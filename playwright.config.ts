@@ -55,6 +55,8 @@ export default defineConfig({
         GOOGLE_USERINFO_URL: `${oauthUrl}/userinfo`,
         // Nothing listens there: sending as a connected account fails at once instead of reaching out.
         GMAIL_SMTP_URL: "smtp://127.0.0.1:9",
+        // The fake OAuth server above and the closed SMTP port are on loopback, which outbound requests refuse unless allowed.
+        OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       },
     },
     {

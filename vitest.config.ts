@@ -12,6 +12,8 @@ export default defineConfig({
       ENCRYPTION_KEY: "test-encryption-key",
       DATA_DIR: path.resolve(import.meta.dirname, "node_modules/.cache/test-data"),
       SEED_DEMO: "0",
+      // The fakes of outside services (OAuth, SMTP, image host, Firebase emulator) listen on loopback.
+      OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
     },
     testTimeout: 20_000,
     hookTimeout: 60_000,

@@ -4,6 +4,7 @@
 import type { App } from "firebase-admin/app";
 import { ApiError } from "../api/errors";
 import { config } from "../config";
+import { checkedAddress, guardedAgent, OutboundRefusedError } from "../lib/outbound";
 
 export interface FirebaseSettings {
   projectId?: string;
@@ -23,7 +24,7 @@ export function isFirebaseConfigured(settings: FirebaseSettings = config.integra
 const apps = new Map<string, Promise<App>>();
 
 async function firebaseApp(settings: FirebaseSettings): Promise<App> {
-  const key = JSON.stringify([settings.projectId, settings.serviceAccountJson, settings.credentialsFile]);
+  const key = JSON.stringify([settings.projectId, settings.serviceAccountJson, settings.credentialsFile, Boolean(settings.authEmulatorHost)]);
   let app = apps.get(key);
   if (!app) {
     app = (async () => {
@@ -40,7 +41,10 @@ async function firebaseApp(settings: FirebaseSettings): Promise<App> {
       } else if (settings.credentialsFile) {
         credential = admin.applicationDefault();
       }
-      return admin.initializeApp({ projectId: settings.projectId, ...(credential ? { credential } : {}) }, `admin-people-${apps.size}`);
+      // Every connection firebase-admin makes (Google's API or the emulator) goes to a checked public address,
+      // or to one OUTBOUND_ALLOW_HOSTS lists.
+      const httpAgent = guardedAgent(settings.authEmulatorHost ? "http:" : "https:");
+      return admin.initializeApp({ projectId: settings.projectId, httpAgent, ...(credential ? { credential } : {}) }, `admin-people-${apps.size}`);
     })();
     apps.set(key, app);
     app.catch(() => apps.delete(key));
@@ -76,6 +80,11 @@ export async function createFirebaseUser(
 ): Promise<string> {
   if (!isFirebaseConfigured(settings)) throw new ApiError(503, FIREBASE_NOT_CONFIGURED);
   const work = (async () => {
+    // firebase-admin wraps a refused connection in its own error; checking the emulator first gives a plain answer.
+    if (settings.authEmulatorHost) {
+      const emulator = new URL(`http://${settings.authEmulatorHost}`);
+      await checkedAddress(emulator.hostname, Number(emulator.port) || 80);
+    }
     const app = await firebaseApp(settings);
     const { getAuth } = await import("firebase-admin/auth");
     const auth = getAuth(app);
@@ -91,6 +100,7 @@ export async function createFirebaseUser(
     return await withTimeout(work, timeoutMs);
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    if (error instanceof OutboundRefusedError) throw new ApiError(502, `Firebase is not called: ${error.message}`);
     const message = error instanceof Error ? error.message : String(error);
     throw new ApiError(502, `Firebase refused to create the user: ${message}`);
   }

@@ -8,6 +8,7 @@ import { config } from "../config";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { hmacDigest } from "../lib/crypto";
+import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
 
 export const IMAGE_HOST_MOUNT = "/image-host";
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
@@ -125,26 +126,21 @@ async function callHost(target: ImageHostTarget, method: "GET" | "POST" | "DELET
   let text: string;
   let response: Response;
   try {
-    const init: RequestInit = { method, headers: { "x-api-key": target.apiKey, accept: "application/json" } };
-    if (body !== undefined) {
-      init.headers = { ...init.headers, "content-type": "application/json" };
-      init.body = JSON.stringify(body);
-    }
-    response = await fetch(url, {
-      ...init,
-      // §7: no cookies. Server-side fetch has none; never follow a redirect to somewhere else with the key.
-      credentials: "omit",
-      redirect: "manual",
-      signal,
-    });
+    const headers: Record<string, string> = { "x-api-key": target.apiKey, accept: "application/json" };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    // §7: no cookies (none are ever sent) and no redirects followed (outboundFetch never follows one), so the key
+    // goes nowhere else; the destination is checked and pinned against internal addresses.
+    response = await outboundFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
     text = await readCapped(response);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (signal.aborted || (error instanceof Error && error.name === "TimeoutError")) {
       throw new ApiError(504, `The image host did not answer within ${timeoutMs / 1000} s.`);
     }
-    const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-    throw new ApiError(502, `The image host at ${url.origin} could not be reached: ${cause}`);
+    if (error instanceof OutboundRefusedError) throw new ApiError(502, `The image host is not called: ${error.message}`);
+    // One message for every connection-level failure (refused, reset, unknown name), so the answer does not
+    // tell which ports of a host are open.
+    throw new ApiError(502, `The image host at ${url.origin} could not be reached.`);
   }
   let parsed: unknown;
   try {
@@ -152,10 +148,10 @@ async function callHost(target: ImageHostTarget, method: "GET" | "POST" | "DELET
   } catch {
     parsed = undefined;
   }
+  // The host's own words stay out of the answer: whatever it says (an internal error text) is not this site's to show.
   if (response.status >= 300) {
-    const detail = parsed && typeof parsed === "object" && typeof (parsed as { detail?: unknown }).detail === "string" ? (parsed as { detail: string }).detail : "";
-    if (response.status === 401 || response.status === 403) throw new ApiError(502, `The image host refused the API key${detail ? `: ${detail}` : "."}`);
-    throw new ApiError(502, `The image host answered HTTP ${response.status}${detail ? `: ${detail}` : "."}`);
+    if (response.status === 401 || response.status === 403) throw new ApiError(502, "The image host refused the API key.");
+    throw new ApiError(502, `The image host answered HTTP ${response.status}.`);
   }
   if (text && parsed === undefined) throw new ApiError(502, "The image host answered with something that is not JSON.");
   return parsed;

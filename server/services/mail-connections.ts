@@ -11,6 +11,7 @@ import { config } from "../config";
 import type { Database } from "../db/client";
 import { mailConnections } from "../db/schema";
 import { decryptSecret, encryptSecret, randomToken } from "../lib/crypto";
+import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
 import { MailDeliveryError, MailNotConfiguredError, nodemailerTransport, sendMail, type MailTransport } from "./mail";
 
 export type GoogleSettings = ReturnType<typeof googleSettings>;
@@ -96,17 +97,23 @@ function openFlow(flowToken: string, state: string, userId: string): FlowState {
   return flow;
 }
 
-async function callProvider(url: string, init: RequestInit, what: string, timeoutMs: number): Promise<Record<string, unknown>> {
+async function callProvider(
+  url: string,
+  init: { method?: string; headers: Record<string, string>; body?: URLSearchParams },
+  what: string,
+  timeoutMs: number,
+): Promise<Record<string, unknown>> {
+  const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    response = await outboundFetch(url, { ...init, signal });
+    text = await response.text();
   } catch (error) {
-    if (error instanceof Error && error.name === "TimeoutError") {
-      throw new ApiError(504, `Google did not answer the ${what} request within ${timeoutMs / 1000} s.`);
-    }
-    throw new ApiError(502, `Google could not be reached for the ${what} request: ${error instanceof Error ? error.message : String(error)}`);
+    if (signal.aborted) throw new ApiError(504, `Google did not answer the ${what} request within ${timeoutMs / 1000} s.`);
+    if (error instanceof OutboundRefusedError) throw new ApiError(502, `Google's ${what} endpoint is not called: ${error.message}`);
+    throw new ApiError(502, `Google could not be reached for the ${what} request.`);
   }
-  const text = await response.text();
   let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = text ? JSON.parse(text) : {};
@@ -224,7 +231,8 @@ export async function currentGmailSender(db: Database): Promise<{ email: string;
  * refresh token for an access token at the token endpoint), or null when no account is connected.
  */
 export async function gmailTransportOptions(db: Database, settings: GoogleSettings = googleSettings()) {
-  if (!isGmailConfigured(settings)) return null;
+  const { clientId, clientSecret } = settings;
+  if (!clientId || !clientSecret) return null;
   const sender = await currentGmailSender(db);
   if (!sender) return null;
   const smtp = new URL(settings.gmailSmtpUrl);
@@ -238,13 +246,39 @@ export async function gmailTransportOptions(db: Database, settings: GoogleSettin
       auth: {
         type: "OAuth2" as const,
         user: sender.email,
-        clientId: settings.clientId,
-        clientSecret: settings.clientSecret,
-        refreshToken: sender.refreshToken,
-        accessUrl: settings.tokenUrl,
+        // The access token is fetched here rather than by nodemailer, so the token endpoint is called through
+        // the checked, pinned path every outbound request takes.
+        provisionCallback: (_user: string, _renew: boolean, callback: (error: Error | null, accessToken: string, expires: number) => void) => {
+          refreshAccessToken({ ...settings, clientId, clientSecret }, sender.refreshToken).then(
+            ({ accessToken, expires }) => callback(null, accessToken, expires),
+            (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), "", 0),
+          );
+        },
       },
     },
   };
+}
+
+/** Trades the connected account's refresh token for an access token at Google's token endpoint. */
+async function refreshAccessToken(
+  settings: GoogleSettings & { clientId: string; clientSecret: string },
+  refreshToken: string,
+): Promise<{ accessToken: string; expires: number }> {
+  const tokens = await callProvider(
+    settings.tokenUrl,
+    {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: settings.clientId, client_secret: settings.clientSecret }),
+    },
+    "token refresh",
+    config.integrations.timeoutMs,
+  );
+  const accessToken = typeof tokens.access_token === "string" ? tokens.access_token : "";
+  if (!accessToken) throw new Error("Google answered the token refresh without an access token.");
+  const expiresIn = Number(tokens.expires_in);
+  // Without a lifetime, a fresh token for every message.
+  return { accessToken, expires: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : Date.now() };
 }
 
 /** The mail module's transport for the connected Gmail account; null when none is connected (or Google is not set up). */

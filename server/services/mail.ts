@@ -1,10 +1,12 @@
 // THE mail module: every e-mail the site sends goes through getMailTransport(db).
 // Transports are tried in the order of `mailTransportProviders`; the first one configured sends: the Gmail
 // account an administrator connected in the admin area (XOAUTH2), else SMTP_URL.
+import { isIP } from "node:net";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { config } from "../config";
 import type { Database } from "../db/client";
+import { checkedAddress } from "../lib/outbound";
 import { connectedGmailTransport } from "./mail-connections";
 
 export interface MailAddress {
@@ -132,29 +134,50 @@ export function nodemailerTransport(input: {
     description,
     from,
     async send(message) {
-      const transporter = nodemailer.createTransport({
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
-        ...input.options,
-        // Messages are plain text built here; never let a field make nodemailer read a file or fetch a URL.
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      });
+      let transporter: ReturnType<typeof nodemailer.createTransport> | undefined;
+      const delivery = (async () => {
+        transporter = nodemailer.createTransport({
+          connectionTimeout: timeoutMs,
+          greetingTimeout: timeoutMs,
+          socketTimeout: timeoutMs,
+          ...(await pinnedSmtpOptions(input.options)),
+          // Messages are plain text built here; never let a field make nodemailer read a file or fetch a URL.
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        });
+        await transporter.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text });
+      })();
       try {
-        await withTimeout(
-          transporter.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text }),
-          timeoutMs,
-          `${description} did not answer within ${Math.round(timeoutMs / 1000)} s`,
-        );
+        await withTimeout(delivery, timeoutMs, `${description} did not answer within ${Math.round(timeoutMs / 1000)} s`);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new MailDeliveryError(`Sending through ${description} failed: ${reason}`);
       } finally {
-        transporter.close();
+        delivery.catch(() => {});
+        transporter?.close();
       }
     },
   };
+}
+
+/**
+ * The SMTP options with the server's name resolved once and checked (server/lib/outbound.ts): nodemailer connects
+ * to that address and still checks the certificate against the name.
+ */
+async function pinnedSmtpOptions(options: SMTPTransport.Options): Promise<SMTPTransport.Options> {
+  if (options.url) {
+    const url = new URL(options.url);
+    const port = Number(url.port) || (url.protocol === "smtps:" ? 465 : 587);
+    const checked = await checkedAddress(url.hostname, port);
+    const servername = url.hostname.replace(/^\[(.*)\]$/, "$1");
+    url.hostname = checked.family === 6 ? `[${checked.address}]` : checked.address;
+    return isIP(servername) ? { ...options, url: url.toString() } : { ...options, url: url.toString(), tls: { ...options.tls, servername } };
+  }
+  if (!options.host) return options;
+  const port = options.port ?? (options.secure ? 465 : 587);
+  const checked = await checkedAddress(options.host, port);
+  if (isIP(options.host)) return { ...options, host: checked.address, port };
+  return { ...options, host: checked.address, port, tls: { servername: options.host, ...options.tls } };
 }
 
 async function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

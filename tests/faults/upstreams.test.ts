@@ -63,6 +63,8 @@ test("mail server and image host hanging: the admin call answers within its time
     IMAGE_HOST_URL: `http://127.0.0.1:${hangingPort}`,
     IMAGE_HOST_API_KEY: "fault-test-key",
     IMAGE_HOST_TIMEOUT_MS: "3000",
+    // The hanging servers listen on loopback, which outbound requests refuse unless allowed.
+    OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
   });
   try {
     const token = await adminToken(server.url);

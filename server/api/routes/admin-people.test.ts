@@ -500,16 +500,16 @@ describe("image generation", () => {
     expect(await json(await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token }))).toEqual({ ok: true });
     const missing = await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token });
     expect(missing.status).toBe(502);
-    expect((await json(missing)).detail).toBe("The image host answered HTTP 404: No such job.");
+    expect((await json(missing)).detail).toBe("The image host answered HTTP 404.");
   });
 
   it("reports a wrong key, an unreachable host and a host that hangs, within the timeout", async () => {
     const wrongKey = await flux({ prompt: "a cat", api_key: "not-the-key" });
     expect(wrongKey.status).toBe(502);
-    expect((await json(wrongKey)).detail).toBe("The image host refused the API key: Invalid or missing x-api-key.");
+    expect((await json(wrongKey)).detail).toBe("The image host refused the API key.");
     const unreachable = await flux({ prompt: "a cat", host: "http://127.0.0.1:9/image-host" });
     expect(unreachable.status).toBe(502);
-    expect((await json(unreachable)).detail).toMatch(/^The image host at http:\/\/127\.0\.0\.1:9 could not be reached/);
+    expect((await json(unreachable)).detail).toBe("The image host at http://127.0.0.1:9 could not be reached.");
     const hanging = new Hono();
     let sawCookie: string | undefined = "unset";
     let sawKey: string | undefined;
