@@ -7,10 +7,19 @@ import { getRequestListener } from "@hono/node-server";
 import type * as ServerAppModule from "./server/app.ts";
 import { closeConnectionOnEarlyAnswer } from "./server/lib/early-answer.ts";
 import { planWorkers, runPrimary, WORKER_SHUTDOWN_MS } from "./server/cluster.ts";
+import { sharedSecretsProblem } from "./server/shared-secrets.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT || 3000);
 const host = process.env.HOST || "0.0.0.0";
+
+if (cluster.isPrimary) {
+  const secretsProblem = sharedSecretsProblem(process.env);
+  if (secretsProblem) {
+    console.error(`[server] ${secretsProblem}`);
+    process.exit(1);
+  }
+}
 
 if (isProduction && cluster.isPrimary) {
   const plan = planWorkers(process.env);

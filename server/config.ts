@@ -2,6 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { sharedSecretsProblem } from "./shared-secrets";
 
 function int(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -39,6 +40,8 @@ export const config = {
   host: process.env.HOST || "0.0.0.0",
   dataDir,
   databaseUrl: process.env.DATABASE_URL || undefined,
+  /** PostgreSQL: the deadline of one database call (waiting for a connection, connecting, a query). */
+  databaseTimeoutMs: int("DATABASE_TIMEOUT_MS", 3_000),
   migrationsDir: path.resolve(process.env.MIGRATIONS_DIR || "./server/db/migrations"),
   apiUrl: process.env.API_URL || undefined,
   siteName: process.env.SITE_NAME || "Camera Probe",
@@ -98,6 +101,8 @@ export const config = {
   },
   /** Secrets are read lazily so that importing config never touches the disk. */
   get secrets() {
+    const problem = cachedSecrets ? null : sharedSecretsProblem(process.env);
+    if (problem) throw new Error(problem);
     cachedSecrets ??= {
       session: persistentSecret("SESSION_SECRET", "session-secret"),
       encryption: persistentSecret("ENCRYPTION_KEY", "encryption-key"),

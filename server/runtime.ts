@@ -22,13 +22,19 @@ export function getRuntime(): Promise<Runtime> {
 }
 
 async function startRuntime(): Promise<Runtime> {
+  // Before the database: with several instances, missing shared secrets are a start-up error, not a surprise later.
+  void config.secrets;
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "pglite"),
     migrationsDir: config.migrationsDir,
+    timeoutMs: config.databaseTimeoutMs,
+    // Under the start-up lock: instances starting together create one administrator and seed once.
+    prepare: async (db) => {
+      await ensureAdministrator(db);
+      await runSeeders(db, { demo: config.seedDemo });
+    },
   });
-  await ensureAdministrator(database.db);
-  await runSeeders(database.db, { demo: config.seedDemo });
   const stopTimers = [startContactNotificationRetry(database.db, config.contactRetryIntervalSeconds * 1000)];
   // Several instances share a PostgreSQL database: each hears the others' changes of public content.
   if (config.databaseUrl) stopTimers.push(await listenForContentChanges({ connectionString: config.databaseUrl }));

@@ -71,6 +71,8 @@ export async function ensureAdministrator(db: Database, log: (line: string) => v
     .limit(1);
   if (existing) return;
   const password = randomToken(12);
-  await createUser(db, { email: "admin@localhost", password, name: "Administrator", isSuperuser: true });
+  const created = await createUser(db, { email: "admin@localhost", password, name: "Administrator", isSuperuser: true });
+  // An admin@localhost that exists without administrator rights keeps its own password: print none that would not work.
+  if (!created) return;
   log(`[setup] Created administrator admin@localhost with password: ${password}  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
 }

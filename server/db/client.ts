@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
-// Migrations are applied on open, so a fresh DATA_DIR or an empty PostgreSQL database just works.
+// Migrations are applied on open, so a fresh DATA_DIR or an empty PostgreSQL database just works; with PostgreSQL
+// under a lock, as several instances may start at once. Every PostgreSQL call has a deadline (timeoutMs).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -18,7 +19,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
-  /** Round-trip time of a trivial query, in milliseconds; throws when unreachable. */
+  /** Round-trip time of a trivial query, in milliseconds; throws when unreachable, with the cause as its message. */
   ping(): Promise<number>;
   close(): Promise<void>;
 }
@@ -29,23 +30,51 @@ export interface OpenDatabaseOptions {
   /** PGlite directory, or "memory" for a throw-away in-memory database (tests). */
   pgliteDir?: string;
   migrationsDir: string;
+  /**
+   * PostgreSQL: how long one database call may take — waiting for a pooled connection, connecting, a query — before
+   * it fails as "database unavailable". A frozen server or a lost network then costs a request this long, not forever.
+   */
+  timeoutMs?: number;
+  /**
+   * Runs once the migrations are applied, with them under the same start-up lock (PostgreSQL: an advisory lock held
+   * by one instance at a time), so first-start work such as seeding happens once however many instances start together.
+   */
+  prepare?: (db: Database) => Promise<void>;
 }
+
+export const DEFAULT_DATABASE_TIMEOUT_MS = 3_000;
+
+/** Any number fits, as long as every instance of the site uses the same one: the key of the start-up lock. */
+const STARTUP_LOCK_KEY = 0x0ca3e7a9;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsDir;
   if (options.url) {
+    const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+    await migrateUnderStartupLock(options.url, timeoutMs, migrationsFolder, options.prepare);
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
-      connectionTimeoutMillis: 5_000,
-      // A statement that runs away must not hold a request forever.
-      statement_timeout: 15_000,
+      // Both the wait for a free pooled connection and the opening of a new one.
+      connectionTimeoutMillis: timeoutMs,
+      // The client's own deadline: a server that stops answering (frozen, network gone) never cancels anything.
+      query_timeout: timeoutMs,
+      // The server's: a statement that runs away is cancelled there, and the connection stays usable.
+      statement_timeout: timeoutMs,
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on("error", (error) => console.error("[db] idle client error:", error.message));
     timePostgresQueries(pool);
+    pool.on("connect", (client) => abandonHungQueries(client, timeoutMs));
+    const connect = pool.connect.bind(pool);
+    // pool.query() connects through this.connect too, so both paths name a connect deadline the same way.
+    pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => {
+      if (callback) return connect((error, client, done) => callback(error && (asDeadlineError(error, "connecting", timeoutMs) as Error), client, done));
+      return connect().catch((error: unknown) => {
+        throw asDeadlineError(error, "connecting", timeoutMs);
+      });
+    }) as typeof pool.connect;
     const db = drizzlePostgres(pool, { schema }) as unknown as Database;
-    await migratePostgres(db as never, { migrationsFolder });
     return {
       db,
       kind: "postgres",
@@ -70,7 +99,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   timePgliteQueries(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // One process owns the directory (the lock file above), so nothing else can start alongside.
   await migratePglite(db as never, { migrationsFolder });
+  await options.prepare?.(db);
   return {
     db,
     kind: "pglite",
@@ -117,9 +148,95 @@ function processIsAlive(pid: number): boolean {
   }
 }
 
+/**
+ * Migrations and `prepare` on a connection of their own, holding a PostgreSQL advisory lock: an instance starting
+ * while another migrates or seeds waits for it, then finds the work done. The lock belongs to the connection, so an
+ * instance that dies holding it (kill -9) releases it with its connection. No query deadline here: a long migration
+ * is legitimate, and so is waiting for another instance's.
+ */
+async function migrateUnderStartupLock(
+  url: string,
+  timeoutMs: number,
+  migrationsFolder: string,
+  prepare: OpenDatabaseOptions["prepare"],
+): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
+  // A connection lost while waiting must fail the start-up, not crash it with an unhandled 'error' event.
+  client.on("error", (error) => console.error("[db] start-up connection error:", error.message));
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [STARTUP_LOCK_KEY]);
+    if (!rows[0]?.locked) {
+      console.log("[db] another instance is migrating or seeding the database; waiting for it");
+      await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    }
+    const db = drizzlePostgres(client, { schema }) as unknown as Database;
+    await migratePostgres(db as never, { migrationsFolder });
+    await prepare?.(db);
+    await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database call that ran out of time: "query timed out after 3 s". */
+class DatabaseDeadlineError extends Error {
+  readonly code = "DATABASE_DEADLINE";
+  constructor(what: string, timeoutMs: number, cause: unknown) {
+    super(`${what} timed out after ${formatSeconds(timeoutMs)}`, { cause });
+    this.name = "DatabaseDeadlineError";
+  }
+}
+
+function formatSeconds(ms: number): string {
+  return `${Math.round((ms / 1000) * 10) / 10} s`;
+}
+
+const PG_CONNECT_TIMEOUT = /timeout exceeded when trying to connect|connection terminated due to connection timeout/i;
+
+function asDeadlineError(error: unknown, what: string, timeoutMs: number): unknown {
+  return error instanceof Error && PG_CONNECT_TIMEOUT.test(error.message) ? new DatabaseDeadlineError(what, timeoutMs, error) : error;
+}
+
+/**
+ * When node-postgres gives up waiting for a query's answer (query_timeout), the connection still waits for it, and
+ * every later query on it would queue behind. Such a connection is closed at once, so that it fails whatever runs on
+ * it next (a transaction's rollback) and the pool discards it instead of lending it out again.
+ */
+function abandonHungQueries(client: pg.PoolClient, timeoutMs: number): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const onFailure = (error: unknown): unknown => {
+    if (!(error instanceof Error) || error.message !== "Query read timeout") return error;
+    // The client reports the closed socket as an 'error' event; there may be no other listener while it is lent out.
+    client.on("error", () => {});
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    return new DatabaseDeadlineError("query", timeoutMs, error);
+  };
+  client.query = ((...args: unknown[]) => {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === "function") {
+      args[last] = (error: unknown, ...results: unknown[]) => (callback as (...values: unknown[]) => unknown)(error && onFailure(error), ...results);
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result instanceof Promise) {
+      return result.catch((error: unknown) => {
+        throw onFailure(error);
+      });
+    }
+    return result;
+  }) as typeof client.query;
+}
+
 async function timedPing(db: Database): Promise<number> {
   const started = performance.now();
-  await db.execute(sql`select 1`);
+  try {
+    await db.execute(sql`select 1`);
+  } catch (error) {
+    // Read by health checks: the cause ("connection refused"), not drizzle's "Failed query: select 1".
+    throw new Error(describeDatabaseError(error), { cause: error });
+  }
   return performance.now() - started;
 }
 
@@ -128,8 +245,12 @@ const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN",
   // PostgreSQL: shutting down, starting up, too many connections, connection exceptions.
   "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006",
+  // PostgreSQL cancelled a statement (statement_timeout): too slow to answer now is unavailable too.
+  "57014",
+  // This file's own deadlines (DatabaseDeadlineError).
+  "DATABASE_DEADLINE",
 ]);
-const UNAVAILABLE_MESSAGES = /connection terminated|timeout exceeded when trying to connect|connection error|pglite is closed|terminating connection/i;
+const UNAVAILABLE_MESSAGES = /connection terminated|timeout exceeded when trying to connect|query read timeout|connection error|pglite is closed|terminating connection/i;
 
 /** The error chain of a failed query: drizzle wraps the driver's error, which may hold several (AggregateError). */
 function* errorChain(error: unknown, depth = 0): Generator<Record<string, unknown>> {
@@ -148,6 +269,45 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (UNAVAILABLE_MESSAGES.test(message)) return true;
   }
   return false;
+}
+
+const CAUSES: Array<[code: string, cause: string]> = [
+  ["ECONNREFUSED", "connection refused"],
+  ["ECONNRESET", "connection reset"],
+  ["ETIMEDOUT", "connection timed out"],
+  ["EHOSTUNREACH", "host unreachable"],
+  ["ENOTFOUND", "host not found"],
+  ["EAI_AGAIN", "host name lookup failed"],
+  ["EPIPE", "connection closed"],
+  ["57P01", "the server is shutting down"],
+  ["57P02", "the server is shutting down"],
+  ["57P03", "the server is starting up"],
+  ["53300", "too many connections"],
+  ["57014", "statement timed out"],
+  ["28P01", "password authentication failed"],
+  ["28000", "authentication refused"],
+  ["3D000", "the database does not exist"],
+];
+
+/**
+ * Why a database call failed, in a few words for a health check ("connection refused", "query timed out after
+ * 3 s"). Never the failed query's text: drizzle's "Failed query: …" message quotes the query and its parameters.
+ */
+export function describeDatabaseError(error: unknown): string {
+  const chain = [...errorChain(error)];
+  for (const link of chain) if (link instanceof DatabaseDeadlineError) return link.message;
+  for (const link of chain) {
+    const cause = CAUSES.find(([code]) => code === link.code)?.[1];
+    if (cause) return cause;
+  }
+  for (const link of chain) {
+    const message = typeof link.message === "string" ? link.message : "";
+    if (/query read timeout/i.test(message)) return "query timed out";
+    if (PG_CONNECT_TIMEOUT.test(message)) return "connecting timed out";
+    if (/connection terminated/i.test(message)) return "connection lost";
+    if (/pglite is closed/i.test(message)) return "the database is closed";
+  }
+  return "unreachable";
 }
 
 /**

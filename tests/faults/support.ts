@@ -80,7 +80,10 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
   const url = `http://127.0.0.1:${port}`;
   // Generous: on a loaded 2-core machine a cold start (migrations, argon2 for the administrator) can take a minute.
-  const ready = waitFor("server start", async () => (await fetch(`${url}/healthz/live`, { signal: AbortSignal.timeout(1000) })).ok, 120_000);
+  let hasExited = false;
+  void exited.then(() => (hasExited = true));
+  // Stops polling once the process has exited (the race below has its answer), so a failed start ends the test at once.
+  const ready = waitFor("server start", async () => hasExited || (await fetch(`${url}/healthz/live`, { signal: AbortSignal.timeout(1000) })).ok, 120_000);
   const outcome = await Promise.race([ready.then(() => "ready", (error: Error) => error.message), exited.then((code) => `exited ${code}`)]);
   if (outcome !== "ready") {
     child.kill("SIGKILL");
@@ -111,6 +114,23 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   };
 }
 
+/** The processes whose parent is `parentPid`, by pid (Linux /proc). */
+export function childPids(parentPid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (command) state ppid ...": the command may hold spaces, so read after the last ")".
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(ppid) === parentPid && state !== "Z") children.push(Number(entry));
+    } catch {
+      // exited while we looked
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
 /** Signs in through /api and returns the session cookie header for pages (the web tier reads the same token). */
 export async function signInCookie(url: string): Promise<string> {
   const response = await fetch(`${url}/account/login`, {
@@ -139,6 +159,8 @@ export interface Postgres {
   start(): void;
   stop(): void;
   destroy(): void;
+  /** The server's processes: the postmaster and every child (backends, checkpointer…), e.g. to freeze them all. */
+  pids(): number[];
 }
 
 export function postgresAvailable(): boolean {
@@ -170,6 +192,10 @@ export async function createPostgres(): Promise<Postgres> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start: () => run("pg_ctl", ["-D", dir, "-l", path.join(dir, "server.log"), "-o", `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`, "-w", "start"]),
     stop: () => run("pg_ctl", ["-D", dir, "-m", "fast", "-w", "stop"]),
+    pids: () => {
+      const postmaster = Number(readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);
+      return [postmaster, ...childPids(postmaster)];
+    },
     destroy: () => {
       try {
         pg.stop();

@@ -1,5 +1,6 @@
 // /api/health and /api/version: what an operator or the site health page asks first.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { describeDatabaseError } from "../../db/client";
 import { appVersion, startedAt } from "../../lib/runtime-info";
 import type { ApiEnv } from "../context";
 import { jsonResponse } from "../openapi";
@@ -33,7 +34,7 @@ systemRoutes.openapi(
       await c.var.db.execute("select 1");
       database = { ok: true, latency_ms: Math.round((performance.now() - started) * 100) / 100, error: null };
     } catch (error) {
-      database = { ok: false, latency_ms: null, error: error instanceof Error ? error.message : "unreachable" };
+      database = { ok: false, latency_ms: null, error: describeDatabaseError(error) };
     }
     const body = {
       status: database.ok ? ("ok" as const) : ("error" as const),
