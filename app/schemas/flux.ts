@@ -2,6 +2,7 @@
 // the route action and POST /api/v1/admin/img_gen/flux (JSON): it accepts the prompt as text or as a list
 // and echo data as JSON text or as an object, and always yields the host payload of spec §3.
 import { z } from "zod";
+import { checkJsonLimits } from "../../server/lib/json-limits";
 
 export const FLUX_MODELS = [
   { id: "black-forest-labs/FLUX.1-dev", label: "FLUX.1-dev", hint: "Guidance: low 3 to 6, medium 7 to 10, high 12 to 15." },
@@ -55,6 +56,11 @@ const echoDataField = z
     if (value === undefined) return {};
     if (typeof value !== "string") return value;
     if (!value.trim()) return {};
+    const tooLarge = checkJsonLimits(value, "Echo data");
+    if (tooLarge) {
+      ctx.addIssue({ code: "custom", message: tooLarge.message });
+      return z.NEVER;
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(value);

@@ -1,6 +1,7 @@
 // Key/value store: one schema for the admin form, its route action and the admin /api endpoints; the service API
 // (x-api-key) takes KvPutSchema.
 import { z } from "zod";
+import { checkJsonLimits } from "../../server/lib/json-limits";
 
 export const KV_KEY_MAX = 200;
 export const KV_VALUE_MAX = 100_000;
@@ -30,6 +31,8 @@ export function parseExpiry(text: string): Date | null {
 
 export function parseKvValue(type: KvValueType, text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   if (type === "text") return { ok: true, value: text };
+  const tooLarge = checkJsonLimits(text, "The value");
+  if (tooLarge) return { ok: false, message: tooLarge.message };
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {

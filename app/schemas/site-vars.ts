@@ -1,6 +1,7 @@
 // Site vars: one schema for the form, its route action and POST /api/admin/site/vars. The value is typed text
 // that must parse as its type; /api stores the parsed value as val_object_json: {val}.
 import { z } from "zod";
+import { checkJsonLimits } from "../../server/lib/json-limits";
 
 export const SITE_VAR_TYPES = ["str", "int", "float", "bool", "json"] as const;
 export type SiteVarType = (typeof SITE_VAR_TYPES)[number];
@@ -35,12 +36,15 @@ export function parseSiteVarValue(type: SiteVarType, text: string): ParsedSiteVa
       if (lowered === "false") return { ok: true, value: false };
       return { ok: false, message: "Enter true or false." };
     }
-    case "json":
+    case "json": {
+      const tooLarge = checkJsonLimits(text, "The value");
+      if (tooLarge) return { ok: false, message: tooLarge.message };
       try {
         return { ok: true, value: JSON.parse(text) as unknown };
       } catch (error) {
         return { ok: false, message: `Enter valid JSON (${error instanceof Error ? error.message : "parse error"}).` };
       }
+    }
   }
 }
 

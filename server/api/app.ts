@@ -2,6 +2,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { limitBodiesOnly } from "../lib/body-limit";
+import { limitJsonBodies } from "../lib/json-limits";
 import { config } from "../config";
 import { csrfGuard, injectDeps, loadSession, type ApiDeps, type ApiEnv } from "./context";
 import { ApiError, errorResponse, validationError } from "./errors";
@@ -35,6 +36,14 @@ export function createApiApp(deps: ApiDeps): ApiApp {
         onError: () => {
           throw new ApiError(413, `Request body too large: the limit is ${formatBytes(config.maxBodyBytes)}.`);
         },
+      }),
+    ),
+  );
+  api.use(
+    "*",
+    limitBodiesOnly(
+      limitJsonBodies((violation) => {
+        throw new ApiError(400, violation.message);
       }),
     ),
   );

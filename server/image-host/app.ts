@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { imageHostJobs } from "../db/schema";
+import { checkJsonLimits } from "../lib/json-limits";
 import { imageDataUrl } from "./image";
 
 export const IMAGE_HOST_MAX_BODY_BYTES = 256 * 1024;
@@ -82,9 +83,12 @@ export function createImageHostApp(options: ImageHostOptions) {
     "/model/flux",
     bodyLimit({ maxSize: IMAGE_HOST_MAX_BODY_BYTES, onError: (c) => fail(c, 413, "Request body too large: the limit is 256 KiB.") }),
     async (c) => {
+      const text = await c.req.text();
+      const tooLarge = checkJsonLimits(text, "The request body");
+      if (tooLarge) return fail(c, 400, tooLarge.message);
       let body: unknown;
       try {
-        body = await c.req.json();
+        body = JSON.parse(text) as unknown;
       } catch {
         return fail(c, 400, "The request body is not valid JSON.");
       }
