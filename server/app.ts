@@ -12,6 +12,8 @@ import { createApiApp } from "./api/app";
 import { clientIp } from "./api/context";
 import { workerCountsFromPrimary } from "./cluster";
 import { config } from "./config";
+import { crossSiteMessage, crossSiteReason, isSafeMethod } from "./lib/csrf";
+import { forwardedProto, visitorUrl } from "./lib/proxy";
 import { screenFormPost } from "./page-form-gate";
 import { onContentChange } from "./content-changes";
 import { createPageCache, newNonce, type RenderPage } from "./page-cache";
@@ -58,8 +60,11 @@ export async function createServerApp(options: ServerAppOptions = {}) {
       ["Referrer-Policy", "strict-origin-when-cross-origin"],
       ["X-Frame-Options", "DENY"],
       ["Cross-Origin-Opener-Policy", "same-origin"],
+      // Nothing of this site is meant to be embedded or read by another site, and no page needs these features.
+      ["Cross-Origin-Resource-Policy", "same-origin"],
+      ["Permissions-Policy", PERMISSIONS_POLICY],
     ];
-    if (config.trustProxy && c.req.header("x-forwarded-proto") === "https") {
+    if (forwardedProto(c.req.raw.headers) === "https") {
       headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
     }
     setResponseHeaders(c, headers);
@@ -111,6 +116,9 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
 
   app.all("*", async (c) => {
+    // Before the body is read: a cross-site post costs nothing but this answer.
+    const crossSite = isSafeMethod(c.req.method) ? null : crossSiteReason(c.req.raw);
+    if (crossSite) return c.text(crossSiteMessage(crossSite), 403, { "Cache-Control": "no-store" });
     const screened = await screenFormPost(c.req.raw);
     if (screened instanceof Response) return screened;
     const request = config.trustProxy ? asTheProxySawIt(screened) : screened;
@@ -128,6 +136,28 @@ export async function createServerApp(options: ServerAppOptions = {}) {
 
   return app;
 }
+
+const PERMISSIONS_POLICY = [
+  "accelerometer",
+  "autoplay",
+  "bluetooth",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "hid",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "publickey-credentials-get",
+  "screen-wake-lock",
+  "serial",
+  "usb",
+  "xr-spatial-tracking",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
 
 /**
  * Sets headers on the answer in place. Hono's c.header() after the handler copies the whole Response for each
@@ -154,15 +184,7 @@ function setAge(response: Response, seconds: number) {
  * origin check would refuse every form post. With TRUST_PROXY the page request carries the address the visitor used.
  */
 function asTheProxySawIt(request: Request): Request {
-  const url = new URL(request.url);
-  const proto = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const host = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  if (proto === "https" || proto === "http") url.protocol = `${proto}:`;
-  if (host) {
-    url.host = host;
-    // Setting a host without a port keeps the old one (the port this server listens on).
-    if (!/:\d+$/.test(host)) url.port = "";
-  }
+  const url = visitorUrl(request);
   if (url.href === request.url) return request;
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {

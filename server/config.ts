@@ -18,6 +18,19 @@ function flag(name: string, fallback: boolean): boolean {
   return !["0", "false", "no", "off"].includes(raw.toLowerCase());
 }
 
+/**
+ * How many proxies in front of this server add to X-Forwarded-For: 0 (none, the default) reads no forwarded
+ * header at all; "true", "yes" and "on" mean one.
+ */
+function proxyHops(name: string): number {
+  const raw = process.env[name]?.trim().toLowerCase();
+  if (!raw || ["0", "false", "no", "off"].includes(raw)) return 0;
+  if (["true", "yes", "on"].includes(raw)) return 1;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`${name} must be a number of proxy hops from 0 to 10, got "${raw}"`);
+  return hops;
+}
+
 const dataDir = path.resolve(process.env.DATA_DIR || "./data");
 
 /** A secret from the environment, or one generated once and kept in DATA_DIR. */
@@ -48,7 +61,12 @@ export const config = {
   /** The public address (https://example.org) for canonical URLs, robots.txt and the sitemap; default: the request's. */
   siteUrl: process.env.SITE_URL?.replace(/\/+$/, "") || undefined,
   seedDemo: flag("SEED_DEMO", true),
-  trustProxy: flag("TRUST_PROXY", false),
+  /** Proxy hops whose X-Forwarded-For/-Proto/-Host entries are believed (server/lib/proxy.ts); 0: none. */
+  trustProxy: proxyHops("TRUST_PROXY"),
+  /** Anyone may sign up through /api/auth/register (finished by an e-mailed link); otherwise administrators create users. */
+  registrationOpen: flag("REGISTRATION_OPEN", false),
+  /** Sign-up requests accepted per client address and hour while registration is open. */
+  registrationRateLimitPerHour: int("REGISTRATION_RATE_LIMIT_PER_HOUR", 5),
   adminEmail: process.env.ADMIN_EMAIL || undefined,
   adminPassword: process.env.ADMIN_PASSWORD || undefined,
   /** Largest request body /api accepts before parsing; upload routes may set their own. */

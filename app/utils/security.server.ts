@@ -1,13 +1,11 @@
-// Page-level request checks: CSRF by origin for every state-changing request.
+// Page-level request checks: CSRF by origin for every state-changing request. server/app.ts runs the same check
+// before a page request's body is read; this one keeps it for any other way a page action is reached.
 import { data, type MiddlewareFunction } from "react-router";
-import { isCrossSiteRequest } from "../../server/api/context";
-
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../../server/lib/csrf";
 
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  if (!SAFE_METHODS.has(request.method) && isCrossSiteRequest(request)) {
-    throw data({ detail: "Cross-site form submission refused" }, { status: 403 });
-  }
+  const reason = isSafeMethod(request.method) ? null : crossSiteReason(request);
+  if (reason) throw data({ detail: crossSiteMessage(reason) }, { status: 403 });
   return next();
 };
 

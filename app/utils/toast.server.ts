@@ -9,7 +9,7 @@ const toastSessionStorage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: config.isProduction && config.trustProxy,
+    secure: config.isProduction && config.trustProxy > 0,
     secrets: [config.secrets.session],
   },
 });

@@ -3,8 +3,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { readSessionToken } from "../auth/cookie";
 import { findSession, userRowToSessionUser, type SessionRecord } from "../auth/sessions";
-import { config } from "../config";
 import type { Database } from "../db/client";
+import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../lib/csrf";
+import { clientAddress } from "../lib/proxy";
 import { isAdmin, type SessionUser } from "../../app/utils/user";
 import { ApiError } from "./errors";
 
@@ -30,19 +31,17 @@ export interface ApiEnv {
 
 export type ApiContext = Context<ApiEnv>;
 
-/** The caller's address: the in-process binding, X-Forwarded-For only when TRUST_PROXY, else the socket. */
+/** The caller's address: the in-process binding, else as server/lib/proxy.ts reads it behind TRUST_PROXY hops. */
 export function clientIp(c: Context): string {
   const bound = (c.env as ApiEnv["Bindings"] | undefined)?.clientIp;
   if (bound) return bound;
-  if (config.trustProxy) {
-    const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
+  let socketAddress: string | undefined;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    socketAddress = getConnInfo(c).remote.address;
   } catch {
-    return "unknown";
+    socketAddress = undefined;
   }
+  return clientAddress(c.req.raw.headers, socketAddress);
 }
 
 export function injectDeps(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
@@ -80,17 +79,14 @@ export const loadSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
 /**
- * Cookie-authenticated state changes must come from this site. Bearer tokens and API keys are not
- * sent by browsers on their own, so they need no check.
+ * Cookie-authenticated state changes must come from this site (server/lib/csrf.ts). Bearer tokens and API keys are
+ * not sent by browsers on their own, so they need no check.
  */
 export const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (changesState(c) && c.var.authMethod === "cookie") {
-    if (isCrossSiteRequest(c.req.raw)) {
-      throw new ApiError(403, "Cross-site request refused");
-    }
+    const reason = crossSiteReason(c.req.raw);
+    if (reason) throw new ApiError(403, crossSiteMessage(reason));
   }
   await next();
 };
@@ -100,22 +96,7 @@ export const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
  * one must come from this site too: another site's link or image must not sign anyone out.
  */
 function changesState(c: Context): boolean {
-  return !SAFE_METHODS.has(c.req.method) || c.req.path === "/api/auth/logout";
-}
-
-export function isCrossSiteRequest(request: Request): boolean {
-  const fetchSite = request.headers.get("sec-fetch-site");
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return true;
-  const origin = request.headers.get("origin");
-  if (origin && origin !== "null") {
-    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
-    try {
-      return new URL(origin).host !== host;
-    } catch {
-      return true;
-    }
-  }
-  return origin === "null";
+  return !isSafeMethod(c.req.method) || c.req.path === "/api/auth/logout";
 }
 
 export const requireUser: MiddlewareHandler<ApiEnv> = async (c, next) => {

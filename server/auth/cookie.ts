@@ -7,7 +7,7 @@ let cookie: Cookie | undefined;
 
 /** Created on first use so that importing this module never reads or writes the secret file. */
 export function sessionCookie(): Cookie {
-  const secure = config.isProduction && config.trustProxy;
+  const secure = config.isProduction && config.trustProxy > 0;
   cookie ??= createCookie(secure ? "__Host-session" : "session", {
     httpOnly: true,
     sameSite: "lax",

@@ -1,8 +1,9 @@
-// Requests (issue 8): CSRF for cookie-authenticated state changes on /api (bearer tokens and API keys are not
+// Requests: CSRF for cookie-authenticated state changes on /api (bearer tokens and API keys are not
 // cookie-authenticated), no GET changes state, and /api answers are not cached. Endpoints come from the OpenAPI
 // document, so those added later are covered too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../auth/cookie";
+import { config } from "../config";
 import { apiKeys } from "../db/schema";
 import { encryptSecret, hmacDigest } from "../lib/crypto";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness";
@@ -32,6 +33,9 @@ const CROSS_SITE_HEADERS: Record<string, Record<string, string>> = {
   "Sec-Fetch-Site cross-site only": { "sec-fetch-site": "cross-site" },
   "a sibling subdomain (same-site is not same-origin)": { origin: "https://evil.localhost", "sec-fetch-site": "same-site" },
   "an opaque Origin (sandboxed frame)": { origin: "null" },
+  "a Referer from another site, neither Origin nor Sec-Fetch-Site": { referer: "http://evil.example/x" },
+  "nothing that shows where it came from": {},
+  "another Origin with a matching X-Forwarded-Host, no proxy trusted": { origin: "http://evil.example", "x-forwarded-host": "evil.example" },
 };
 
 const stateChanging = () => operations.filter((op) => op.method !== "GET");
@@ -57,11 +61,47 @@ describe("CSRF on /api", () => {
     expect(failures.join("\n")).toBe("");
   }, 120_000);
 
-  it("lets the same cookie through from this site", async () => {
-    const response = await h.request("/auth/logout", { method: "POST", headers: { cookie: adminCookie, origin: "http://localhost", "sec-fetch-site": "same-origin" } });
-    expect(response.status).toBe(200);
-    admin = await h.signIn({ admin: true });
-    adminCookie = (await sessionCookie().serialize(admin.token)).split(";")[0]!;
+  it("lets the same cookie through from this site: a same-origin Origin, Sec-Fetch-Site, or Referer when the others are absent", async () => {
+    const fromThisSite: Record<string, string>[] = [
+      { origin: "http://localhost", "sec-fetch-site": "same-origin" },
+      { origin: "http://localhost" },
+      { "sec-fetch-site": "same-origin" },
+      { referer: "http://localhost/admin/users" },
+    ];
+    for (const headers of fromThisSite) {
+      const response = await h.request("/auth/logout", { method: "POST", headers: { cookie: adminCookie, ...headers } });
+      expect(response.status, JSON.stringify(headers)).toBe(200);
+      admin = await h.signIn({ admin: true });
+      adminCookie = (await sessionCookie().serialize(admin.token)).split(";")[0]!;
+    }
+  });
+
+  it("names why it refused", async () => {
+    const response = await h.request("/auth/logout", { method: "POST", headers: { cookie: adminCookie, referer: "http://evil.example/x" } });
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { detail: string }).detail).toBe("Cross-site request refused: Referer is not this site. Send it from a page of this site.");
+  });
+
+  it("believes X-Forwarded-Host only from a trusted proxy, and accepts SITE_URL's origin", async () => {
+    const saved = { trustProxy: config.trustProxy, siteUrl: config.siteUrl };
+    try {
+      config.trustProxy = 1;
+      const proxied = await h.request("/auth/logout", { method: "POST", headers: { cookie: adminCookie, origin: "https://site.example", "x-forwarded-host": "site.example", "x-forwarded-proto": "https" } });
+      expect(proxied.status).toBe(200);
+      admin = await h.signIn({ admin: true });
+      adminCookie = (await sessionCookie().serialize(admin.token)).split(";")[0]!;
+      // Only the entry the trusted hop wrote counts, not one the client put before it.
+      const prepended = await h.request("/auth/logout", { method: "POST", headers: { cookie: adminCookie, origin: "https://evil.example", "x-forwarded-host": "evil.example, site.example" } });
+      expect(prepended.status).toBe(403);
+      config.trustProxy = 0;
+      config.siteUrl = "https://public.example";
+      const viaSiteUrl = await h.request("/auth/logout", { method: "POST", headers: { cookie: adminCookie, origin: "https://public.example" } });
+      expect(viaSiteUrl.status).toBe(200);
+      admin = await h.signIn({ admin: true });
+      adminCookie = (await sessionCookie().serialize(admin.token)).split(";")[0]!;
+    } finally {
+      Object.assign(config, saved);
+    }
   });
 
   it("does not apply to bearer tokens: a browser never sends one by itself", async () => {
@@ -100,6 +140,8 @@ describe("CSRF on /api", () => {
   it("refuses a cross-site GET /api/auth/logout with the cookie: another site cannot sign anyone out", async () => {
     const crossSite = await h.request("/auth/logout", { headers: { cookie: adminCookie, "sec-fetch-site": "cross-site" } });
     expect(crossSite.status).toBe(403);
+    const byReferer = await h.request("/auth/logout", { headers: { cookie: adminCookie, referer: "http://evil.example/x" } });
+    expect(byReferer.status).toBe(403);
     const session = (await (await h.request("/auth/session", { token: admin.token })).json()) as { user: unknown };
     expect(session.user).not.toBeNull();
   });

@@ -1,5 +1,6 @@
 // Behind a TLS proxy (TRUST_PROXY=1, NODE_ENV=production): HSTS when the proxy says https, the session cookie is
-// __Host- and Secure, and the client address comes from X-Forwarded-For. Runs its own server with that setting.
+// __Host- and Secure, and the client address is the right-most X-Forwarded-For entry (the one the proxy added).
+// Runs its own server with that setting.
 import { expect, test } from "../fixtures";
 import { ADMIN, startServer, type ServerProcess } from "../faults/support";
 
@@ -48,15 +49,27 @@ test("the session cookie is __Host-session: Secure, HttpOnly, SameSite=Lax, Path
   expect(session.user?.email).toBe(ADMIN.email);
 });
 
-test("the sign-in limit counts the address the proxy reports", async () => {
-  const attempt = (ip: string, i: number) =>
+test("the client address is the right-most X-Forwarded-For entry: what the client wrote before it changes nothing", async () => {
+  const attempt = (forwardedFor: string, i: number) =>
     fetch(`${server.url}/api/auth/login`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-forwarded-for": ip },
-      body: JSON.stringify({ email: `proxy-${ip}-${i}@example.com`, password: "whatever" }),
+      headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+      body: JSON.stringify({ email: `proxy-${i}@example.com`, password: "whatever" }),
     }).then((r) => r.status);
   const first: number[] = [];
-  for (let i = 0; i < 11; i++) first.push(await attempt("198.51.100.20", i));
+  // A client that writes a new X-Forwarded-For of its own each time; the proxy appends the address it saw.
+  for (let i = 0; i < 11; i++) first.push(await attempt(`203.0.113.${i}, 198.51.100.20`, i));
   expect(first).toEqual([...Array(10).fill(401), 429]);
   expect(await attempt("198.51.100.21", 0)).toBe(401);
+
+  // What is stored as the sign-in address is the proxy's entry too.
+  const signIn = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "6.6.6.6, 198.51.100.30" },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(signIn.status).toBe(200);
+  const { sessionToken } = (await signIn.json()) as { sessionToken: string };
+  const profile = (await (await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${sessionToken}` } })).json()) as Record<string, unknown>;
+  expect(JSON.stringify(profile)).toContain('"last_login_ip":"198.51.100.30"');
 });

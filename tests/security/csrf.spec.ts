@@ -1,4 +1,4 @@
-// CSRF for pages (issue 8): a cookie-authenticated form post from another site is refused before the action runs;
+// CSRF for pages: a cookie-authenticated form post from another site is refused before the action runs;
 // sign-out needs a POST from this site; a GET never signs anyone out.
 import { E2E_ADMIN, expect, test } from "../fixtures";
 import { newUserCredentials, signedInClient } from "./clients";
@@ -9,6 +9,10 @@ const CROSS_SITE: Record<string, string>[] = [
   { origin: "https://evil.example" },
   { "sec-fetch-site": "cross-site" },
   { origin: "null" },
+  // Neither Origin nor Sec-Fetch-Site: the Referer decides, and nothing at all is refused too.
+  { referer: "http://evil.example/x" },
+  {},
+  { origin: "http://evil.example", "x-forwarded-host": "evil.example" },
 ];
 
 /**
@@ -43,10 +47,22 @@ test.describe("over HTTP", () => {
     for (const headers of CROSS_SITE) expect(REFUSED).toContain((await user.post("/account/logout", { headers, maxRedirects: 0 })).status());
     expect((await user.get("/account/logout", { headers: { "sec-fetch-site": "cross-site" }, maxRedirects: 0 })).status()).toBe(200);
     expect((await user.get("/api/auth/logout", { headers: { "sec-fetch-site": "cross-site" } })).status()).toBe(403);
+    expect((await user.get("/api/auth/logout", { headers: { referer: "http://evil.example/x" } })).status()).toBe(403);
     expect(((await (await user.get("/api/auth/session")).json()) as { user: unknown }).user).not.toBeNull();
     const signOut = await user.post("/account/logout", { headers: { origin: baseURL! }, maxRedirects: 0 });
     expect(signOut.status()).toBe(302);
     expect(((await (await user.get("/api/auth/session")).json()) as { user: unknown }).user).toBeNull();
+    await user.dispose();
+  });
+
+  test("a post that shows only a Referer from another site is refused with a message naming why", async ({ baseURL }) => {
+    const user = await signedInClient(baseURL!, await newUserCredentials(baseURL!));
+    const refused = await user.post("/contact", { form: { name: "x", email: "x@example.com", message: "hello" }, headers: { referer: "http://evil.example/x" }, maxRedirects: 0 });
+    expect(refused.status()).toBe(403);
+    expect(await refused.text()).toContain("Cross-site request refused: Referer is not this site.");
+    // A same-origin Referer alone (a browser that sends no Origin) is enough.
+    const sameOrigin = await user.post("/account/logout", { headers: { referer: `${baseURL}/settings` }, maxRedirects: 0 });
+    expect(sameOrigin.status()).toBe(302);
     await user.dispose();
   });
 

@@ -45,7 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (loginHint) query.set("login_hint", loginHint);
   const result = await apiRequest<{ authorization_url: string; flow_token: string }>(context, `/v1/admin/gmail/connect/start?${query}`);
   if (!result.ok) return redirectWithError(EMAIL_CONFIG_PATH, errorText(result.error));
-  const secure = url.protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  // Behind a trusted TLS proxy the page request already carries the visitor's https URL (server/app.ts).
+  const secure = url.protocol === "https:";
   return redirect(result.data.authorization_url, { headers: { "Set-Cookie": await flowCookie.serialize(result.data.flow_token, { secure }) } });
 }
 
