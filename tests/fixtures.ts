@@ -1,5 +1,5 @@
 // Shared end-to-end helpers: sign in as the administrator or a fresh user, and know whether JavaScript is on.
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { E2E_ADMIN } from "../playwright.config";
 
@@ -10,12 +10,21 @@ export interface Credentials {
   password: string;
 }
 
-/** Creates a non-admin user through /api/auth/register. */
+/** Creates a non-admin user as an administrator does (registration is closed by default). */
 export async function createUser(page: Page): Promise<Credentials> {
   const credentials = { email: `user-${randomBytes(4).toString("hex")}@example.com`, password: "e2e user password 1" };
-  const response = await page.request.post("/api/auth/register", { data: credentials });
-  expect(response.status(), await response.text()).toBe(200);
+  await createUserAsAdmin(page.request, credentials);
   return credentials;
+}
+
+/** POST /api/v1/admin/auth/users with a bearer session of the administrator's, ended afterwards. */
+export async function createUserAsAdmin(client: APIRequestContext, credentials: Credentials): Promise<void> {
+  const signIn = await client.post("/api/auth/login", { data: E2E_ADMIN });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const authorization = `Bearer ${((await signIn.json()) as { sessionToken: string }).sessionToken}`;
+  const created = await client.post("/api/v1/admin/auth/users", { data: credentials, headers: { authorization } });
+  expect(created.status(), await created.text()).toBe(200);
+  await client.post("/api/auth/logout", { headers: { authorization } });
 }
 
 /** Signs the page's browser context in by posting the real sign-in form (no JavaScript needed). */

@@ -37,12 +37,21 @@ export async function createUser(
   db: Database,
   input: { email: string; password: string; name?: string | null; isSuperuser?: boolean },
 ) {
+  const { password, ...rest } = input;
+  return createUserWithHash(db, { ...rest, passwordHash: await hashPassword(password) });
+}
+
+/** Null when the address already has an account. */
+export async function createUserWithHash(
+  db: Database,
+  input: { email: string; passwordHash: string; name?: string | null; isSuperuser?: boolean },
+) {
   const [row] = await db
     .insert(users)
     .values({
       email: normalizeEmail(input.email),
       name: input.name?.trim() || null,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.passwordHash,
       isSuperuser: input.isSuperuser ?? false,
     })
     .onConflictDoNothing()

@@ -127,10 +127,13 @@ describe("stored text", () => {
     const accepted: string[] = [];
     for (const name of NAUGHTY_STRINGS.filter((s) => s.length <= 100)) {
       const email = `naughty-${++ipCounter}@example.com`;
-      const response = await h.request("/auth/register", { method: "POST", json: { email, password: "a long enough passphrase", name }, clientIp: freshIp() });
+      // Registration is closed by default: the administrator creates the user, who then signs in.
+      const password = "a long enough passphrase";
+      const response = await h.request("/v1/admin/auth/users", { method: "POST", token: admin.token, json: { email, password, name } });
       expect(response.status, describeValue(name)).toBeLessThan(500);
       if (response.status !== 200) continue;
-      const { sessionToken } = (await response.json()) as { sessionToken: string };
+      const signedIn = await h.request("/auth/login", { method: "POST", json: { email, password }, clientIp: freshIp() });
+      const { sessionToken } = (await signedIn.json()) as { sessionToken: string };
       const session = (await (await h.request("/auth/session", { token: sessionToken })).json()) as { user: { name: string | null } };
       // Names are trimmed, an empty one is no name, and a lone surrogate (not Unicode) becomes U+FFFD as in any
       // UTF-8 text. Anything else must come back character for character.

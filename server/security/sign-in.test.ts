@@ -1,12 +1,15 @@
-// Sign-in (issue 8): 10 attempts a minute per account and per client address, a forged X-Forwarded-For
-// changing nothing unless TRUST_PROXY, one message and similar timing for an unknown e-mail and a wrong
-// password, and the password rules (8 characters at least, 64 and more accepted and never truncated).
+// Sign-in: throttling that counts failures only (per address, per (account, address), and a slowdown for an account
+// under attack that still lets its owner in), the client address behind TRUST_PROXY hops, one message and similar
+// timing for an unknown e-mail and a wrong password, and the password rules (8 characters at least, 64 and more
+// accepted and never truncated).
 import type { AddressInfo } from "node:net";
 import { serve, type ServerType } from "@hono/node-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../auth/users";
 import { config } from "../config";
+import { clearRateLimit } from "../lib/rate-limit";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness";
+import { openRegistration, type OpenRegistration } from "../testing/registration";
 
 let h: ApiHarness;
 let server: ServerType;
@@ -39,27 +42,73 @@ function login(email: string, password: string, clientIp = freshIp()) {
   return h.request("/auth/login", { method: "POST", json: { email, password }, clientIp });
 }
 
-describe("sign-in rate limit", () => {
-  it("allows 10 attempts a minute per account, from any number of addresses", async () => {
+describe("sign-in throttling", () => {
+  const RIGHT = "correct horse battery staple";
+
+  it("never counts a successful sign-in", async () => {
     const email = await newAccount();
+    const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await login(email, `wrong password ${i}`)).status);
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
-    // The right password does not get through either while the account is limited.
-    const refused = await login(email, "correct horse battery staple");
+    for (let i = 0; i < 15; i++) statuses.push((await login(email, RIGHT, ip)).status);
+    expect(statuses).toEqual(Array(15).fill(200));
+    // The address's failure budget is whole after all those successes.
+    for (let i = 0; i < 10; i++) expect((await login(`nobody-${i}@example.com`, "whatever", ip)).status).toBe(401);
+  });
+
+  it("allows 10 failures per (account, address), then refuses even the right password from there — not from elsewhere", async () => {
+    const email = await newAccount();
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await login(email, `wrong password ${i}`, ip)).status);
+    expect(statuses).toEqual([...Array(10).fill(401), 429]);
+    const refused = await login(email, RIGHT, ip);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/Too many sign-in attempts/);
-    expect(statuses[10]).toBe(429);
+    // The owner, from another address, signs in.
+    expect((await login(email, RIGHT)).status).toBe(200);
+  });
+
+  it("forgets an (account, address) pair's failures once the right password comes from it", async () => {
+    const email = await newAccount();
+    const ip = freshIp();
+    for (let i = 0; i < 9; i++) expect((await login(email, "wrong password", ip)).status).toBe(401);
+    expect((await login(email, RIGHT, ip)).status).toBe(200);
+    // A minute passes: the address's own one-minute window closes, the pair's 15 minutes do not.
+    await clearRateLimit(h.database.db, `login:ip:${ip}`);
+    for (let i = 0; i < 9; i++) expect((await login(email, "wrong password", ip)).status).toBe(401);
+  });
+
+  it("slows an account under attack from many addresses to 2 failures per address, and still lets the owner in", async () => {
+    const email = await newAccount();
+    // 20 failures from 20 addresses, the e-mail written differently each time: one account.
+    for (let i = 0; i < 20; i++) expect((await login(i % 2 ? email.toUpperCase() : ` ${email} `, "wrong password")).status).toBe(401);
+    const attacker = freshIp();
+    expect((await login(email, "wrong password", attacker)).status).toBe(401);
+    expect((await login(email, "wrong password", attacker)).status).toBe(401);
+    expect((await login(email, "wrong password", attacker)).status).toBe(429);
+    expect((await login(email, RIGHT, attacker)).status).toBe(429);
+    // The owner's address has not failed: the right password gets through, a first typo does too.
+    const owner = freshIp();
+    expect((await login(email, "typo", owner)).status).toBe(401);
+    expect((await login(` ${email.toUpperCase()}`, RIGHT, owner)).status).toBe(200);
+  });
+
+  it("does not slow an account down for fewer failures than it takes to be under attack", async () => {
+    const email = await newAccount();
+    for (let i = 0; i < 10; i++) expect((await login(email, "wrong password")).status).toBe(401);
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) expect((await login(email, "wrong password", ip)).status, `failure ${i + 1} from one address`).toBe(401);
   });
 
   it("counts the account by its normalized e-mail: case and spaces do not open a new window", async () => {
     const email = await newAccount();
-    for (let i = 0; i < 10; i++) await login(i % 2 ? email.toUpperCase() : ` ${email} `, "wrong password");
-    expect((await login(email, "wrong password")).status).toBe(429);
+    const ip = freshIp();
+    for (let i = 0; i < 10; i++) await login(i % 2 ? email.toUpperCase() : ` ${email} `, "wrong password", ip);
+    expect((await login(email, "wrong password", ip)).status).toBe(429);
   });
 
-  it("allows 10 attempts a minute per client address, across accounts", async () => {
+  it("allows 10 failures a minute per client address, across accounts", async () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await login(`nobody-${i}@example.com`, "whatever", ip)).status);
@@ -67,7 +116,7 @@ describe("sign-in rate limit", () => {
   });
 
   it("is not reset by a forged X-Forwarded-For without TRUST_PROXY", async () => {
-    expect(config.trustProxy).toBe(false);
+    expect(config.trustProxy).toBe(0);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
       const response = await fetch(`${baseUrl}/auth/login`, {
@@ -80,22 +129,34 @@ describe("sign-in rate limit", () => {
     expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
   });
 
-  it("takes the client address from X-Forwarded-For when TRUST_PROXY says a proxy sets it", async () => {
-    config.trustProxy = true;
+  /** 12 failed sign-ins over the socket with the given X-Forwarded-For per attempt, under TRUST_PROXY=hops. */
+  async function behindProxy(hops: number, forwardedFor: (i: number) => string) {
+    config.trustProxy = hops;
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
         const response = await fetch(`${baseUrl}/auth/login`, {
           method: "POST",
-          headers: { "content-type": "application/json", "x-forwarded-for": `198.19.0.${i}, 127.0.0.1` },
-          body: JSON.stringify({ email: `proxied-${i}@example.com`, password: "whatever" }),
+          headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor(i) },
+          body: JSON.stringify({ email: `proxied-${hops}-${ipCounter}-${i}@example.com`, password: "whatever" }),
         });
         statuses.push(response.status);
       }
-      expect(statuses).toEqual(Array(12).fill(401));
+      ipCounter++;
+      return statuses;
     } finally {
-      config.trustProxy = false;
+      config.trustProxy = 0;
     }
+  }
+
+  it("with TRUST_PROXY=1 takes the right-most X-Forwarded-For entry: what the client wrote to its left changes nothing", async () => {
+    expect(await behindProxy(1, (i) => `198.19.0.${i}, 198.19.9.${ipCounter}`)).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(await behindProxy(1, (i) => `198.19.1.${i}`)).toEqual(Array(12).fill(401));
+  });
+
+  it("with TRUST_PROXY=2 skips the inner proxy's entry and takes the one before it", async () => {
+    expect(await behindProxy(2, (i) => `198.19.2.${i}, 198.19.8.${ipCounter}, 10.0.0.2`)).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(await behindProxy(2, (i) => `1.1.1.1, 198.19.3.${i}, 10.0.0.2`)).toEqual(Array(12).fill(401));
   });
 });
 
@@ -133,8 +194,16 @@ describe("unknown e-mail and wrong password", () => {
 });
 
 describe("passwords", () => {
-  const register = (password: string) =>
-    h.request("/auth/register", { method: "POST", json: { email: `pw-${Math.random().toString(36).slice(2)}@example.com`, password }, clientIp: freshIp() });
+  let registration: OpenRegistration;
+  beforeAll(async () => {
+    registration = await openRegistration();
+  });
+  afterAll(async () => {
+    await registration.close();
+  });
+
+  const register = (password: string, email = `pw-${Math.random().toString(36).slice(2)}@example.com`) =>
+    h.request("/auth/register", { method: "POST", json: { email, password }, clientIp: freshIp() });
 
   it("need at least 8 characters", async () => {
     const short = await register("Xk7#qz!");
@@ -143,15 +212,17 @@ describe("passwords", () => {
       field: "password",
       message: "Password must be at least 8 characters.",
     });
-    expect((await register("Xk7#qz!w")).status).toBe(200);
+    expect((await register("Xk7#qz!w")).status).toBe(202);
   });
 
   it("are accepted up to at least 64 characters and never truncated", { timeout: 60_000 }, async () => {
     for (const length of [64, 128, 256]) {
       const password = Array.from({ length }, (_, i) => "aZ9-é🙂"[i % 6]).join("").slice(0, length);
       const email = `long-${length}@example.com`;
-      const created = await h.request("/auth/register", { method: "POST", json: { email, password }, clientIp: freshIp() });
-      expect(created.status, `length ${length}`).toBe(200);
+      const created = await register(password, email);
+      expect(created.status, `length ${length}`).toBe(202);
+      const token = await registration.linkToken(email);
+      expect((await h.request("/auth/register/finish", { method: "POST", json: { token } })).status).toBe(200);
       expect((await login(email, password)).status).toBe(200);
       // A password that differs only after the 72nd byte (bcrypt's cut) or in its last character is refused.
       expect((await login(email, password.slice(0, -1))).status).toBe(401);

@@ -2,7 +2,7 @@
 // own cookie jar, signed in through the real sign-in form.
 import { randomBytes } from "node:crypto";
 import { request, type APIRequestContext } from "@playwright/test";
-import { E2E_ADMIN, expect } from "../fixtures";
+import { createUserAsAdmin, E2E_ADMIN, expect } from "../fixtures";
 
 export interface Clients {
   visitor: APIRequestContext;
@@ -25,8 +25,7 @@ export async function signedInClient(baseURL: string, credentials: { email: stri
 export async function newUserCredentials(baseURL: string) {
   const credentials = { email: `sec-${randomBytes(4).toString("hex")}@example.com`, password: "security test password 1" };
   const client = await request.newContext({ baseURL });
-  const response = await client.post("/api/auth/register", { data: credentials });
-  expect(response.status(), await response.text()).toBe(200);
+  await createUserAsAdmin(client, credentials);
   await client.dispose();
   return credentials;
 }

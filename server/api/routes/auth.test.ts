@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../../auth/cookie";
+import { findUserByEmail } from "../../auth/users";
+import { config } from "../../config";
+import { encryptSecret } from "../../lib/crypto";
+import { openRegistration, type OpenRegistration } from "../../testing/registration";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
 
 let h: ApiHarness;
@@ -63,21 +67,6 @@ describe("/api/auth", () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
-  it("registers non-admin users and refuses common passwords and duplicates", async () => {
-    const ok = await h.request("/auth/register", { method: "POST", json: { email: "new@example.com", password: "a long passphrase" } });
-    expect(ok.status).toBe(200);
-    expect((await ok.json()).user.roles).toEqual([]);
-    const dup = await h.request("/auth/register", { method: "POST", json: { email: "NEW@example.com", password: "another passphrase" } });
-    expect(dup.status).toBe(409);
-    const common = await h.request("/auth/register", { method: "POST", json: { email: "c@example.com", password: "password123" } });
-    expect(common.status).toBe(400);
-    const long = "é".repeat(64) + "x";
-    const longOk = await h.request("/auth/register", { method: "POST", json: { email: "long@example.com", password: long } });
-    expect(longOk.status).toBe(200);
-    const login = await h.request("/auth/login", { method: "POST", json: { email: "long@example.com", password: long.slice(0, -1) } });
-    expect(login.status).toBe(401);
-  });
-
   it("accepts the session cookie and refuses cross-site cookie state changes", async () => {
     const { token } = await h.signIn();
     const cookie = await sessionCookie().serialize(token);
@@ -103,5 +92,80 @@ describe("/api/auth", () => {
     const response = await h.request("/auth/login", { method: "POST", body: big, headers: { "content-type": "application/json" } });
     expect(response.status).toBe(413);
     expect((await response.json()).detail).toMatch(/1 MiB/);
+  });
+});
+
+describe("/api/auth/register", () => {
+  it("is closed by default: nobody signs up, administrators create users", async () => {
+    expect(config.registrationOpen).toBe(false);
+    const response = await h.request("/auth/register", { method: "POST", json: { email: "closed@example.com", password: "a long passphrase" }, clientIp: "192.0.2.40" });
+    expect(response.status).toBe(403);
+    expect((await response.json()).detail).toMatch(/Registration is closed/);
+    expect(await findUserByEmail(h.database.db, "closed@example.com")).toBeNull();
+    const admin = await h.signIn({ admin: true });
+    const made = await h.request("/v1/admin/auth/users", { method: "POST", token: admin.token, json: { email: "made-by-admin@example.com", password: "a fine passphrase" } });
+    expect(made.status).toBe(200);
+    expect((await h.request("/auth/login", { method: "POST", json: { email: "made-by-admin@example.com", password: "a fine passphrase" } })).status).toBe(200);
+  });
+
+  describe("when REGISTRATION_OPEN", () => {
+    let registration: OpenRegistration;
+    beforeAll(async () => {
+      registration = await openRegistration();
+    });
+    afterAll(async () => {
+      await registration.close();
+    });
+
+    it("answers the same whether or not the address has an account, and finishes by the e-mailed link", async () => {
+      const { email: taken } = await h.signIn({ admin: true });
+      const free = await h.request("/auth/register", { method: "POST", json: { email: "New@Example.com ", password: "a long passphrase" }, clientIp: "192.0.2.41" });
+      const existing = await h.request("/auth/register", { method: "POST", json: { email: taken.toUpperCase(), password: "a long passphrase" }, clientIp: "192.0.2.42" });
+      expect([free.status, existing.status]).toEqual([202, 202]);
+      expect(await free.json()).toEqual(await existing.json());
+      // Nothing exists before the link is used; the account holder is told, not the requester.
+      expect(await findUserByEmail(h.database.db, "new@example.com")).toBeNull();
+      const notice = await registration.smtp.waitForMail((mail) => mail.to.includes(taken));
+      expect(notice.text).toMatch(/already has one/);
+      expect(notice.text).not.toMatch(/token=/);
+
+      const token = await registration.linkToken("new@example.com");
+      const page = (await registration.smtp.waitForMail((mail) => mail.to.includes("new@example.com"))).text;
+      expect(page).toContain("http://site.test/account/login/verify-request?token=");
+      const finished = await h.request("/auth/register/finish", { method: "POST", json: { token } });
+      expect(finished.status).toBe(200);
+      const session = await finished.json();
+      expect(session.user).toMatchObject({ email: "new@example.com", roles: [] });
+      expect((await (await h.request("/auth/session", { token: session.sessionToken })).json()).user.email).toBe("new@example.com");
+      expect((await h.request("/auth/login", { method: "POST", json: { email: "new@example.com", password: "a long passphrase" } })).status).toBe(200);
+      // A link works once.
+      expect((await h.request("/auth/register/finish", { method: "POST", json: { token } })).status).toBe(409);
+    });
+
+    it("refuses an altered or expired link", async () => {
+      await h.request("/auth/register", { method: "POST", json: { email: "late@example.com", password: "a long passphrase" }, clientIp: "192.0.2.43" });
+      const token = await registration.linkToken("late@example.com");
+      const altered = `${token.slice(0, -4)}AAAA`;
+      expect((await h.request("/auth/register/finish", { method: "POST", json: { token: altered } })).status).toBe(400);
+      const expired = await h.request("/auth/register/finish", {
+        method: "POST",
+        json: { token: encryptSecret(JSON.stringify({ purpose: "registration", email: "late@example.com", passwordHash: "x", name: null, expiresAt: Date.now() - 1 })) },
+      });
+      expect(expired.status).toBe(400);
+      expect((await expired.json()).detail).toMatch(/expired/);
+      expect(await findUserByEmail(h.database.db, "late@example.com")).toBeNull();
+    });
+
+    it("accepts at most REGISTRATION_RATE_LIMIT_PER_HOUR sign-up requests per address an hour", async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < config.registrationRateLimitPerHour + 2; i++) {
+        const response = await h.request("/auth/register", { method: "POST", json: { email: `burst-${i}@example.com`, password: "a long passphrase" }, clientIp: "192.0.2.44" });
+        statuses.push(response.status);
+        if (response.status === 429) expect((await response.json()).detail).toMatch(/at most 5 an hour/);
+      }
+      expect(statuses).toEqual([...Array(5).fill(202), 429, 429]);
+      // Another address is not held back.
+      expect((await h.request("/auth/register", { method: "POST", json: { email: "other@example.com", password: "a long passphrase" }, clientIp: "192.0.2.45" })).status).toBe(202);
+    });
   });
 });

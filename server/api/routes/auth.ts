@@ -2,8 +2,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { isCommonPassword } from "../../auth/common-passwords";
 import { createSession, deleteSessionByToken, userRowToSessionUser } from "../../auth/sessions";
-import { authenticate, createUser, findUserByEmail, normalizeEmail, recordLogin } from "../../auth/users";
-import { hitRateLimit } from "../../lib/rate-limit";
+import { finishRegistration, REGISTRATION_LINK_HOURS, registrationUnavailable, requestRegistration } from "../../auth/registration";
+import { authenticate, normalizeEmail, recordLogin } from "../../auth/users";
+import { config } from "../../config";
+import { clearRateLimit, hitRateLimit, undoRateLimitHit } from "../../lib/rate-limit";
+import { MailNotConfiguredError } from "../../services/mail";
 import { LoginSchema, RegisterSchema } from "../../../app/schemas/auth";
 import { clientIp, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
@@ -24,9 +27,19 @@ export const SessionSchema = z.object({
   did: z.string().nullable(),
 });
 
-// OWASP: 10 a minute per account and per address; end-to-end tests raise it, as they sign in often from one address.
+// Sign-in throttling counts failures only, so that it cannot be turned against an account's owner (ASVS 6.1.1,
+// 6.3.1; docs/security.md "Sign-in throttling"):
+// - per client address, across accounts: LOGIN_LIMIT failures a minute;
+// - per (account, address): LOGIN_LIMIT failures in 15 minutes, forgotten when the right password comes from there;
+// - per account, across addresses: once it has twice LOGIN_LIMIT failures in 15 minutes (more than one address
+//   alone may make) it is under attack, and every address gets only SLOWED_PAIR_LIMIT failures on it per 15
+//   minutes. An address that has not failed — the owner's, say — still gets in with the right password.
+// End-to-end tests raise LOGIN_RATE_LIMIT_PER_MINUTE, as they sign in often from one address.
 const LOGIN_LIMIT = Number(process.env.LOGIN_RATE_LIMIT_PER_MINUTE) || 10;
-const LOGIN_WINDOW_MS = 60_000;
+const ADDRESS_WINDOW_MS = 60_000;
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+const ACCOUNT_UNDER_ATTACK = 2 * LOGIN_LIMIT;
+const SLOWED_PAIR_LIMIT = 2;
 
 export const authRoutes = new OpenAPIHono<ApiEnv>();
 
@@ -47,16 +60,27 @@ authRoutes.openapi(
     const { email, password } = c.req.valid("json");
     const db = c.var.db;
     const ip = clientIp(c);
-    for (const bucket of [`login:ip:${ip}`, `login:email:${normalizeEmail(email)}`]) {
-      const limit = await hitRateLimit(db, bucket, LOGIN_LIMIT, LOGIN_WINDOW_MS);
-      if (!limit.allowed) {
-        throw new ApiError(429, `Too many sign-in attempts. Try again in ${limit.retryAfterSeconds} seconds.`, [], {
-          "Retry-After": String(limit.retryAfterSeconds),
-        });
-      }
+    const account = normalizeEmail(email);
+    const buckets = { address: `login:ip:${ip}`, pair: `login:pair:${ip}:${account}`, account: `login:account:${account}` };
+    // Each attempt is counted before the password is checked, so concurrent attempts cannot all slip under a limit;
+    // the counts are given back when the attempt is refused or succeeds.
+    const addressHit = await hitRateLimit(db, buckets.address, LOGIN_LIMIT, ADDRESS_WINDOW_MS);
+    const pairHit = await hitRateLimit(db, buckets.pair, LOGIN_LIMIT, ACCOUNT_WINDOW_MS);
+    const accountHit = await hitRateLimit(db, buckets.account, Number.MAX_SAFE_INTEGER, ACCOUNT_WINDOW_MS);
+    const giveBack = (...which: ("address" | "pair" | "account")[]) =>
+      Promise.all(which.map((name) => undoRateLimitHit(db, buckets[name], { address: addressHit, pair: pairHit, account: accountHit }[name])));
+    const underAttack = accountHit.count - 1 >= ACCOUNT_UNDER_ATTACK;
+    const refusedBy = !addressHit.allowed ? addressHit : pairHit.count > (underAttack ? SLOWED_PAIR_LIMIT : LOGIN_LIMIT) ? pairHit : null;
+    if (refusedBy) {
+      await giveBack("address", "pair", "account");
+      throw new ApiError(429, `Too many sign-in attempts. Try again in ${refusedBy.retryAfterSeconds} seconds.`, [], {
+        "Retry-After": String(refusedBy.retryAfterSeconds),
+      });
     }
     const user = await authenticate(db, email, password);
     if (!user) throw new ApiError(401, "Wrong email or password.");
+    await giveBack("address", "account");
+    await clearRateLimit(db, buckets.pair);
     // A new token at every sign-in; the one the caller held stops working.
     if (c.var.sessionToken) await deleteSessionByToken(db, c.var.sessionToken);
     const session = await createSession(db, user.id, { ip, userAgent: c.req.header("user-agent") });
@@ -76,10 +100,12 @@ authRoutes.openapi(
     responses: { 200: jsonResponse(SessionSchema, "The caller's session; user is null without one.") },
   }),
   (c) => {
-    const { user, session, sessionToken } = c.var;
+    const { user, session, sessionToken, authMethod } = c.var;
     if (!user || !session) return c.json({ user: null, expires: null, sessionToken: null, did: null }, 200);
     const expires = session.idleExpiresAt < session.absoluteExpiresAt ? session.idleExpiresAt : session.absoluteExpiresAt;
-    return c.json({ user, expires: expires.toISOString(), sessionToken, did: session.did }, 200);
+    // The httpOnly cookie keeps the token from page scripts only if no answer hands it back: a bearer caller
+    // already holds it, a cookie caller gets null.
+    return c.json({ user, expires: expires.toISOString(), sessionToken: authMethod === "bearer" ? sessionToken : null, did: session.did }, 200);
   },
 );
 
@@ -99,6 +125,9 @@ for (const method of ["get", "post"] as const) {
   );
 }
 
+const RegistrationRequested = z.object({ detail: z.string() });
+const REGISTRATION_WINDOW_MS = 3_600_000;
+
 authRoutes.openapi(
   createRoute({
     method: "post",
@@ -106,27 +135,66 @@ authRoutes.openapi(
     tags: ["auth"],
     request: { body: jsonBody(RegisterSchema) },
     responses: {
-      200: jsonResponse(SessionSchema, "The new user, signed in."),
+      202: jsonResponse(RegistrationRequested, "Whether or not the address has an account: a message is on its way to it."),
       400: jsonResponse(ErrorBodySchema, "Invalid input"),
-      409: jsonResponse(ErrorBodySchema, "E-mail already registered"),
+      403: jsonResponse(ErrorBodySchema, "Registration is closed (REGISTRATION_OPEN)"),
+      429: jsonResponse(ErrorBodySchema, "Too many sign-up requests from this address"),
+      502: jsonResponse(ErrorBodySchema, "The message could not be sent"),
+      503: jsonResponse(ErrorBodySchema, "Registration is open but mail or SITE_URL is not set up"),
     },
   }),
   async (c) => {
+    const unavailable = registrationUnavailable();
+    if (unavailable) throw new ApiError(unavailable.status, unavailable.message);
     const { email, password, name } = c.req.valid("json");
     if (isCommonPassword(password)) {
       throw new ApiError(400, "This password is too common.", [{ field: "password", message: "This password is too common." }]);
     }
     const db = c.var.db;
-    if (await findUserByEmail(db, email)) {
-      throw new ApiError(409, "This email is already registered.", [{ field: "email", message: "This email is already registered." }]);
+    const limit = await hitRateLimit(db, `register:ip:${clientIp(c)}`, config.registrationRateLimitPerHour, REGISTRATION_WINDOW_MS);
+    if (!limit.allowed) {
+      throw new ApiError(429, `Too many sign-up requests from this address (at most ${config.registrationRateLimitPerHour} an hour). Try again in ${limit.retryAfterSeconds} seconds.`, [], {
+        "Retry-After": String(limit.retryAfterSeconds),
+      });
     }
-    const user = await createUser(db, { email, password, name });
-    if (!user) throw new ApiError(409, "This email is already registered.", [{ field: "email", message: "This email is already registered." }]);
+    try {
+      await requestRegistration(db, { email, password, name });
+    } catch (error) {
+      if (error instanceof MailNotConfiguredError) throw new ApiError(503, "Registration needs mail to be set up (SMTP_URL and MAIL_FROM).");
+      throw new ApiError(502, "The message to finish registration could not be sent. Try again later.");
+    }
+    return c.json({ detail: "Check your e-mail: a message to finish creating your account is on its way." }, 202);
+  },
+);
+
+authRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/auth/register/finish",
+    tags: ["auth"],
+    request: { body: jsonBody(z.object({ token: z.string().min(1).max(4_000) })) },
+    responses: {
+      200: jsonResponse(SessionSchema, "The new user, signed in."),
+      400: jsonResponse(ErrorBodySchema, "The link is not valid or has expired"),
+      403: jsonResponse(ErrorBodySchema, "Registration is closed (REGISTRATION_OPEN)"),
+      409: jsonResponse(ErrorBodySchema, "The address has an account already (the link was used)"),
+    },
+  }),
+  async (c) => {
+    const unavailable = registrationUnavailable();
+    if (unavailable) throw new ApiError(unavailable.status, unavailable.message);
+    const db = c.var.db;
+    const result = await finishRegistration(db, c.req.valid("json").token);
+    if (!result.ok) {
+      if (result.reason === "exists") throw new ApiError(409, "This address has an account already: sign in.");
+      throw new ApiError(400, result.reason === "expired" ? `This link has expired (links work for ${REGISTRATION_LINK_HOURS} hours): sign up again.` : "This link is not valid.");
+    }
     const ip = clientIp(c);
-    const session = await createSession(db, user.id, { ip, userAgent: c.req.header("user-agent") });
-    await recordLogin(db, user.id, ip);
+    if (c.var.sessionToken) await deleteSessionByToken(db, c.var.sessionToken);
+    const session = await createSession(db, result.user.id, { ip, userAgent: c.req.header("user-agent") });
+    await recordLogin(db, result.user.id, ip);
     return c.json(
-      { user: userRowToSessionUser(user), expires: session.expires.toISOString(), sessionToken: session.token, did: session.did },
+      { user: userRowToSessionUser(result.user), expires: session.expires.toISOString(), sessionToken: session.token, did: session.did },
       200,
     );
   },
