@@ -47,7 +47,9 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (or the signal's name). */
   exited: Promise<number | string>;
-  /** Resident and peak memory of the process, in KiB (Linux /proc). */
+  /** The cluster primary's worker processes (its children), the ones that serve requests. */
+  workerPids(): number[];
+  /** Resident and peak memory of the processes serving requests (the workers, summed), in KiB (Linux /proc). */
   memory(): { rssKb: number; peakKb: number };
   stop(): Promise<void>;
 }
@@ -97,10 +99,16 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     dataDir,
     output: () => output,
     exited,
+    workerPids: () => childPids(child.pid!),
     memory() {
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-      return { rssKb: field("VmRSS"), peakKb: field("VmHWM") };
+      const workers = childPids(child.pid!);
+      const totals = { rssKb: 0, peakKb: 0 };
+      for (const pid of workers.length > 0 ? workers : [child.pid!]) {
+        const memory = processMemory(pid);
+        totals.rssKb += memory.rssKb;
+        totals.peakKb += memory.peakKb;
+      }
+      return totals;
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -129,6 +137,35 @@ export function childPids(parentPid: number): number[] {
     }
   }
   return children.sort((a, b) => a - b);
+}
+
+/** The processes whose parent is `parentPid`, by pid (Linux /proc). */
+export function childPids(parentPid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // "pid (command) state ppid ...": the command may hold spaces, so read after the last ")".
+      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(ppid) === parentPid && state !== "Z") children.push(Number(entry));
+    } catch {
+      // exited while we looked
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+/** Resident and peak memory of one process, in KiB (0 once it has gone). */
+export function processMemory(pid: number): { rssKb: number; peakKb: number } {
+  let status = "";
+  try {
+    status = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    // gone
+  }
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssKb: field("VmRSS"), peakKb: field("VmHWM") };
 }
 
 /** Signs in through /api and returns the session cookie header for pages (the web tier reads the same token). */
