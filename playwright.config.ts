@@ -45,6 +45,9 @@ export default defineConfig({
         BUILD_DIR: process.env.BUILD_DIR || "build",
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Required when DATABASE_URL is set (scripts/with-postgres.sh npm run test:e2e); the data dir is new each run anyway.
+        SESSION_SECRET: "e2e-session-secret",
+        ENCRYPTION_KEY: "e2e-encryption-key",
         LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
         CONTACT_RATE_LIMIT_PER_MINUTE: process.env.CONTACT_RATE_LIMIT_PER_MINUTE || "5",
         SEED_DEMO: "1",
