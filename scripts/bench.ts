@@ -7,6 +7,7 @@
 // results sit side by side there; a run replaces its own half).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { measureHealthUnderAttack, type AttackResult } from "./bench/attack.ts";
 import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { formatKilobytes, measurePageBundles } from "./bench/client-bundle.ts";
 import { buildProductionServer, describeMachine, jsonDocument, load, median, multipartBody, round, startChild, LOOPBACK, type ChildServer, type RunFigures } from "./bench/run.ts";
@@ -29,6 +30,7 @@ const PORTS = { app: 3390, raw: 3391, rawGzip: 3392 };
 const CONNECTIONS = 10;
 const REPORTS = large ? 100_000 : 1_000;
 const BENCH_ADMIN = { email: "bench@example.com", password: "bench admin password 1" };
+const ATTACK_SECONDS = 20;
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 const started = performance.now();
@@ -239,6 +241,20 @@ for (const result of pages) {
 }
 await app.stop();
 
+// Last, on a server of its own: the attack writes deep values into the data set and may take the server down.
+let underAttack: AttackResult | null = null;
+if (!only || only.includes("attack")) {
+  log(`fourth pass: /api/health 10 times a second for ${ATTACK_SECONDS} s while an attacker sends the worst request of each kind once a second`);
+  app = await startApp(true);
+  try {
+    underAttack = await measureHealthUnderAttack(PORTS.app, BENCH_ADMIN, ATTACK_SECONDS);
+    log(`health probe under attack: p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms, ${underAttack.failedProbes} of ${underAttack.probes} failed`);
+  } catch (error) {
+    log(`health probe under attack: not measured (${error instanceof Error ? error.message : String(error)})`);
+  }
+  await app.stop();
+}
+
 // ---------------------------------------------------------------- targets and report
 
 const byKey = (key: string) => byKeyOf(pages, key);
@@ -265,6 +281,7 @@ const targets = [
   target("report detail throughput / raw server, every request rendered", byKey("report")?.uncached?.ratioToRaw, 0.4, "above", "x"),
   ...pages.filter((page) => page.uncached).map((page) => target(`${page.label}: p99 at half of saturation, every request rendered`, page.uncached?.halfRate?.p99Ms, 25, "below", "ms")),
   ...(large ? [target(`${byKey("search")?.label ?? "search"} with 100,000 reports: p50 at half of saturation, every request rendered`, byKey("search")?.uncached?.halfRate?.p50Ms, 20, "below", "ms")] : []),
+  target("health probe p99 under attack", underAttack?.p99Ms, 1000, "below", "ms"),
 ];
 
 const bundles = measurePageBundles(buildDir);
@@ -275,6 +292,7 @@ const run = {
   raw: { plain: rawPlain.saturation, gzip: rawGzip.saturation, homeBytes: homeProbe.bytes },
   pages,
   browserFormatting,
+  underAttack,
   targets,
   clientJavaScript: {
     largestPublic: Math.max(...bundles.filter((bundle) => bundle.area === "public").map((bundle) => bundle.gzipBytes)),
@@ -316,6 +334,10 @@ console.log("Targets:");
 for (const item of targets) {
   const mark = item.met === null ? "n/a " : item.met ? "met " : "MISS";
   console.log(`  ${mark} ${item.name}: ${item.value ?? "-"}${item.unit} (${item.unit === "x" ? "at least" : "under"} ${item.limit}${item.unit})`);
+}
+if (underAttack) {
+  console.log(`Under attack (${underAttack.seconds} s): /api/health p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms; ${underAttack.failedProbes} of ${underAttack.probes} probes failed`);
+  for (const attack of underAttack.attacks) console.log(`  ${attack.name}: ${attack.sent} sent, ${Object.entries(attack.statuses).map(([status, count]) => `${count} × ${status}`).join(", ")}; slowest ${attack.slowestMs} ms`);
 }
 console.log(
   `Client JavaScript, gzipped: largest public page ${formatKilobytes(run.clientJavaScript.largestPublic)} (target 100 kB), largest admin page ${formatKilobytes(run.clientJavaScript.largestAdmin)} (target 250 kB); as sent (brotli) the largest public page is ${formatKilobytes(run.clientJavaScript.largestPublicBrotli)}`,

@@ -26,6 +26,15 @@ interface Run {
   raw: { plain: Figures; gzip: Figures; homeBytes: number };
   pages: PageResult[];
   browserFormatting: { inputBytes: number; formatMs: number; longestTaskMs: number; longTasks: number; longestFrameMs?: number; pasteTaskMs: number } | null;
+  underAttack?: {
+    seconds: number;
+    probes: number;
+    failedProbes: number;
+    p50Ms: number;
+    p99Ms: number;
+    maxMs: number;
+    attacks: { name: string; sent: number; statuses: Record<string, number>; slowestMs: number }[];
+  } | null;
   targets: { name: string; value: number | null; limit: number; met: boolean | null; unit: string }[];
   clientJavaScript: { largestPublic: number; largestAdmin: number; largestPublicBrotli?: number };
 }
@@ -55,6 +64,13 @@ function table(run: Run): string {
     const browser = run.browserFormatting;
     lines.push(
       `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} ${browser.longTasks === 1 ? "task" : "tasks"} over 50 ms)${browser.longestFrameMs === undefined ? "" : `, longest frame ${browser.longestFrameMs} ms`}; putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
+    );
+  }
+  if (run.underAttack) {
+    const attack = run.underAttack;
+    const answers = attack.attacks.map((item) => `${item.name} (${Object.entries(item.statuses).map(([status, count]) => (count === item.sent ? status : `${count} × ${status}`)).join(", ")}; slowest ${item.slowestMs} ms)`);
+    lines.push(
+      `- Under attack for ${attack.seconds} s (each request below once a second): /api/health p50 ${attack.p50Ms} ms, p99 ${attack.p99Ms} ms, slowest ${attack.maxMs} ms; ${attack.failedProbes} of ${attack.probes} probes failed. The attacks and their answers: ${answers.join("; ")}.`,
     );
   }
   const brotli = run.clientJavaScript.largestPublicBrotli;
