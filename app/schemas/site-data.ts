@@ -1,5 +1,6 @@
 // Site data (terms, privacy…): one schema for the edit form, its route action and POST /api/v1/admin/site/data/entry/{id}.
 import { z } from "zod";
+import { refuseDeepMarkdown } from "../utils/markdown-nesting";
 
 export const SITE_DATA_TYPE_HINT = "terms, privacy";
 export const SITE_DATA_TYPE_MAX = 40;
@@ -27,6 +28,7 @@ export const SiteDataEntrySchema = z.object({
   markdown: z
     .string()
     .max(SITE_DATA_MARKDOWN_MAX, `Markdown must be at most ${SITE_DATA_MARKDOWN_MAX.toLocaleString("en")} characters.`)
+    .superRefine(refuseDeepMarkdown)
     .optional(),
   is_current: isCurrentField.optional(),
 });

@@ -1,5 +1,6 @@
 // Wonder content: tags and items. One schema per form, shared by the forms, their route actions and /api.
 import { z } from "zod";
+import { refuseDeepMarkdown } from "../utils/markdown-nesting";
 
 export const WONDER_STATUSES = ["draft", "published"] as const;
 export type WonderStatus = (typeof WONDER_STATUSES)[number];
@@ -58,6 +59,7 @@ export const WonderItemSchema = z.object({
   body_markdown: z
     .string()
     .max(WONDER_BODY_MAX, `Body must be at most ${WONDER_BODY_MAX.toLocaleString("en")} characters.`)
+    .superRefine(refuseDeepMarkdown)
     .optional(),
   image_url: z
     .string()

@@ -5,6 +5,7 @@
 // - Headings get stable, unique, prefixed ids and are returned as an outline for a table of contents.
 // It runs the same on the server (loaders) and in the browser (live previews).
 import { Marked, type Token, type Tokens } from "marked";
+import { markdownNestingProblem } from "./markdown-nesting";
 
 export interface MarkdownHeading {
   /** The rendered heading level (after `headingOffset`), 1–6. */
@@ -104,6 +105,9 @@ function titleAttribute(title: string | null | undefined): string {
 
 /** Renders markdown to HTML that is safe to insert into a page, with the outline of its headings. */
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
+  // Text saved before the nesting limit, or from elsewhere: shown as it is, never handed to the recursive parser.
+  const tooDeep = markdownNestingProblem(markdown);
+  if (tooDeep) return { html: `<p>${escapeHtml(tooDeep)} It is shown as plain text.</p>\n<pre>${escapeHtml(markdown)}</pre>\n`, headings: [] };
   const headingOffset = Math.max(0, Math.floor(options.headingOffset ?? 0));
   const idPrefix = options.idPrefix ?? "section-";
   const headings: MarkdownHeading[] = [];

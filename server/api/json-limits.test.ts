@@ -136,3 +136,16 @@ describe("JSON text inside fields", () => {
     expect(((await direct.json()) as { detail: string }).detail).toBe(`The request body ${DEPTH_MESSAGE}`);
   });
 });
+
+describe("markdown", () => {
+  it("site data nested past the markdown limit: 400 naming it", async () => {
+    const created = (await (await h.request("/v1/admin/site/data/new", { method: "POST", token: admin })).json()) as { id: string };
+    const response = await h.request(`/v1/admin/site/data/entry/${created.id}`, {
+      method: "POST",
+      token: admin,
+      json: { id: created.id, type: "terms", markdown: ">".repeat(100_000) },
+    });
+    expect(response.status).toBe(400);
+    expect(await detail(response)).toMatch(/^markdown: Line 1 nests blockquotes, lists or indentation more than 50 levels deep; the limit is 50\.$/);
+  });
+});

@@ -2,11 +2,14 @@
 // before that and without JavaScript. Either way the form posts the JSON text under `name`.
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "~/utils/hydrated";
+import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../../server/lib/json-limits";
 import { JSON_INDENT } from "./json-indent";
 
 const JsonTreeEditor = lazy(() => import("./json-tree-editor"));
 
+/** The value for the tree editor, or null when the text is not JSON or past the site's JSON limits (the editor recurses). */
 function parseOrNull(text: string): { value: unknown } | null {
+  if (checkJsonLimits(text, "The value")) return null;
   try {
     return { value: JSON.parse(text) as unknown };
   } catch {
@@ -57,7 +60,9 @@ export function JsonValueField({
             Edit as tree
           </button>
         ) : (
-          <p className="text-xs text-zinc-600 dark:text-zinc-400">The tree editor opens once this is valid JSON.</p>
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            The tree editor opens once this is valid JSON, nested at most {JSON_INPUT_LIMITS.maxDepth} levels deep.
+          </p>
         )}
       </div>
     );
