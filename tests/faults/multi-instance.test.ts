@@ -162,6 +162,14 @@ test("frozen database (SIGSTOP): health, a page, the camera list and sign-in ans
         assert.match(body, /timed out after \d+ s/, `${wave}: ${name} names the cause: ${body}`);
       }
     }
+    // More requests than the pool has connections (10): the ones waiting for a connection have the same deadline.
+    const crowd = await Promise.all(
+      Array.from({ length: 25 }, (_, n) => timedFetch(`${server!.url}/api/camera/reports?q=crowd-${n}-${Date.now()}`, {}, 30_000).catch(() => ({ status: 0, ms: 30_000 }))),
+    );
+    const slowest = Math.max(...crowd.map((r) => r.ms));
+    console.info(`[frozen database, 25 at once] statuses ${[...new Set(crowd.map((r) => r.status))].join(",")}, slowest ${slowest.toFixed(0)} ms`);
+    assert.ok(crowd.every((r) => r.status === 503), "every request of the crowd answered 503");
+    assert.ok(slowest < 5_000, `the slowest of the crowd answered in ${slowest.toFixed(0)} ms`);
   } finally {
     for (const pid of pids) process.kill(pid, "SIGCONT");
   }
