@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
 import { caseArbitrary, describe, materialize, WRONG_TYPES_FOR_API, WRONG_TYPES_FOR_PAGES, type Aim, type Case } from "./bodies.ts";
-import { apiOperations, formFields, pageActions, probeProblems, processChanges, processTree, send, Target, underHealthProbe } from "./support.ts";
+import { apiOperations, formFields, pageActions, probeProblems, processChanges, send, serverPids, Target, underHealthProbe } from "./support.ts";
 
 const SEED = Number(process.env.FAST_CHECK_SEED || 20261125);
 const RUNS = Number(process.env.FAST_CHECK_RUNS || 4);
@@ -46,7 +46,7 @@ async function attack({ name, method, path, aim, signsOut }: Attack) {
     const headers: Record<string, string> = { origin: server.url };
     if (contentType) headers["content-type"] = contentType;
     if (identity === "administrator") headers.cookie = cookie!;
-    const processes = processTree(server.child.pid!);
+    const processes = serverPids(server);
     const { outcome, probes } = await underHealthProbe(server.url, () => send(server.url, { method, path, headers, body }, ANSWER_BUDGET_MS + 5_000));
     if (identity === "administrator" && signsOut) cookie = null;
     const what = `${name} as ${identity}, ${(body.length / 1024).toFixed(0)} KiB ${contentType || "(no content type)"}`;

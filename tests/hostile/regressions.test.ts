@@ -8,7 +8,7 @@ import {
   ADMIN,
   alive,
   processChanges,
-  processTree,
+  serverPids,
   deepArrays,
   deepObjects,
   multipart,
@@ -41,7 +41,7 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 async function hostile(what: string, request: RawRequest, budgetMs = ANSWER_BUDGET_MS): Promise<Answer> {
   const server = await target.healthy();
   const headers = { origin: server.url, ...request.headers };
-  const processes = processTree(server.child.pid!);
+  const processes = serverPids(server);
   const { outcome, probes } = await underHealthProbe(server.url, () => send(server.url, { ...request, headers }, GIVE_UP_MS));
   if (outcome.status === "rejected") assert.fail(`${what}: ${(outcome.reason as Error).message}`);
   const answer = outcome.value;
@@ -95,10 +95,10 @@ for (const path of ["/contact", "/account/login"]) {
 
 test("4,000,000 nested brackets to the JSON tool (indent 2): a depth error within 1 s, memory back under 500 MB", async () => {
   const server = await target.healthy();
-  const restingMiB = serverRssMiB(server.child.pid!);
+  const restingMiB = serverRssMiB(server);
   let peakMiB = restingMiB;
   const sampler = setInterval(() => {
-    if (alive(server)) peakMiB = Math.max(peakMiB, serverRssMiB(server.child.pid!));
+    if (alive(server)) peakMiB = Math.max(peakMiB, serverRssMiB(server));
   }, 100);
   const body = multipart([
     ["input", deepArrays(4_000_000)],
@@ -121,10 +121,10 @@ test("4,000,000 nested brackets to the JSON tool (indent 2): a depth error withi
     clearInterval(sampler);
   }
   // Garbage collection may take a moment to return what the request used.
-  let afterMiB = serverRssMiB(server.child.pid!);
+  let afterMiB = serverRssMiB(server);
   for (let i = 0; i < 50 && afterMiB >= RESTING_RSS_LIMIT_MIB && alive(server); i++) {
     await sleep(100);
-    afterMiB = serverRssMiB(server.child.pid!);
+    afterMiB = serverRssMiB(server);
   }
   console.info(`[hostile] JSON tool, 4,000,000 deep: RSS ${restingMiB.toFixed(0)} MiB before, at most ${peakMiB.toFixed(0)} MiB during, ${afterMiB.toFixed(0)} MiB after`);
   assert.ok(peakMiB - restingMiB < REQUEST_GROWTH_LIMIT_MIB, `RSS grew by ${(peakMiB - restingMiB).toFixed(0)} MiB during the request`);

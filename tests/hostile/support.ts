@@ -1,11 +1,11 @@
-// Helpers for the hostile-input suite: a production server that is restarted when a case killed or stalled it
-// (so one failure does not hide the others), requests over node:http that report an early answer even when the
-// server stops reading the body, a concurrent /api/health probe, the server's memory across its process tree,
-// and discovery of what to attack from the build's route manifest and /api/openapi.json.
+// Helpers for the hostile-input suite, on top of the fault tests' (tests/faults/support.ts): a production server
+// that is replaced when a case killed or stalled it (so one failure does not hide the others), requests over
+// node:http that report an early answer even when the server stops reading the body, a concurrent /api/health
+// probe, the worker's memory and process ids, and discovery of what to attack from the build's route manifest and /api/openapi.json.
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { ADMIN, BUILD_DIR, signInCookie, sleep, startServer, type ServerProcess } from "../faults/support.ts";
+import { ADMIN, BUILD_DIR, processMemory, signInCookie, sleep, startServer, type ServerProcess } from "../faults/support.ts";
 
 export { ADMIN, sleep };
 
@@ -82,51 +82,24 @@ async function healthAnswers(url: string): Promise<boolean> {
   }
 }
 
-/** The server's process and every process under it (the cluster's workers), by id. */
-export function processTree(rootPid: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // The command name (field 2) is in parentheses and may hold spaces: the parent id follows the last ')'.
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // exited while we looked
-    }
-  }
-  const tree = new Set([rootPid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, parent] of parents) {
-      if (tree.has(parent) && !tree.has(pid)) {
-        tree.add(pid);
-        grew = true;
-      }
-    }
-  }
-  return [...tree].sort((a, b) => a - b);
-}
-
 /**
- * Resident memory of the largest process in the server's tree, in MiB: the cluster worker that does the work (the
- * primary only supervises), or the server itself when it runs alone.
+ * Resident memory of the largest process serving requests, in MiB: the cluster worker (the primary only
+ * supervises), or the server itself when it runs alone.
  */
-export function serverRssMiB(rootPid: number): number {
-  let largestKb = 0;
-  for (const pid of processTree(rootPid)) {
-    try {
-      largestKb = Math.max(largestKb, Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0));
-    } catch {
-      // exited while we looked
-    }
-  }
-  return largestKb / 1024;
+export function serverRssMiB(server: ServerProcess): number {
+  const workers = server.workerPids();
+  const pids = workers.length > 0 ? workers : [server.child.pid!];
+  return Math.max(...pids.map((pid) => processMemory(pid).rssKb)) / 1024;
 }
 
 /** True while the server's process (the primary, when there is a cluster) has not exited. */
 export function alive(server: ServerProcess): boolean {
   return server.child.exitCode === null && server.child.signalCode === null;
+}
+
+/** The server's process ids: the primary, then its workers. */
+export function serverPids(server: ServerProcess): number[] {
+  return [server.child.pid!, ...server.workerPids()];
 }
 
 /**
@@ -135,7 +108,7 @@ export function alive(server: ServerProcess): boolean {
  */
 export function processChanges(server: ServerProcess, before: number[]): string {
   if (!alive(server)) return "the server process exited";
-  const now = processTree(server.child.pid!);
+  const now = serverPids(server);
   return now.join() === before.join() ? "" : `the server's processes changed from ${before.join(", ")} to ${now.join(", ")} (a worker died and was replaced)`;
 }
 
