@@ -13,13 +13,14 @@ export interface Credentials {
 /** Creates a non-admin user as an administrator does (registration is closed by default). */
 export async function createUser(page: Page): Promise<Credentials> {
   const credentials = { email: `user-${randomBytes(4).toString("hex")}@example.com`, password: "e2e user password 1" };
-  await createUserAsAdmin(page.request, credentials);
+  // The page's context may hold a session cookie: the sign-in call then shows where it comes from, as a page would.
+  await createUserAsAdmin(page.request, credentials, test.info().project.use.baseURL);
   return credentials;
 }
 
 /** POST /api/v1/admin/auth/users with a bearer session of the administrator's, ended afterwards. */
-export async function createUserAsAdmin(client: APIRequestContext, credentials: Credentials): Promise<void> {
-  const signIn = await client.post("/api/auth/login", { data: E2E_ADMIN });
+export async function createUserAsAdmin(client: APIRequestContext, credentials: Credentials, origin?: string): Promise<void> {
+  const signIn = await client.post("/api/auth/login", { data: E2E_ADMIN, headers: origin ? { origin } : {} });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const authorization = `Bearer ${((await signIn.json()) as { sessionToken: string }).sessionToken}`;
   const created = await client.post("/api/v1/admin/auth/users", { data: credentials, headers: { authorization } });

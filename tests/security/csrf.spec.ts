@@ -25,6 +25,8 @@ test.describe("over HTTP", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only; runs in the js project");
 
   test("every page refuses a cross-site post (document and .data), signed in as administrator", async ({ baseURL }) => {
+    // Every page × 2 URLs × 7 kinds of cross-site request: about 30 s on a loaded 2-core machine.
+    test.setTimeout(120_000);
     const admin = await signedInClient(baseURL!, E2E_ADMIN);
     const failures: string[] = [];
     for (const route of pageRoutes()) {
