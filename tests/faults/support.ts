@@ -139,23 +139,6 @@ export function childPids(parentPid: number): number[] {
   return children.sort((a, b) => a - b);
 }
 
-/** The processes whose parent is `parentPid`, by pid (Linux /proc). */
-export function childPids(parentPid: number): number[] {
-  const children: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // "pid (command) state ppid ...": the command may hold spaces, so read after the last ")".
-      const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(ppid) === parentPid && state !== "Z") children.push(Number(entry));
-    } catch {
-      // exited while we looked
-    }
-  }
-  return children.sort((a, b) => a - b);
-}
-
 /** Resident and peak memory of one process, in KiB (0 once it has gone). */
 export function processMemory(pid: number): { rssKb: number; peakKb: number } {
   let status = "";
