@@ -32,8 +32,9 @@ function plainAddress(entry: string): string | undefined {
 }
 
 /**
- * The client's address: the right-most X-Forwarded-For entry not added by one of the TRUST_PROXY hops, else the
- * connection's own address. Without TRUST_PROXY no forwarded header is read.
+ * The client's address: with N trusted hops, the N-th X-Forwarded-For entry from the right — the one the outermost
+ * trusted proxy added, naming whoever connected to it — else the connection's own address. Without TRUST_PROXY no
+ * forwarded header is read.
  */
 export function clientAddress(headers: Headers, socketAddress: string | undefined, hops = config.trustProxy): string {
   const forwarded = trustedEntry(entries(headers.get("x-forwarded-for")), hops);
