@@ -121,7 +121,9 @@ test.describe("admin API keys", () => {
     await page.getByRole("button", { name: "Create" }).click();
     const row = page.getByRole("row").filter({ hasText: name });
     await expect(row).toBeVisible();
-    await expect(row.getByText(key)).toBeVisible();
+    // Listed as a prefix: the key is in neither the HTML nor the hydration data.
+    await expect(row.getByTestId("api-key")).toHaveText(`${key.slice(0, 6)}…`);
+    expect(await page.content()).not.toContain(key);
     await expect(row.getByText("Me", { exact: true })).toBeVisible();
     if (javaScriptEnabled) await expect(page.getByText("API Key saved successfully!")).toBeVisible();
     // Saved, the form starts over: the Edit below must fill it, not find Create's values still there.
@@ -130,7 +132,10 @@ test.describe("admin API keys", () => {
     // Edit fills the form; Reset clears it but keeps the row selected (still Save).
     await row.getByRole("link", { name: `Edit key ${name}` }).click();
     await expect(page.getByLabel("Service Name")).toHaveValue(name);
-    await expect(page.getByLabel("API Key", { exact: true })).toHaveValue(key);
+    // Never pre-filled with the saved key: left empty, Save keeps it.
+    await expect(page.getByLabel("API Key", { exact: true })).toHaveValue("");
+    await expect(page.getByText("Leave empty to keep the saved key.")).toBeVisible();
+    expect(await page.content()).not.toContain(key);
     await page.getByRole("link", { name: "Reset" }).click();
     await expect(page.getByLabel("Service Name")).toHaveValue("");
     await expect(page.getByLabel("API Key", { exact: true })).toHaveValue("");
@@ -139,16 +144,30 @@ test.describe("admin API keys", () => {
     await page.getByLabel("API Key", { exact: true }).fill(`${key}-v2`);
     await page.getByRole("button", { name: "Save" }).click();
     const edited = page.getByRole("row").filter({ hasText: `${name}_V2` });
-    await expect(edited.getByText(`${key}-v2`)).toBeVisible();
-    await expect(page.getByRole("row").filter({ hasText: key }).filter({ hasNotText: `${key}-v2` })).toHaveCount(0);
+    await expect(edited.getByTestId("api-key")).toHaveText(`${key.slice(0, 6)}…`);
+    // Reveal posts for that one key and shows it in full in the answer (the way to see it without JavaScript).
+    await edited.getByRole("button", { name: `Reveal key ${name}_V2` }).click();
+    await expect(edited.getByTestId("api-key")).toHaveText(`${key}-v2`);
 
-    await expect(page.getByTestId("session-token")).toHaveText(/^[\w-]{43}\.\.\.$/);
+    // The session block: a short prefix of the token; copy (fetched on click) or Reveal gives the whole token.
+    await expect(page.getByTestId("session-token")).toHaveText(/^[\w-]{8}…$/);
+    const prefix = (await page.getByTestId("session-token").innerText()).slice(0, 8);
+    expect(await page.content()).not.toMatch(new RegExp(`${prefix.replace(/[-]/g, "\\-")}[\\w-]{35}`));
+    await page.getByRole("button", { name: "Reveal session token" }).click();
+    await expect(page.getByTestId("session-token")).toHaveText(/^[\w-]{43}$/);
+    const revealedToken = await page.getByTestId("session-token").innerText();
+    expect(revealedToken.startsWith(prefix)).toBe(true);
+    const asBearer = await page.request.get("/api/auth/session", { headers: { authorization: `Bearer ${revealedToken}` } });
+    expect(((await asBearer.json()) as { user: unknown }).user).not.toBeNull();
     if (javaScriptEnabled) {
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
       await edited.getByRole("button", { name: `Copy key ${name}_V2` }).click();
       await expect(edited.getByRole("button", { name: `Copy key ${name}_V2: copied` })).toBeVisible();
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${key}-v2`);
       await expect(edited.getByRole("button", { name: `Copy key ${name}_V2` })).toBeVisible({ timeout: 4_000 });
+      await page.getByRole("button", { name: "Copy session token" }).click();
+      await expect(page.getByRole("button", { name: "Copy session token: copied" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(revealedToken);
     }
 
     await edited.getByRole("button", { name: `Delete key ${name}_V2` }).click();
@@ -214,6 +233,11 @@ test.describe("image-generation lab", () => {
     const prompt = `a lighthouse ${unique()}`;
     await expect(page.getByLabel("Host")).toHaveValue(/\/image-host$/);
     await expect(page.getByLabel("Steps")).toHaveValue("30");
+    // The saved image-host key is never the value of the password input, nor anywhere in the page.
+    const savedKey = ((await (await page.request.get("/api/v1/admin/img_gen/config")).json()) as { api_key: string }).api_key;
+    await expect(page.getByLabel("API key")).toHaveValue("");
+    await expect(page.getByText("Leave empty to keep the saved key.")).toBeVisible();
+    expect(await page.content()).not.toContain(savedKey);
     await page.getByLabel("Prompt").fill(`${prompt}\n\n${prompt} at night\n`);
     await page.getByLabel("Echo data (JSON, optional)").fill('{"note":"e2e"}');
     await page.getByRole("button", { name: "Generate" }).click();
@@ -236,16 +260,19 @@ test.describe("image-generation lab", () => {
     await expect(page).toHaveURL(/mode=requestor&requestor_id=flux_lab/);
   });
 
-  test("validates the form: no prompt, bad echo data, missing key", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  // "API Key not found!" is the API's answer to a request without a key (server/api/routes/admin-people.test.ts):
+  // on this page an empty field means the saved key.
+  test("validates the form: no prompt, bad echo data; never echoes the saved key", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
     await signInAsAdmin();
     await page.goto("/admin/labs/flux/");
+    const savedKey = ((await (await page.request.get("/api/v1/admin/img_gen/config")).json()) as { api_key: string }).api_key;
     await page.getByLabel("Prompt").fill("\n   \n");
     await page.getByLabel("Echo data (JSON, optional)").fill("{not json");
-    await page.getByLabel("API key").fill("");
     if (!javaScriptEnabled) await page.locator("form#flux").evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Generate" }).click();
     await expect(page.getByText("No prompt input found!")).toBeVisible();
     await expect(page.getByText("Echo data must be valid JSON.")).toBeVisible();
-    await expect(page.getByText("API Key not found!")).toBeVisible();
+    await expect(page.getByLabel("API key")).toHaveValue("");
+    expect(await page.content()).not.toContain(savedKey);
   });
 });

@@ -5,7 +5,10 @@ import { useHydrated } from "~/utils/hydrated";
 
 export const COPY_FEEDBACK_MS = 2_000;
 
-export function CopyButton({ value, label = "Copy" }: { value: string; label?: string }) {
+/**
+ * `load` fetches the value when the button is pressed, for a secret the page does not hold (it shows only a prefix).
+ */
+export function CopyButton({ value = "", label = "Copy", load }: { value?: string; label?: string; load?: () => Promise<string> }) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
@@ -21,7 +24,7 @@ export function CopyButton({ value, label = "Copy" }: { value: string; label?: s
       aria-label={copied ? `${label}: copied` : label}
       onClick={async () => {
         try {
-          await navigator.clipboard.writeText(value);
+          await navigator.clipboard.writeText(load ? await load() : value);
           setCopied(true);
         } catch {
           setCopied(false);

@@ -10,25 +10,38 @@ export const GENERATED_KEY_BYTES = 32;
 /** The key our own services use; its creator cannot delete it from the table (§6). */
 export const SPARK_API_SERVICE = "SPARK_API";
 
-export const ApiKeySchema = z.object({
-  edit_id: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => value || undefined)
-    .pipe(z.uuid("The key being edited is not a valid id.").optional()),
-  service_name: z
-    .string({ error: "Service name is required." })
-    .trim()
-    .min(SERVICE_NAME_MIN, `Service name must be at least ${SERVICE_NAME_MIN} characters.`)
-    .max(SERVICE_NAME_MAX, `Service name must be at most ${SERVICE_NAME_MAX} characters.`),
-  api_key: z
-    .string({ error: "API key is required." })
-    .trim()
-    .min(API_KEY_MIN, `API key must be at least ${API_KEY_MIN} characters.`)
-    .max(API_KEY_MAX, `API key must be at most ${API_KEY_MAX} characters.`)
-    .regex(/^[\x21-\x7e]+$/, "API key must be printable ASCII without spaces."),
-});
+export const API_KEY_REQUIRED = "API key is required.";
+
+export const ApiKeySchema = z
+  .object({
+    edit_id: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(z.uuid("The key being edited is not a valid id.").optional()),
+    service_name: z
+      .string({ error: "Service name is required." })
+      .trim()
+      .min(SERVICE_NAME_MIN, `Service name must be at least ${SERVICE_NAME_MIN} characters.`)
+      .max(SERVICE_NAME_MAX, `Service name must be at most ${SERVICE_NAME_MAX} characters.`),
+    // Editing may leave it empty: the saved key stays (the form is never filled with the saved key).
+    api_key: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || undefined)
+      .pipe(
+        z
+          .string()
+          .min(API_KEY_MIN, `API key must be at least ${API_KEY_MIN} characters.`)
+          .max(API_KEY_MAX, `API key must be at most ${API_KEY_MAX} characters.`)
+          .regex(/^[\x21-\x7e]+$/, "API key must be printable ASCII without spaces.")
+          .optional(),
+      ),
+  })
+  // Checked even when other fields are invalid, so a missing key is reported with them.
+  .refine((input) => Boolean(input.edit_id) || input.api_key !== undefined, { path: ["api_key"], message: API_KEY_REQUIRED, when: () => true });
 
 export type ApiKeyInput = z.infer<typeof ApiKeySchema>;
 

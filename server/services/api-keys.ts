@@ -1,7 +1,7 @@
 // API keys of the services that call /api with x-api-key (the probe app among them). A key is stored only
 // as AES-256-GCM ciphertext plus a keyed digest (HMAC-SHA-256) for lookups, and is never logged.
 import { asc, eq } from "drizzle-orm";
-import { SPARK_API_SERVICE, type ApiKeyInput } from "../../app/schemas/api-keys";
+import { API_KEY_REQUIRED as KEY_REQUIRED, SPARK_API_SERVICE, type ApiKeyInput } from "../../app/schemas/api-keys";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import { apiKeys } from "../db/schema";
@@ -10,7 +10,10 @@ import { decryptSecret, encryptSecret, hmacDigest } from "../lib/crypto";
 export interface ApiKeyRecord {
   id: string;
   service_name: string;
-  /** The key in clear for the administrator; null when it cannot be decrypted (ENCRYPTION_KEY changed). */
+  /**
+   * The key's first characters and "…" (secretPrefix), never the whole key: that is fetched one key at a time
+   * (revealApiKey). Null when it cannot be decrypted (ENCRYPTION_KEY changed).
+   */
   api_key: string | null;
   created_at: string;
   user_id: string | null;
@@ -18,14 +21,34 @@ export interface ApiKeyRecord {
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
-function toRecord(row: ApiKeyRow): ApiKeyRecord {
-  let key: string | null;
+/**
+ * Enough of a secret to tell it apart, too little to use: a quarter of it, at most 6 characters, then "…"
+ * (a generated 43-character key shows 6).
+ */
+export function secretPrefix(secret: string): string {
+  return `${secret.slice(0, Math.min(6, Math.floor(secret.length / 4)))}…`;
+}
+
+function decryptedKey(row: ApiKeyRow): string | null {
   try {
-    key = decryptSecret(row.apiKeyEncrypted);
+    return decryptSecret(row.apiKeyEncrypted);
   } catch {
-    key = null;
+    return null;
   }
-  return { id: row.id, service_name: row.serviceName, api_key: key, created_at: row.createdAt.toISOString(), user_id: row.userId };
+}
+
+function toRecord(row: ApiKeyRow): ApiKeyRecord {
+  const key = decryptedKey(row);
+  return { id: row.id, service_name: row.serviceName, api_key: key === null ? null : secretPrefix(key), created_at: row.createdAt.toISOString(), user_id: row.userId };
+}
+
+/** One key in full, for the administrator who asked for it (a copy or reveal action). */
+export async function revealApiKey(db: Database, id: string): Promise<string> {
+  const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
+  if (!row) throw new ApiError(404, "This API key no longer exists.");
+  const key = decryptedKey(row);
+  if (key === null) throw new ApiError(409, "This API key cannot be decrypted: ENCRYPTION_KEY changed since it was saved. Save a new key in its place.");
+  return key;
 }
 
 export async function listApiKeys(db: Database): Promise<ApiKeyRecord[]> {
@@ -35,23 +58,30 @@ export async function listApiKeys(db: Database): Promise<ApiKeyRecord[]> {
 
 const KEY_IN_USE = "This API key is already in use.";
 
-/** Creates a key (no edit_id) or replaces the name and key of an existing one; the creator stays. */
+/**
+ * Creates a key (no edit_id) or replaces the name and key of an existing one; the creator stays. An edit without
+ * api_key keeps the saved key.
+ */
 export async function saveApiKey(db: Database, input: ApiKeyInput, userId: string): Promise<ApiKeyRecord> {
-  const digest = hmacDigest(input.api_key);
-  const [holder] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.apiKeyDigest, digest)).limit(1);
-  if (holder && holder.id !== input.edit_id) {
-    throw new ApiError(409, KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
+  let values: { serviceName: string; apiKeyEncrypted?: string; apiKeyDigest?: string } = { serviceName: input.service_name };
+  if (input.api_key !== undefined) {
+    const digest = hmacDigest(input.api_key);
+    const [holder] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.apiKeyDigest, digest)).limit(1);
+    if (holder && holder.id !== input.edit_id) {
+      throw new ApiError(409, KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
+    }
+    values = { ...values, apiKeyEncrypted: encryptSecret(input.api_key), apiKeyDigest: digest };
   }
-  const values = { serviceName: input.service_name, apiKeyEncrypted: encryptSecret(input.api_key), apiKeyDigest: digest };
   try {
     if (input.edit_id) {
       const [row] = await db.update(apiKeys).set(values).where(eq(apiKeys.id, input.edit_id)).returning();
       if (!row) throw new ApiError(404, "This API key no longer exists.", [{ field: "edit_id", message: "This API key no longer exists." }]);
       return toRecord(row);
     }
+    if (!values.apiKeyEncrypted || !values.apiKeyDigest) throw new ApiError(400, KEY_REQUIRED, [{ field: "api_key", message: KEY_REQUIRED }]);
     const [row] = await db
       .insert(apiKeys)
-      .values({ ...values, userId })
+      .values({ serviceName: values.serviceName, apiKeyEncrypted: values.apiKeyEncrypted, apiKeyDigest: values.apiKeyDigest, userId })
       .returning();
     if (!row) throw new Error("API key insert returned nothing");
     return toRecord(row);

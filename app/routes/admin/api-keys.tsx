@@ -20,8 +20,10 @@ import type { ApiKeyRecord } from "../../../server/services/api-keys";
 import { deleteAction, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = "/admin/common/api_keys";
-const SESSION_TOKEN_SHOWN = 60;
+/** The My session block shows this much of the token; the whole token is copied or revealed on demand. */
+const SESSION_TOKEN_SHOWN = 8;
 const DeleteSchema = z.object({ id: z.uuid("The key is not a valid id.") });
+const NO_REVEAL = { generated: null, revealed: null, revealedSession: null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -38,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // §4 Reset: the fields are cleared, the row stays selected.
     reset: url.searchParams.has("reset"),
     currentUserId: context.get(userContext).id,
-    sessionToken: session.sessionToken ?? "",
+    // Only a prefix goes into the page: its HTML and hydration data are not a place for the token.
+    sessionTokenPrefix: `${(session.sessionToken ?? "").slice(0, SESSION_TOKEN_SHOWN)}…`,
   };
 }
 
@@ -50,8 +53,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: DeleteSchema,
       apiPath: (id) => `/v1/admin/api_keys/${id}`,
       redirectTo: () => PAGE_PATH,
-      extra: { generated: null },
+      extra: NO_REVEAL,
     });
+  }
+
+  // Without JavaScript a Reveal button posts here: this answer, and no other, shows that one secret in full.
+  if (intent === "reveal") {
+    const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
+    if (!parsed.success) return data({ intent, result: null, ...NO_REVEAL }, { status: 400 });
+    const secret = await apiRequest<{ api_key: string }>(context, `/v1/admin/api_keys/${parsed.data.id}/secret`);
+    const revealed = secret.ok ? { id: parsed.data.id, api_key: secret.data.api_key } : null;
+    return data({ intent, result: null, ...NO_REVEAL, revealed }, { headers: { "Cache-Control": "no-store" } });
+  }
+  if (intent === "reveal-session") {
+    const revealedSession = context.get(sessionContext).sessionToken;
+    return data({ intent, result: null, ...NO_REVEAL, revealedSession }, { headers: { "Cache-Control": "no-store" } });
   }
 
   // Without JavaScript the Generate button posts here and gets the form back with a new key.
@@ -61,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       service_name: String(formData.get("service_name") ?? ""),
       api_key: generateApiKey(),
     };
-    return data({ intent, result: null, generated });
+    return data({ intent, result: null, ...NO_REVEAL, generated });
   }
 
   return saveAction(formData, {
@@ -70,15 +86,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     save: (body) => apiRequest<{ api_key: ApiKeyRecord }>(context, "/v1/admin/api_keys", { body }),
     redirectTo: () => PAGE_PATH,
     message: "API Key saved successfully!",
-    extra: { generated: null },
+    extra: NO_REVEAL,
   });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "API Keys", noIndex: true });
 
 export default function ApiKeys({ loaderData }: Route.ComponentProps) {
-  const { keys, error, editing, editMissing, reset, currentUserId, sessionToken } = loaderData;
+  const { keys, error, editing, editMissing, reset, currentUserId, sessionTokenPrefix } = loaderData;
   const location = useLocation();
+  const actionData = useActionData<typeof action>();
+  const revealed = actionData?.revealed ?? null;
   return (
     <section>
       <h1 className="page-title">API Keys</h1>
@@ -100,8 +118,18 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                   <span className="text-red-700 dark:text-red-400">Cannot be decrypted (ENCRYPTION_KEY changed)</span>
                 ) : (
                   <>
-                    <code className="break-all text-xs">{key.api_key}</code>
-                    <CopyButton value={key.api_key} label={`Copy key ${key.service_name}`} />
+                    <code className="break-all text-xs" data-testid="api-key">
+                      {revealed?.id === key.id ? revealed.api_key : key.api_key}
+                    </code>
+                    <CopyButton load={() => fetchSecret(`/api/v1/admin/api_keys/${key.id}/secret`, "api_key")} label={`Copy key ${key.service_name}`} />
+                    {revealed?.id === key.id ? null : (
+                      <Form method="post" preventScrollReset>
+                        <input type="hidden" name="id" value={key.id} />
+                        <button type="submit" name="intent" value="reveal" className="btn min-h-8 px-2 py-1 text-xs" aria-label={`Reveal key ${key.service_name}`}>
+                          Reveal
+                        </button>
+                      </Form>
+                    )}
                   </>
                 )}
               </div>
@@ -126,7 +154,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
       {/* A fresh form on every navigation, as a page load gives without JavaScript. Keyed by the record alone, the
           uncontrolled fields kept their text after a Create (same key after its redirect) and on the new form's Reset. */}
       <ApiKeyForm key={`${location.key}-${editing?.id ?? "new"}`} editing={editing} reset={reset} />
-      <MySession token={sessionToken} userId={currentUserId} />
+      <MySession prefix={sessionTokenPrefix} revealed={actionData?.revealedSession ?? null} userId={currentUserId} />
     </section>
   );
 }
@@ -139,7 +167,8 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
   const [form, fields] = useZodForm(ApiKeySchema, {
     id: `api-key-form-${generated?.api_key ?? "plain"}`,
     lastResult: actionData?.intent === "save" ? actionData.result : undefined,
-    defaultValue: generated ?? (editing && !reset ? { edit_id: editing.id, service_name: editing.service_name, api_key: editing.api_key ?? "" } : { edit_id: editing?.id ?? "" }),
+    // The saved key is never put into the form: left empty, Save keeps it.
+    defaultValue: generated ?? (editing && !reset ? { edit_id: editing.id, service_name: editing.service_name } : { edit_id: editing?.id ?? "" }),
   });
   const editId = generated?.edit_id || editing?.id || "";
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
@@ -156,7 +185,7 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
         autoComplete="off"
         spellCheck={false}
         className="input font-mono"
-        hint={`Use a random url-safe secret of ${GENERATED_KEY_BYTES} bytes, e.g. python -c "import secrets; print(secrets.token_urlsafe(${GENERATED_KEY_BYTES}))", or press Generate.`}
+        hint={`${editId ? "Leave empty to keep the saved key. " : ""}Use a random url-safe secret of ${GENERATED_KEY_BYTES} bytes, e.g. python -c "import secrets; print(secrets.token_urlsafe(${GENERATED_KEY_BYTES}))", or press Generate.`}
       />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap gap-2">
@@ -190,8 +219,20 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
   );
 }
 
-function MySession({ token, userId }: { token: string; userId: string }) {
-  const shown = `${token.slice(0, SESSION_TOKEN_SHOWN)}...`;
+/** One secret from /api (same-origin, the session cookie), for a copy button. */
+async function fetchSecret(path: string, field: string): Promise<string> {
+  const response = await fetch(path, { headers: { accept: "application/json" }, cache: "no-store" });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  const value = ((await response.json()) as Record<string, unknown>)[field];
+  if (typeof value !== "string") throw new Error("No secret in the answer");
+  return value;
+}
+
+/**
+ * The page holds only the token's prefix; the copy button fetches the whole token when pressed, and without
+ * JavaScript the Reveal button shows it in the answer to that post only.
+ */
+function MySession({ prefix, revealed, userId }: { prefix: string; revealed: string | null; userId: string }) {
   return (
     <section className="card max-w-2xl" aria-labelledby="my-session-title">
       <h2 id="my-session-title" className="mb-2 text-lg font-semibold">
@@ -201,9 +242,16 @@ function MySession({ token, userId }: { token: string; userId: string }) {
         <dt className="font-semibold">Session token</dt>
         <dd className="flex flex-wrap items-center gap-2">
           <code className="break-all" data-testid="session-token">
-            {shown}
+            {revealed ?? prefix}
           </code>
-          <CopyButton value={token} label="Copy session token" />
+          <CopyButton load={() => fetchSecret("/api/v1/admin/session_token", "session_token")} label="Copy session token" />
+          {revealed ? null : (
+            <Form method="post" preventScrollReset>
+              <button type="submit" name="intent" value="reveal-session" className="btn min-h-8 px-2 py-1 text-xs" aria-label="Reveal session token">
+                Reveal
+              </button>
+            </Form>
+          )}
         </dd>
         <dt className="font-semibold">User id</dt>
         <dd className="flex flex-wrap items-center gap-2">

@@ -2,6 +2,7 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/flux";
 import { ErrorAlert } from "~/components/error-alert";
 import { Field, FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
@@ -16,20 +17,33 @@ import { useZodForm } from "~/utils/use-zod-form";
 // The host gets its own time-out (IMAGE_HOST_TIMEOUT_MS, 60 s by default); this only has to outlast it.
 const GENERATE_TIMEOUT_MS = 5 * 60_000;
 
+// The saved key never goes into the page: an empty field means "use the saved key", filled in by the action.
+const FluxPageSchema = FluxSchema.extend({
+  api_key: z.string().trim().max(512, "API key must be at most 512 characters.").optional(),
+});
+
+/** A reply never echoes the key back (it may be the saved one the action filled in). */
+const HIDE_KEY = { hideFields: ["api_key"] };
+
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await apiRequest<{ host: string; api_key: string }>(context, "/v1/admin/img_gen/config");
-  return { config: result.ok ? result.data : { host: "", api_key: "" }, error: result.ok ? null : errorText(result.error) };
+  return { config: { host: result.ok ? result.data.host : "", hasSavedKey: result.ok && Boolean(result.data.api_key) }, error: result.ok ? null : errorText(result.error) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: FluxSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), jobs: [] as ImageJob[] }, { status: 400 });
+  const formData = await request.formData();
+  if (!String(formData.get("api_key") ?? "").trim()) {
+    const saved = await apiRequest<{ host: string; api_key: string }>(context, "/v1/admin/img_gen/config");
+    if (saved.ok) formData.set("api_key", saved.data.api_key);
+  }
+  const submission = parseWithZod(formData, { schema: FluxSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(HIDE_KEY), jobs: [] as ImageJob[] }, { status: 400 });
   const result = await apiRequest<{ result_list: ImageJob[] }>(context, "/v1/admin/img_gen/flux", { body: submission.value, timeoutMs: GENERATE_TIMEOUT_MS });
   if (!result.ok) {
-    return failureToast({ result: submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }), jobs: [] as ImageJob[] }, result.error);
+    return failureToast({ result: submission.reply({ ...HIDE_KEY, formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }), jobs: [] as ImageJob[] }, result.error);
   }
   const count = result.data.result_list.length;
-  return dataWithSuccess({ result: submission.reply(), jobs: result.data.result_list }, `Generated ${count} ${count === 1 ? "image" : "images"}.`);
+  return dataWithSuccess({ result: submission.reply(HIDE_KEY), jobs: result.data.result_list }, `Generated ${count} ${count === 1 ? "image" : "images"}.`);
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Flux image generation", noIndex: true });
@@ -39,7 +53,7 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
-  const [form, fields] = useZodForm(FluxSchema, {
+  const [form, fields] = useZodForm(FluxPageSchema, {
     id: "flux",
     lastResult: actionData?.result,
     defaultValue: {
@@ -49,7 +63,6 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
       height: String(FLUX_DEFAULTS.height),
       ai_model_id: FLUX_DEFAULTS.model,
       host: config.host,
-      api_key: config.api_key,
       echo_data: "",
     },
   });
@@ -94,7 +107,13 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
         <InputField field={fields.input_img_id} label="Input image id (Kontext, optional)" autoComplete="off" />
         <InputField field={fields.host} label="Host" type="url" autoComplete="off" />
         <div className="sm:col-span-2">
-          <InputField field={fields.api_key} label="API key" type="password" autoComplete="off" />
+          <InputField
+            field={fields.api_key}
+            label="API key"
+            type="password"
+            autoComplete="off"
+            hint={config.hasSavedKey ? "Leave empty to keep the saved key." : undefined}
+          />
         </div>
         <div className="sm:col-span-2">
           <TextareaField

@@ -277,7 +277,7 @@ describe("API keys", () => {
     const response = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "PROBE_APP", api_key: key } });
     expect(response.status).toBe(200);
     const saved = (await json(response)).api_key;
-    expect(saved).toMatchObject({ service_name: "PROBE_APP", api_key: key, user_id: admin.userId });
+    expect(saved).toMatchObject({ service_name: "PROBE_APP", api_key: `${key.slice(0, 6)}…`, user_id: admin.userId });
     expect(await wholeDatabaseText()).not.toContain(key);
     const [row] = await h.database.db.select().from(apiKeys).where(eq(apiKeys.id, saved.id));
     expect(row?.apiKeyDigest).toBe(hmacDigest(key));
@@ -305,7 +305,7 @@ describe("API keys", () => {
     expect((await json(clash)).errors).toEqual([{ field: "api_key", message: "This API key is already in use." }]);
     const other = await h.signIn({ admin: true });
     const edited = await h.request("/v1/admin/api_keys", { method: "POST", token: other.token, json: { edit_id: first.id, service_name: "EDITED", api_key: "edited-key-0001" } });
-    expect((await json(edited)).api_key).toMatchObject({ id: first.id, service_name: "EDITED", api_key: "edited-key-0001", user_id: admin.userId });
+    expect((await json(edited)).api_key).toMatchObject({ id: first.id, service_name: "EDITED", api_key: "edi…", user_id: admin.userId });
     const gone = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { edit_id: "00000000-0000-4000-8000-000000000000", service_name: "EDITED", api_key: "edited-key-0002" } });
     expect(gone.status).toBe(404);
   });

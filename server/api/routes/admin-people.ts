@@ -5,7 +5,7 @@ import { ApiKeySchema } from "../../../app/schemas/api-keys";
 import { FluxHistoryQuerySchema, FluxSchema } from "../../../app/schemas/flux";
 import { TestMailSchema } from "../../../app/schemas/mail-sender";
 import { AccountVerifiedSchema, CreateUserSchema, SetAdminSchema, SetPasswordSchema } from "../../../app/schemas/users";
-import { deleteApiKey, listApiKeys, saveApiKey } from "../../services/api-keys";
+import { deleteApiKey, listApiKeys, revealApiKey, saveApiKey } from "../../services/api-keys";
 import { createFirebaseUser } from "../../services/firebase";
 import { deleteJob, generateImages, imageGenConfig, jobHistory } from "../../services/image-host";
 import { describeMailSetup } from "../../services/mail";
@@ -264,9 +264,45 @@ adminPeopleRoutes.openapi(
     path: "/v1/admin/api_keys",
     tags: ["admin: API keys"],
     middleware: [requireAdmin] as const,
-    responses: { 200: jsonResponse(z.object({ api_keys: z.array(ApiKeyRecordSchema) }), "Every key, oldest first."), ...adminErrors },
+    responses: { 200: jsonResponse(z.object({ api_keys: z.array(ApiKeyRecordSchema) }), "Every key, oldest first; api_key is its first characters and \"…\"."), ...adminErrors },
   }),
   async (c) => c.json({ api_keys: await listApiKeys(c.var.db) }, 200),
+);
+
+adminPeopleRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/admin/api_keys/{id}/secret",
+    tags: ["admin: API keys"],
+    middleware: [requireAdmin] as const,
+    request: { params: IdParam },
+    responses: {
+      200: jsonResponse(z.object({ api_key: z.string() }), "One key in full, for a copy or reveal action (never cached)."),
+      ...badInput,
+      ...adminErrors,
+      ...notFound,
+      409: jsonResponse(ErrorBodySchema, "The key cannot be decrypted (ENCRYPTION_KEY changed)"),
+    },
+  }),
+  async (c) => c.json({ api_key: await revealApiKey(c.var.db, c.req.valid("param").id) }, 200),
+);
+
+adminPeopleRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/admin/session_token",
+    tags: ["admin: API keys"],
+    middleware: [requireAdmin] as const,
+    responses: {
+      200: jsonResponse(z.object({ session_token: z.string() }), "The caller's own session token, for the copy button of the My session block (never cached)."),
+      ...adminErrors,
+    },
+  }),
+  async (c) => {
+    const token = c.var.sessionToken;
+    if (!token) throw new ApiError(401, "Sign-in required");
+    return c.json({ session_token: token }, 200);
+  },
 );
 
 adminPeopleRoutes.openapi(
