@@ -39,7 +39,7 @@ function persistentSecret(envName: string, fileName: string): string {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, secret + "\n", { mode: 0o600 });
   return secret;

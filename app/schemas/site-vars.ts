@@ -8,6 +8,17 @@ export type SiteVarType = (typeof SITE_VAR_TYPES)[number];
 export const SITE_VAR_KEY_MAX = 100;
 export const SITE_VAR_VALUE_MAX = 100_000;
 
+/** Vars that hold a credential, by name: stored encrypted, masked in lists, never sent to a page. */
+export const SECRET_SITE_VAR_KEYS: readonly string[] = ["img_gen_api_key"];
+/** An administrator makes any var secret by its name: this prefix, or one of the suffixes below. */
+export const SECRET_SITE_VAR_PREFIX = "secret_";
+export const SECRET_SITE_VAR_SUFFIXES: readonly string[] = ["_api_key", "_secret", "_password", "_token"];
+
+export function isSecretSiteVarKey(key: string): boolean {
+  const lowered = key.trim().toLowerCase();
+  return SECRET_SITE_VAR_KEYS.includes(lowered) || lowered.startsWith(SECRET_SITE_VAR_PREFIX) || SECRET_SITE_VAR_SUFFIXES.some((suffix) => lowered.endsWith(suffix));
+}
+
 export type ParsedSiteVarValue = { ok: true; value: unknown } | { ok: false; message: string };
 
 /** Turns the form's text into the stored value, or says why it does not fit the type. */
@@ -62,13 +73,20 @@ export const SiteVarSchema = z
       .trim()
       .min(2, "It must be at least 2 characters.")
       .max(SITE_VAR_KEY_MAX, `It must be at most ${SITE_VAR_KEY_MAX} characters.`),
+    // Empty only when editing a secret var: its saved value stays (the form never holds it).
     sv_val: z
       .string({ error: "Required." })
-      .min(1, "Required.")
       .max(SITE_VAR_VALUE_MAX, `It must be at most ${SITE_VAR_VALUE_MAX.toLocaleString("en")} characters.`),
     sv_val_type: z.enum(SITE_VAR_TYPES, { error: "Pick one of str, int, float, bool, json." }),
   })
+  // Checked even when other fields are invalid, so an empty value is reported with them.
+  .refine((input) => input.sv_val !== "" || (input.id !== undefined && typeof input.key === "string" && isSecretSiteVarKey(input.key)), {
+    path: ["sv_val"],
+    message: "Required.",
+    when: (payload) => typeof (payload.value as { sv_val?: unknown } | undefined)?.sv_val === "string",
+  })
   .superRefine((input, ctx) => {
+    if (input.sv_val === "") return;
     const parsed = parseSiteVarValue(input.sv_val_type, input.sv_val);
     if (!parsed.ok) ctx.addIssue({ code: "custom", path: ["sv_val"], message: parsed.message });
   });
@@ -79,6 +97,9 @@ export interface SiteVar {
   id: number;
   named_key: string;
   val_type: SiteVarType;
+  /** null for a secret var: its value is never listed. */
   val_object_json: { val: unknown };
   created_at: string;
+  /** Stored encrypted and masked in lists (isSecretSiteVarKey, or sealed under an earlier name). */
+  secret: boolean;
 }

@@ -1,9 +1,10 @@
 // Opens the database: embedded PGlite under DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Migrations are applied on open, so a fresh DATA_DIR or an empty PostgreSQL database just works; with PostgreSQL
 // under a lock, as several instances may start at once. Every PostgreSQL call has a deadline (timeoutMs).
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { makePrivateDir } from "../lib/data-dir";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -88,9 +89,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (dir === "memory") {
     client = await PGlite.create();
   } else {
-    mkdirSync(path.dirname(dir), { recursive: true });
+    makePrivateDir(path.dirname(dir));
     const releaseLock = lockPgliteDir(dir);
     client = await PGlite.create(dir);
+    // PGlite creates its files world-readable; the umask set above covers the ones it creates from now on.
+    makePrivateDir(path.dirname(dir));
     const close = client.close.bind(client);
     client.close = async () => {
       await close();

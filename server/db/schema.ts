@@ -179,7 +179,8 @@ export const siteVars = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     namedKey: text("named_key").notNull(),
     valType: text("val_type").notNull(),
-    valObjectJson: jsonb("val_object_json").$type<{ val: unknown }>().notNull(),
+    /** {val}, or {sealed} for a secret var (server/services/secret-site-vars.ts). */
+    valObjectJson: jsonb("val_object_json").$type<{ val?: unknown; sealed?: string }>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("site_vars_named_key_key").on(t.namedKey)],

@@ -9,6 +9,7 @@ import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { hmacDigest } from "../lib/crypto";
 import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
+import { siteVarValue, type StoredSiteVarValue } from "./secret-site-vars";
 
 export const IMAGE_HOST_MOUNT = "/image-host";
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
@@ -29,8 +30,8 @@ export function builtinImageHostUrl(): string {
   return config.integrations.imageHost.url ?? `http://127.0.0.1:${config.port}${IMAGE_HOST_MOUNT}`;
 }
 
-function siteVarString(value: unknown): string | undefined {
-  const val = value && typeof value === "object" && "val" in value ? (value as { val: unknown }).val : undefined;
+function siteVarString(value: StoredSiteVarValue): string | undefined {
+  const val = siteVarValue(value);
   return typeof val === "string" && val.trim() ? val.trim() : undefined;
 }
 

@@ -5,7 +5,8 @@ import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { ApiError } from "../api/errors";
-import { parseSiteVarValue, type SiteVar, type SiteVarInput, type SiteVarType } from "../../app/schemas/site-vars";
+import { isSecretSiteVarKey, parseSiteVarValue, type SiteVar, type SiteVarInput, type SiteVarType } from "../../app/schemas/site-vars";
+import { isSealed, siteVarValue, storedSiteVarValue } from "./secret-site-vars";
 
 type SiteVarRow = typeof siteVars.$inferSelect;
 
@@ -18,13 +19,16 @@ export const SITE_VAR_KEYS = {
 export const PUBLIC_SITE_VAR_KEYS: readonly string[] = [SITE_VAR_KEYS.siteName, SITE_VAR_KEYS.probeAppStoreLink];
 export const PUBLIC_SITE_VAR_PREFIX = "public_";
 
+/** A var as lists show it: a secret one without its value. */
 export function toSiteVar(row: SiteVarRow): SiteVar {
+  const secret = isSecretSiteVarKey(row.namedKey) || isSealed(row.valObjectJson);
   return {
     id: row.id,
     named_key: row.namedKey,
     val_type: row.valType as SiteVarType,
-    val_object_json: { val: row.valObjectJson?.val ?? null },
+    val_object_json: { val: secret ? null : siteVarValue(row.valObjectJson) },
     created_at: row.createdAt.toISOString(),
+    secret,
   };
 }
 
@@ -36,7 +40,7 @@ export async function listSiteVars(db: Database): Promise<SiteVar[]> {
 /** The stored value of one var, or undefined when there is none. For server code (image host, mail…). */
 export async function readSiteVar(db: Database, key: string): Promise<unknown> {
   const [row] = await db.select().from(siteVars).where(eq(siteVars.namedKey, key)).limit(1);
-  return row ? (row.valObjectJson?.val ?? null) : undefined;
+  return row ? siteVarValue(row.valObjectJson) : undefined;
 }
 
 /** The vars anyone may read: {key: value}. */
@@ -45,7 +49,8 @@ export async function publicSiteVars(db: Database): Promise<Record<string, unkno
     .select()
     .from(siteVars)
     .where(or(inArray(siteVars.namedKey, [...PUBLIC_SITE_VAR_KEYS]), sql`starts_with(${siteVars.namedKey}, ${PUBLIC_SITE_VAR_PREFIX})`));
-  return Object.fromEntries(rows.map((row) => [row.namedKey, row.valObjectJson?.val ?? null]));
+  const open = rows.filter((row) => !isSecretSiteVarKey(row.namedKey) && !isSealed(row.valObjectJson));
+  return Object.fromEntries(open.map((row) => [row.namedKey, siteVarValue(row.valObjectJson)]));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -57,9 +62,7 @@ const keyTaken = () => new ApiError(409, "This key already exists.", [{ field: "
 
 /** Creates a var, or updates the one with input.id. Keys are unique. */
 export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<SiteVar> {
-  const parsed = parseSiteVarValue(input.sv_val_type, input.sv_val);
-  if (!parsed.ok) throw new ApiError(400, parsed.message, [{ field: "sv_val", message: parsed.message }]);
-  const values = { namedKey: input.key, valType: input.sv_val_type, valObjectJson: { val: parsed.value } };
+  const values = { namedKey: input.key, valType: input.sv_val_type, valObjectJson: await valueToStore(db, input) };
   try {
     // Any var may be public (or stop being public when its key changes): every save is a change of public content.
     return await changePublicContent(db, ["site-vars"], async (tx) => {
@@ -75,6 +78,18 @@ export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<Si
     if (isUniqueViolation(error)) throw keyTaken();
     throw error;
   }
+}
+
+/** The value to store: sealed for a secret key; an edit of a secret var with an empty value keeps the saved one. */
+async function valueToStore(db: Database, input: SiteVarInput): Promise<{ val?: unknown; sealed?: string }> {
+  if (input.sv_val === "" && input.id !== undefined && isSecretSiteVarKey(input.key)) {
+    const [row] = await db.select({ value: siteVars.valObjectJson }).from(siteVars).where(eq(siteVars.id, input.id)).limit(1);
+    if (!row) throw new ApiError(404, "Site var not found.");
+    return storedSiteVarValue(input.key, siteVarValue(row.value));
+  }
+  const parsed = parseSiteVarValue(input.sv_val_type, input.sv_val);
+  if (!parsed.ok) throw new ApiError(400, parsed.message, [{ field: "sv_val", message: parsed.message }]);
+  return storedSiteVarValue(input.key, parsed.value);
 }
 
 export async function deleteSiteVar(db: Database, id: number): Promise<void> {

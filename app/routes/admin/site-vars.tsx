@@ -78,7 +78,13 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
             <td className="font-mono">{siteVar.named_key}</td>
             <td>{siteVar.val_type}</td>
             <td className="max-w-md">
-              <code className="font-mono text-xs break-all whitespace-pre-wrap">{truncate(formatSiteVarValue(siteVar.val_type, siteVar.val_object_json.val), 300)}</code>
+              {siteVar.secret ? (
+                <code className="font-mono text-xs" aria-label="secret value, not shown">
+                  {SECRET_MASK}
+                </code>
+              ) : (
+                <code className="font-mono text-xs break-all whitespace-pre-wrap">{truncate(formatSiteVarValue(siteVar.val_type, siteVar.val_object_json.val), 300)}</code>
+              )}
             </td>
             <td>
               <Time value={siteVar.created_at} />
@@ -89,6 +95,8 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+const SECRET_MASK = "••••••••";
 
 function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -105,7 +113,8 @@ function SiteVarForm({ editing }: { editing: SiteVar | null }) {
       ? {
           id: String(editing.id),
           key: editing.named_key,
-          sv_val: formatSiteVarValue(editing.val_type, editing.val_object_json.val, JSON_INDENT),
+          // A secret var's value is never sent to the page: left empty, Save keeps it.
+          sv_val: editing.secret ? "" : formatSiteVarValue(editing.val_type, editing.val_object_json.val, JSON_INDENT),
           sv_val_type: editing.val_type,
         }
       : { sv_val_type: "str" },
@@ -168,7 +177,7 @@ function SiteVarForm({ editing }: { editing: SiteVar | null }) {
             onChange={(event) => changeType(event.target.value as SiteVarType)}
           />
         </div>
-        <Field field={fields.sv_val} label="value">
+        <Field field={fields.sv_val} label="value" hint={editing?.secret ? "Secret: stored encrypted and never shown. Leave empty to keep the saved value." : undefined}>
           {!hydrated ? (
             // Without JavaScript one textarea serves every type, JSON included.
             <textarea {...valueProps} className="input min-h-24 font-mono" spellCheck={false} />

@@ -133,6 +133,7 @@ const SiteVarOut = z.object({
   val_type: z.enum(SITE_VAR_TYPES),
   val_object_json: z.object({ val: z.unknown() }),
   created_at: z.string(),
+  secret: z.boolean().openapi({ description: "Stored encrypted; val is null here and the value is never listed." }),
 });
 
 adminContentRoutes.openapi(
