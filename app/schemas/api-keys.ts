@@ -41,7 +41,11 @@ export const ApiKeySchema = z
       ),
   })
   // Checked even when other fields are invalid, so a missing key is reported with them.
-  .refine((input) => Boolean(input.edit_id) || input.api_key !== undefined, { path: ["api_key"], message: API_KEY_REQUIRED, when: () => true });
+  .refine((input) => Boolean(input.edit_id) || input.api_key !== undefined, {
+    path: ["api_key"],
+    message: API_KEY_REQUIRED,
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
+  });
 
 export type ApiKeyInput = z.infer<typeof ApiKeySchema>;
 
