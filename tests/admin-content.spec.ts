@@ -148,6 +148,30 @@ test.describe("site vars", () => {
     await expect(page.getByRole("heading", { name: `Edit ${key}` })).toBeVisible();
   });
 
+  test("a secret var is masked, never sent to the page, and kept when saved with an empty value", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+    await signInAsAdmin();
+    await openSiteVars(page, javaScriptEnabled);
+    const key = unique("secret_e2e").replace("-", "_");
+    const value = `hunter2-${randomBytes(8).toString("hex")}`;
+    await page.getByLabel("named key").fill(key);
+    await page.getByLabel("value", { exact: true }).fill(value);
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByRole("heading", { name: `Edit ${key}` })).toBeVisible();
+    const row = page.locator("tbody tr").filter({ hasText: key });
+    await expect(row.locator("td").nth(3)).toHaveText("••••••••");
+    // Being edited, the form does not hold it either: an empty value keeps the saved one.
+    await expect(page.getByLabel("value", { exact: true })).toHaveValue("");
+    await expect(page.getByText("Leave empty to keep the saved value.")).toBeVisible();
+    expect(await page.content()).not.toContain(value);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, javaScriptEnabled, "Data updated successfully!");
+    await expect(page.getByText("Required.")).toHaveCount(0);
+    await expect(row.locator("td").nth(3)).toHaveText("••••••••");
+    expect(await page.content()).not.toContain(value);
+    await row.getByRole("button", { name: `Delete ${key}` }).click();
+    await expect(row).toHaveCount(0);
+  });
+
   test("the site name var renames the site", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
     // One project only: both share the server, and the site name is one value.
     test.skip(!javaScriptEnabled, "the site name is shared by both projects' runs");

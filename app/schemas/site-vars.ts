@@ -76,14 +76,17 @@ export const SiteVarSchema = z
     // Empty only when editing a secret var: its saved value stays (the form never holds it).
     sv_val: z
       .string({ error: "Required." })
-      .max(SITE_VAR_VALUE_MAX, `It must be at most ${SITE_VAR_VALUE_MAX.toLocaleString("en")} characters.`),
+      .max(SITE_VAR_VALUE_MAX, `It must be at most ${SITE_VAR_VALUE_MAX.toLocaleString("en")} characters.`)
+      // A form's empty field arrives as no field at all.
+      .optional()
+      .transform((value) => value ?? ""),
     sv_val_type: z.enum(SITE_VAR_TYPES, { error: "Pick one of str, int, float, bool, json." }),
   })
   // Checked even when other fields are invalid, so an empty value is reported with them.
-  .refine((input) => input.sv_val !== "" || (input.id !== undefined && typeof input.key === "string" && isSecretSiteVarKey(input.key)), {
+  .refine((input) => Boolean(input.sv_val) || (input.id !== undefined && typeof input.key === "string" && isSecretSiteVarKey(input.key)), {
     path: ["sv_val"],
     message: "Required.",
-    when: (payload) => typeof (payload.value as { sv_val?: unknown } | undefined)?.sv_val === "string",
+    when: (payload) => typeof payload.value === "object" && payload.value !== null,
   })
   .superRefine((input, ctx) => {
     if (input.sv_val === "") return;
