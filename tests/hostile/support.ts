@@ -15,12 +15,19 @@ export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 export const HEALTH_BUDGET_MS = 1_000;
 
 /**
- * Rate limits raised so that a limiter never stands between a body and its parser (the suite sends hundreds of
- * sign-in and contact posts a minute); a 429 is still accepted as an answer wherever one comes.
+ * Nothing may stand between a body and the code that judges it. Rate limits are raised (the suite sends hundreds
+ * of sign-in and contact posts a minute; a 429 is still accepted as an answer wherever one comes). Google sign-in
+ * is configured, with its endpoints on a closed loopback port, so the Gmail callback judges the body instead of
+ * answering 503 "not configured" to every request.
  */
 const SERVER_ENV = {
   LOGIN_RATE_LIMIT_PER_MINUTE: "1000000",
   CONTACT_RATE_LIMIT_PER_MINUTE: "1000000",
+  GOOGLE_CLIENT_ID: "hostile-suite-client",
+  GOOGLE_CLIENT_SECRET: "hostile-suite-secret",
+  GOOGLE_AUTHORIZATION_URL: "http://127.0.0.1:9/authorize",
+  GOOGLE_TOKEN_URL: "http://127.0.0.1:9/token",
+  GOOGLE_USERINFO_URL: "http://127.0.0.1:9/userinfo",
 };
 
 // ---------------------------------------------------------------- the server under attack
