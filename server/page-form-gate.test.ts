@@ -34,8 +34,11 @@ describe("screenFormPost", () => {
     expect(result).toBeInstanceOf(Request);
     expect(Object.fromEntries(await (result as Request).formData())).toEqual({ input: '{"a": [1, 2]}\r\n--not-a-boundary', indent: "2" });
     expect(await screenFormPost(new Request("http://localhost/"))).toBeInstanceOf(Request);
-    expect(await screenFormPost(post(null))).toBeInstanceOf(Request);
-    expect(await screenFormPost(post("", URL_ENCODED))).toBeInstanceOf(Request);
+    for (const empty of [post(null), post("", URL_ENCODED), new Request("http://localhost/account/logout", { method: "POST" })]) {
+      const screened = await screenFormPost(empty);
+      expect(screened).toBeInstanceOf(Request);
+      expect([...(await (screened as Request).formData()).keys()]).toEqual([]);
+    }
   });
 
   it("refuses a huge list position in a field name (16 bytes once exhausted the heap) and names the limit", async () => {

@@ -67,11 +67,17 @@ async function readBody(request: Request): Promise<Buffer | "too large"> {
   return Buffer.concat(chunks, total);
 }
 
+/**
+ * The request as the action sees it. An empty post (a sign-out button, a post without a Content-Type) is handed on
+ * as an empty urlencoded form, so `request.formData()` gives no fields instead of throwing.
+ */
 function withBody(request: Request, body: Buffer): Request {
+  const headers = new Headers(request.headers);
+  if (body.length === 0) headers.set("content-type", "application/x-www-form-urlencoded");
   return new Request(request.url, {
     method: request.method,
-    headers: request.headers,
-    body: body.length > 0 ? body : null,
+    headers,
+    body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
     signal: request.signal,
   });
 }
