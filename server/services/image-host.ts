@@ -8,6 +8,7 @@ import { config } from "../config";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { hmacDigest } from "../lib/crypto";
+import { checkJsonLimits } from "../lib/json-limits";
 import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
 import { siteVarValue, type StoredSiteVarValue } from "./secret-site-vars";
 
@@ -120,7 +121,17 @@ async function readCapped(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-async function callHost(target: ImageHostTarget, method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<unknown> {
+/**
+ * Calls the image host. `notFound` is this site's answer when the host says 404 (an unknown job is the caller's
+ * mistake, not the host's failure); without it a 404 is a 502 like any other refusal.
+ */
+async function callHost(
+  target: ImageHostTarget,
+  method: "GET" | "POST" | "DELETE",
+  path: string,
+  body?: unknown,
+  notFound?: string,
+): Promise<unknown> {
   const url = endpoint(target.host, path);
   const timeoutMs = target.timeoutMs ?? config.integrations.imageHost.timeoutMs;
   const signal = AbortSignal.timeout(timeoutMs);
@@ -143,6 +154,9 @@ async function callHost(target: ImageHostTarget, method: "GET" | "POST" | "DELET
     // tell which ports of a host are open.
     throw new ApiError(502, `The image host at ${url.origin} could not be reached.`);
   }
+  // The host's answer is bounded like any JSON arriving here: its value is walked recursively later.
+  const tooDeep = text ? checkJsonLimits(text, "The image host's answer") : null;
+  if (tooDeep) throw new ApiError(502, tooDeep.message);
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -152,6 +166,7 @@ async function callHost(target: ImageHostTarget, method: "GET" | "POST" | "DELET
   // The host's own words stay out of the answer: whatever it says (an internal error text) is not this site's to show.
   if (response.status >= 300) {
     if (response.status === 401 || response.status === 403) throw new ApiError(502, "The image host refused the API key.");
+    if (response.status === 404 && notFound) throw new ApiError(404, notFound);
     throw new ApiError(502, `The image host answered HTTP ${response.status}.`);
   }
   if (text && parsed === undefined) throw new ApiError(502, "The image host answered with something that is not JSON.");
@@ -180,5 +195,5 @@ export async function jobHistory(target: ImageHostTarget, requestorId?: string):
 }
 
 export async function deleteJob(target: ImageHostTarget, jobId: string): Promise<void> {
-  await callHost(target, "DELETE", `/job/${encodeURIComponent(jobId)}`);
+  await callHost(target, "DELETE", `/job/${encodeURIComponent(jobId)}`, undefined, "The image host has no such job.");
 }

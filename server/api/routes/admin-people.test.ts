@@ -499,8 +499,16 @@ describe("image generation", () => {
     expect(nobody.result_list).toEqual([]);
     expect(await json(await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token }))).toEqual({ ok: true });
     const missing = await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token });
-    expect(missing.status).toBe(502);
-    expect((await json(missing)).detail).toBe("The image host answered HTTP 404.");
+    expect(missing.status).toBe(404);
+    expect((await json(missing)).detail).toBe("The image host has no such job.");
+  });
+
+  it("refuses an answer from the host nested past the JSON limits with 502, never a 500", async () => {
+    const abyss = new Hono();
+    abyss.post("/model/flux", (c) => c.body(`{"result_list":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, 200, { "content-type": "application/json" }));
+    const deep = await flux({ prompt: "a cat", host: await listen(abyss) });
+    expect(deep.status).toBe(502);
+    expect((await json(deep)).detail).toMatch(/^The image host's answer .*64/);
   });
 
   it("reports a wrong key, an unreachable host and a host that hangs, within the timeout", async () => {

@@ -553,7 +553,13 @@ adminPeopleRoutes.openapi(
     tags: ["admin: image generation"],
     middleware: [requireAdmin] as const,
     request: { params: z.object({ id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" } }) }) },
-    responses: { 200: jsonResponse(z.object({ ok: z.boolean() }), "The host deleted the job."), ...badInput, ...adminErrors, ...upstream },
+    responses: {
+      200: jsonResponse(z.object({ ok: z.boolean() }), "The host deleted the job."),
+      404: jsonResponse(ErrorBodySchema, "The host has no such job."),
+      ...badInput,
+      ...adminErrors,
+      ...upstream,
+    },
   }),
   async (c) => {
     const config = await imageGenConfig(c.var.db);
