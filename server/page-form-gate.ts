@@ -49,7 +49,7 @@ export async function screenFormPost(request: Request): Promise<Request | Respon
   return withBody(request, body);
 }
 
-async function readBody(request: Request): Promise<Buffer | "too large"> {
+async function readBody(request: Request): Promise<Buffer<ArrayBuffer> | "too large"> {
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -71,13 +71,13 @@ async function readBody(request: Request): Promise<Buffer | "too large"> {
  * The request as the action sees it. An empty post (a sign-out button, a post without a Content-Type) is handed on
  * as an empty urlencoded form, so `request.formData()` gives no fields instead of throwing.
  */
-function withBody(request: Request, body: Buffer): Request {
+function withBody(request: Request, body: Buffer<ArrayBuffer>): Request {
   const headers = new Headers(request.headers);
   if (body.length === 0) headers.set("content-type", "application/x-www-form-urlencoded");
   return new Request(request.url, {
     method: request.method,
     headers,
-    body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength),
+    body,
     signal: request.signal,
   });
 }

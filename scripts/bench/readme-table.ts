@@ -2,6 +2,7 @@
 // Usage: node scripts/bench/readme-table.ts
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { AttackResult } from "./attack.ts";
 
 interface Figures {
   requestsPerSecond: number;
@@ -26,15 +27,7 @@ interface Run {
   raw: { plain: Figures; gzip: Figures; homeBytes: number };
   pages: PageResult[];
   browserFormatting: { inputBytes: number; formatMs: number; longestTaskMs: number; longTasks: number; longestFrameMs?: number; pasteTaskMs: number } | null;
-  underAttack?: {
-    seconds: number;
-    probes: number;
-    failedProbes: number;
-    p50Ms: number;
-    p99Ms: number;
-    maxMs: number;
-    attacks: { name: string; sent: number; statuses: Record<string, number>; slowestMs: number }[];
-  } | null;
+  underAttack?: AttackResult | null;
   targets: { name: string; value: number | null; limit: number; met: boolean | null; unit: string }[];
   clientJavaScript: { largestPublic: number; largestAdmin: number; largestPublicBrotli?: number };
 }
