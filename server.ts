@@ -32,7 +32,10 @@ if (isProduction && cluster.isPrimary) {
 if (cluster.isWorker) {
   // The primary logs the exit code; the cause is only known here.
   process.on("uncaughtException", (error, origin) => {
-    console.error(`[server] worker ${process.pid}: ${origin === "unhandledRejection" ? "unhandled rejection" : "uncaught exception"}; exiting`, error);
+    console.error(
+      `[server] worker ${process.pid}: ${origin === "unhandledRejection" ? "unhandled rejection" : "uncaught exception"}; exiting`,
+      error,
+    );
     process.exit(1);
   });
 }
@@ -44,7 +47,9 @@ let appModule: typeof ServerAppModule;
 if (isProduction) {
   const buildDir = path.resolve(process.env.BUILD_DIR || "build");
   appModule = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as typeof ServerAppModule;
-  const app = await appModule.createServerApp({ clientDir: path.relative(process.cwd(), path.join(buildDir, "client")) });
+  const app = await appModule.createServerApp({
+    clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),
+  });
   listener = getRequestListener(app.fetch);
 } else {
   const vite = await import("vite");

@@ -35,9 +35,18 @@ export const userContext = createContext<SessionUser>();
  * The context a page request starts with: who asks, the CSP nonce, how /api is reached. server/app.ts makes one per
  * request; tests make theirs the same way and add a session where they need one.
  */
-export function createRequestContext(options: { clientIp: string; nonce?: string; api: ApiTransport | null }): RouterContextProvider {
+export function createRequestContext(options: {
+  clientIp: string;
+  nonce?: string;
+  api: ApiTransport | null;
+}): RouterContextProvider {
   const context = new RouterContextProvider();
-  context.set(requestInfoContext, { clientIp: options.clientIp, nonce: options.nonce ?? "", echoedText: new Map(), dataAgeSeconds: 0 });
+  context.set(requestInfoContext, {
+    clientIp: options.clientIp,
+    nonce: options.nonce ?? "",
+    echoedText: new Map(),
+    dataAgeSeconds: 0,
+  });
   context.set(apiTransportContext, options.api);
   return context;
 }

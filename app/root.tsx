@@ -1,5 +1,17 @@
 import { lazy, Suspense } from "react";
-import { createContext, data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useLocation, useRouteError, useRouteLoaderData } from "react-router";
+import {
+  createContext,
+  data,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import "./utils/csp-safe-zod";
@@ -34,7 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await readToast(request);
   const settings = await (context.get(siteSettingsContext) ?? getSiteSettings(context));
   const theme = await readThemeCookie(request);
-  return data({ user, toast: toast ?? null, siteName: settings.siteName, origin: siteOrigin(request), theme }, headers ? { headers } : undefined);
+  return data(
+    { user, toast: toast ?? null, siteName: settings.siteName, origin: siteOrigin(request), theme },
+    headers ? { headers } : undefined,
+  );
 }
 
 /** §2: a minimal-UI flag in the query (?minimal or ?minimal=1) hides the header, as on /account pages. */
@@ -96,7 +111,10 @@ export default function App() {
 
 /** Without JavaScript the flash message is part of the page; with it, the notification area shows it instead. */
 function FlashNotice({ flash }: { flash: { type: string; message: string; description?: string } }) {
-  const tone = flash.type === "error" ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100" : "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100";
+  const tone =
+    flash.type === "error"
+      ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+      : "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100";
   return (
     <div role={flash.type === "error" ? "alert" : "status"} className={`mx-auto mt-4 max-w-6xl px-4`}>
       <p className={`rounded-md border px-4 py-3 text-sm ${tone}`}>

@@ -25,10 +25,17 @@ function measure(label: string, runs: number, work: () => unknown): void {
   }
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
-  console.log(`${label.padEnd(48)} median ${median.toFixed(1).padStart(7)} ms   best ${times[0]!.toFixed(1).padStart(7)} ms   (${runs} runs)`);
+  console.log(
+    `${label.padEnd(48)} median ${median.toFixed(1).padStart(7)} ms   best ${times[0]!.toFixed(1).padStart(7)} ms   (${runs} runs)`,
+  );
 }
 
-const vite = await createServer({ configFile: false, server: { middlewareMode: true }, appType: "custom", logLevel: "error" });
+const vite = await createServer({
+  configFile: false,
+  server: { middlewareMode: true },
+  appType: "custom",
+  logLevel: "error",
+});
 try {
   const { formatJson } = (await vite.ssrLoadModule("/app/tools/json/engine.ts")) as Engine;
   const oneMegabyte = sampleDocument(1024 * 1024);
@@ -38,8 +45,12 @@ try {
 
   measure("1 MB, indent 2", 21, () => formatJson(oneMegabyte, { indent: "2", sortKeys: false, jsonc: false }));
   measure("1 MB, minified", 21, () => formatJson(oneMegabyte, { indent: "minified", sortKeys: false, jsonc: false }));
-  measure("1 MB, indent 4, sorted keys, JSONC", 21, () => formatJson(oneMegabyte, { indent: "4", sortKeys: true, jsonc: true }));
-  measure("1 MB, JSON.parse + stringify (lossy; reference)", 21, () => JSON.stringify(JSON.parse(oneMegabyte), null, 2));
+  measure("1 MB, indent 4, sorted keys, JSONC", 21, () =>
+    formatJson(oneMegabyte, { indent: "4", sortKeys: true, jsonc: true }),
+  );
+  measure("1 MB, JSON.parse + stringify (lossy; reference)", 21, () =>
+    JSON.stringify(JSON.parse(oneMegabyte), null, 2),
+  );
   measure("10 MB, indent 2", 5, () => formatJson(tenMegabytes, { indent: "2", sortKeys: false, jsonc: false }));
 } finally {
   await vite.close();

@@ -10,7 +10,19 @@ import path from "node:path";
 import { measureHealthUnderAttack, type AttackResult } from "./bench/attack.ts";
 import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { formatKilobytes, measurePageBundles } from "./bench/client-bundle.ts";
-import { buildProductionServer, describeMachine, jsonDocument, load, median, multipartBody, round, startChild, LOOPBACK, type ChildServer, type RunFigures } from "./bench/run.ts";
+import {
+  buildProductionServer,
+  describeMachine,
+  jsonDocument,
+  load,
+  median,
+  multipartBody,
+  round,
+  startChild,
+  LOOPBACK,
+  type ChildServer,
+  type RunFigures,
+} from "./bench/run.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Map(
@@ -36,7 +48,9 @@ const log = (message: string) => console.log(`[bench] ${message}`);
 const started = performance.now();
 const machine = describeMachine();
 if (machine.loadAverage > machine.cores) {
-  log(`warning: load average ${machine.loadAverage} on ${machine.cores} cores; other work will skew the absolute figures (the ratios less so)`);
+  log(
+    `warning: load average ${machine.loadAverage} on ${machine.cores} cores; other work will skew the absolute figures (the ratios less so)`,
+  );
 }
 
 // ---------------------------------------------------------------- build and seed
@@ -47,14 +61,23 @@ log(`seeding ${REPORTS.toLocaleString("en")} camera reports`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const { runnerImport } = await import("vite");
-const { module: seeding } = await runnerImport<typeof import("./bench/seed-database.ts")>(path.join(root, "scripts/bench/seed-database.ts"), {
-  configFile: false,
-  root,
-  logLevel: "error",
-  resolve: { alias: { "~": path.join(root, "app") } },
+const { module: seeding } = await runnerImport<typeof import("./bench/seed-database.ts")>(
+  path.join(root, "scripts/bench/seed-database.ts"),
+  {
+    configFile: false,
+    root,
+    logLevel: "error",
+    resolve: { alias: { "~": path.join(root, "app") } },
+  },
+);
+const seed = await seeding.seedBenchDatabase({
+  pgliteDir: path.join(dataDir, "pglite"),
+  migrationsDir: path.join(root, "server/db/migrations"),
+  reports: REPORTS,
 });
-const seed = await seeding.seedBenchDatabase({ pgliteDir: path.join(dataDir, "pglite"), migrationsDir: path.join(root, "server/db/migrations"), reports: REPORTS });
-log(`seeded in ${(seed.seedMilliseconds / 1000).toFixed(1)} s (${seed.generated.toLocaleString("en")} generated, the rest copied)`);
+log(
+  `seeded in ${(seed.seedMilliseconds / 1000).toFixed(1)} s (${seed.generated.toLocaleString("en")} generated, the rest copied)`,
+);
 
 // ---------------------------------------------------------------- what is measured
 
@@ -71,8 +94,19 @@ const jsonForm = multipartBody({ intent: "format", indent: "2", input: jsonDocum
 const PAGES: PageSpec[] = [
   { key: "home", label: "home (50 reports)", path: "/" },
   { key: "report", label: "report detail", path: `/camera2/${seed.reportId}` },
-  { key: "search", label: `report list, search "${seed.searchTerm}"`, path: `/camera2/report_list?q=${encodeURIComponent(seed.searchTerm)}` },
-  { key: "json-tool", label: "JSON tool, 1 MB form post", path: "/tools/json-pretty-format", method: "POST" as const, body: jsonForm.body, headers: { "content-type": jsonForm.contentType } },
+  {
+    key: "search",
+    label: `report list, search "${seed.searchTerm}"`,
+    path: `/camera2/report_list?q=${encodeURIComponent(seed.searchTerm)}`,
+  },
+  {
+    key: "json-tool",
+    label: "JSON tool, 1 MB form post",
+    path: "/tools/json-pretty-format",
+    method: "POST" as const,
+    body: jsonForm.body,
+    headers: { "content-type": jsonForm.contentType },
+  },
   { key: "api-reports", label: "GET /api/camera/reports", path: "/api/camera/reports" },
   { key: "terms", label: "/terms", path: "/terms" },
 ].filter((page) => !only || only.includes(page.key));
@@ -95,13 +129,26 @@ function serverEnv(compression: boolean, pageCache = true): NodeJS.ProcessEnv {
 }
 
 const startApp = (compression: boolean, pageCache = true) =>
-  startChild(node, [path.join(root, "server.ts")], { port: PORTS.app, env: serverEnv(compression, pageCache), readyPath: "/healthz/ready" });
-const startRaw = (file: string, gzip: boolean) =>
-  startChild(node, [path.join(root, "scripts/bench/raw-server.ts"), String(gzip ? PORTS.rawGzip : PORTS.raw), file, ...(gzip ? ["gzip"] : [])], {
-    port: gzip ? PORTS.rawGzip : PORTS.raw,
-    env: { PATH: process.env.PATH },
-    readyPath: "/",
+  startChild(node, [path.join(root, "server.ts")], {
+    port: PORTS.app,
+    env: serverEnv(compression, pageCache),
+    readyPath: "/healthz/ready",
   });
+const startRaw = (file: string, gzip: boolean) =>
+  startChild(
+    node,
+    [
+      path.join(root, "scripts/bench/raw-server.ts"),
+      String(gzip ? PORTS.rawGzip : PORTS.raw),
+      file,
+      ...(gzip ? ["gzip"] : []),
+    ],
+    {
+      port: gzip ? PORTS.rawGzip : PORTS.raw,
+      env: { PATH: process.env.PATH },
+      readyPath: "/",
+    },
+  );
 
 interface Probe {
   status: number;
@@ -111,7 +158,11 @@ interface Probe {
   placeholder: boolean;
 }
 
-async function probe(server: ChildServer, page: PageSpec, headers: Record<string, string> = {}): Promise<Probe & { body: Buffer }> {
+async function probe(
+  server: ChildServer,
+  page: PageSpec,
+  headers: Record<string, string> = {},
+): Promise<Probe & { body: Buffer }> {
   const response = await fetch(`http://${LOOPBACK}:${server.port}${page.path}`, {
     method: page.method ?? "GET",
     body: page.body ? new Uint8Array(page.body) : undefined,
@@ -128,13 +179,28 @@ async function probe(server: ChildServer, page: PageSpec, headers: Record<string
   };
 }
 
-async function measure(server: ChildServer, page: PageSpec, extraHeaders: Record<string, string> = {}, withHalfRate = true) {
-  const options = { path: page.path, method: page.method, body: page.body, headers: { ...page.headers, ...extraHeaders }, connections: CONNECTIONS };
+async function measure(
+  server: ChildServer,
+  page: PageSpec,
+  extraHeaders: Record<string, string> = {},
+  withHalfRate = true,
+) {
+  const options = {
+    path: page.path,
+    method: page.method,
+    body: page.body,
+    headers: { ...page.headers, ...extraHeaders },
+    connections: CONNECTIONS,
+  };
   await load(server.port, { ...options, durationSeconds: 1 }); // warm-up: JIT, caches, connection pool
   const saturation = await load(server.port, { ...options, durationSeconds });
   let halfRate: RunFigures | null = null;
   if (withHalfRate && saturation.requestsPerSecond > 2) {
-    halfRate = await load(server.port, { ...options, durationSeconds, rate: Math.max(1, Math.floor(saturation.requestsPerSecond / 2)) });
+    halfRate = await load(server.port, {
+      ...options,
+      durationSeconds,
+      rate: Math.max(1, Math.floor(saturation.requestsPerSecond / 2)),
+    });
   }
   return { saturation, halfRate };
 }
@@ -179,7 +245,9 @@ interface PageResult {
 const pages: PageResult[] = [];
 for (const page of PAGES) {
   const first = await probe(app, page);
-  log(`${page.label}: HTTP ${first.status}, ${first.bytes.toLocaleString("en")} bytes${first.placeholder ? " (placeholder page)" : ""}; Server-Timing ${first.serverTiming ?? "none"}`);
+  log(
+    `${page.label}: HTTP ${first.status}, ${first.bytes.toLocaleString("en")} bytes${first.placeholder ? " (placeholder page)" : ""}; Server-Timing ${first.serverTiming ?? "none"}`,
+  );
   const { saturation, halfRate } = await measure(app, page);
   const result: PageResult = {
     key: page.key,
@@ -210,7 +278,9 @@ const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 if (byKeyOf(pages, "json-tool")?.status === 200 && existsSync(chromiumPath)) {
   try {
     browserFormatting = await measureJsonToolResponsiveness(`http://${LOOPBACK}:${PORTS.app}`, chromiumPath);
-    log(`JSON tool in Chromium, 10 MB: formatted in ${browserFormatting.formatMs} ms, longest main-thread task ${browserFormatting.longestTaskMs} ms (${browserFormatting.longTasks} over 50 ms), longest frame ${browserFormatting.longestFrameMs} ms; setting the textarea took ${browserFormatting.pasteTaskMs} ms`);
+    log(
+      `JSON tool in Chromium, 10 MB: formatted in ${browserFormatting.formatMs} ms, longest main-thread task ${browserFormatting.longestTaskMs} ms (${browserFormatting.longTasks} over 50 ms), longest frame ${browserFormatting.longestFrameMs} ms; setting the textarea took ${browserFormatting.pasteTaskMs} ms`,
+    );
   } catch (error) {
     log(`JSON tool in Chromium: not measured (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -223,7 +293,11 @@ for (const result of pages) {
   const page = PAGES.find((candidate) => candidate.key === result.key)!;
   if (page.method === "POST" || page.path.startsWith("/api/")) continue;
   const { saturation, halfRate } = await measure(app, page);
-  result.uncached = { saturation, halfRate, ratioToRaw: round(saturation.requestsPerSecond / rawPlain.saturation.requestsPerSecond, 2) };
+  result.uncached = {
+    saturation,
+    halfRate,
+    ratioToRaw: round(saturation.requestsPerSecond / rawPlain.saturation.requestsPerSecond, 2),
+  };
 }
 await app.stop();
 
@@ -237,18 +311,26 @@ for (const result of pages) {
   const page = PAGES.find((candidate) => candidate.key === result.key)!;
   const compressed = await probe(app, page, gzipHeaders);
   const { saturation } = await measure(app, page, gzipHeaders, false);
-  result.gzip = { saturation, ratioToRaw: round(saturation.requestsPerSecond / rawGzip.saturation.requestsPerSecond, 2), responseBytes: compressed.bytes };
+  result.gzip = {
+    saturation,
+    ratioToRaw: round(saturation.requestsPerSecond / rawGzip.saturation.requestsPerSecond, 2),
+    responseBytes: compressed.bytes,
+  };
 }
 await app.stop();
 
 // Last, on a server of its own: the attack writes deep values into the data set and may take the server down.
 let underAttack: AttackResult | null = null;
 if (!only || only.includes("attack")) {
-  log(`fourth pass: /api/health 10 times a second for ${ATTACK_SECONDS} s while an attacker sends the worst request of each kind once a second`);
+  log(
+    `fourth pass: /api/health 10 times a second for ${ATTACK_SECONDS} s while an attacker sends the worst request of each kind once a second`,
+  );
   app = await startApp(true);
   try {
     underAttack = await measureHealthUnderAttack(PORTS.app, BENCH_ADMIN, ATTACK_SECONDS);
-    log(`health probe under attack: p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms, ${underAttack.failedProbes} of ${underAttack.probes} failed`);
+    log(
+      `health probe under attack: p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms, ${underAttack.failedProbes} of ${underAttack.probes} failed`,
+    );
   } catch (error) {
     log(`health probe under attack: not measured (${error instanceof Error ? error.message : String(error)})`);
   }
@@ -269,18 +351,78 @@ const targets = [
   target("home throughput / raw server", byKey("home")?.ratioToRaw, 0.5, "above", "x"),
   target("report detail throughput / raw server", byKey("report")?.ratioToRaw, 0.4, "above", "x"),
   // The JSON tool's 1 MB post has its own target (below): formatting a megabyte cannot take under 25 ms.
-  ...pages.filter((page) => page.key !== "json-tool").map((page) => target(`${page.label}: p99 at half of saturation`, page.halfRate?.p99Ms, 25, "below", "ms")),
-  target("JSON tool: 1 MB formatted on the server (one request)", byKey("json-tool")?.singleRequestMs, 100, "below", "ms"),
-  target("JSON tool: longest main-thread task while the browser formats 10 MB", browserFormatting?.longestTaskMs, 200, "below", "ms"),
-  target("JSON tool: longest frame (task and rendering) while the browser formats 10 MB", browserFormatting?.longestFrameMs, 200, "below", "ms"),
+  ...pages
+    .filter((page) => page.key !== "json-tool")
+    .map((page) => target(`${page.label}: p99 at half of saturation`, page.halfRate?.p99Ms, 25, "below", "ms")),
+  target(
+    "JSON tool: 1 MB formatted on the server (one request)",
+    byKey("json-tool")?.singleRequestMs,
+    100,
+    "below",
+    "ms",
+  ),
+  target(
+    "JSON tool: longest main-thread task while the browser formats 10 MB",
+    browserFormatting?.longestTaskMs,
+    200,
+    "below",
+    "ms",
+  ),
+  target(
+    "JSON tool: longest frame (task and rendering) while the browser formats 10 MB",
+    browserFormatting?.longestFrameMs,
+    200,
+    "below",
+    "ms",
+  ),
   ...(large
-    ? ["search", "home"].map((key) => target(`${byKey(key)?.label ?? key} with 100,000 reports: p50 at half of saturation`, byKey(key)?.halfRate?.p50Ms, 20, "below", "ms"))
+    ? ["search", "home"].map((key) =>
+        target(
+          `${byKey(key)?.label ?? key} with 100,000 reports: p50 at half of saturation`,
+          byKey(key)?.halfRate?.p50Ms,
+          20,
+          "below",
+          "ms",
+        ),
+      )
     : []),
   // The same targets when the page cache cannot answer (a first visit to a URL, a signed-in visitor).
-  target("home throughput / raw server, every request rendered", byKey("home")?.uncached?.ratioToRaw, 0.5, "above", "x"),
-  target("report detail throughput / raw server, every request rendered", byKey("report")?.uncached?.ratioToRaw, 0.4, "above", "x"),
-  ...pages.filter((page) => page.uncached).map((page) => target(`${page.label}: p99 at half of saturation, every request rendered`, page.uncached?.halfRate?.p99Ms, 25, "below", "ms")),
-  ...(large ? [target(`${byKey("search")?.label ?? "search"} with 100,000 reports: p50 at half of saturation, every request rendered`, byKey("search")?.uncached?.halfRate?.p50Ms, 20, "below", "ms")] : []),
+  target(
+    "home throughput / raw server, every request rendered",
+    byKey("home")?.uncached?.ratioToRaw,
+    0.5,
+    "above",
+    "x",
+  ),
+  target(
+    "report detail throughput / raw server, every request rendered",
+    byKey("report")?.uncached?.ratioToRaw,
+    0.4,
+    "above",
+    "x",
+  ),
+  ...pages
+    .filter((page) => page.uncached)
+    .map((page) =>
+      target(
+        `${page.label}: p99 at half of saturation, every request rendered`,
+        page.uncached?.halfRate?.p99Ms,
+        25,
+        "below",
+        "ms",
+      ),
+    ),
+  ...(large
+    ? [
+        target(
+          `${byKey("search")?.label ?? "search"} with 100,000 reports: p50 at half of saturation, every request rendered`,
+          byKey("search")?.uncached?.halfRate?.p50Ms,
+          20,
+          "below",
+          "ms",
+        ),
+      ]
+    : []),
   target("health probe p99 under attack", underAttack?.p99Ms, 1000, "below", "ms"),
 ];
 
@@ -288,7 +430,13 @@ const bundles = measurePageBundles(buildDir);
 const run = {
   date: new Date().toISOString(),
   machine,
-  settings: { durationSeconds, connections: CONNECTIONS, reports: REPORTS, generatedReports: seed.generated, halfRate: "autocannon overallRate = saturation req/s ÷ 2" },
+  settings: {
+    durationSeconds,
+    connections: CONNECTIONS,
+    reports: REPORTS,
+    generatedReports: seed.generated,
+    halfRate: "autocannon overallRate = saturation req/s ÷ 2",
+  },
   raw: { plain: rawPlain.saturation, gzip: rawGzip.saturation, homeBytes: homeProbe.bytes },
   pages,
   browserFormatting,
@@ -296,26 +444,40 @@ const run = {
   targets,
   clientJavaScript: {
     largestPublic: Math.max(...bundles.filter((bundle) => bundle.area === "public").map((bundle) => bundle.gzipBytes)),
-    largestPublicBrotli: Math.max(...bundles.filter((bundle) => bundle.area === "public").map((bundle) => bundle.brotliBytes)),
+    largestPublicBrotli: Math.max(
+      ...bundles.filter((bundle) => bundle.area === "public").map((bundle) => bundle.brotliBytes),
+    ),
     largestAdmin: Math.max(...bundles.filter((bundle) => bundle.area === "admin").map((bundle) => bundle.gzipBytes)),
-    pages: bundles.map((bundle) => ({ path: bundle.path, area: bundle.area, gzipBytes: bundle.gzipBytes, brotliBytes: bundle.brotliBytes })),
+    pages: bundles.map((bundle) => ({
+      path: bundle.path,
+      area: bundle.area,
+      gzipBytes: bundle.gzipBytes,
+      brotliBytes: bundle.brotliBytes,
+    })),
   },
   totalSeconds: 0,
 };
 run.totalSeconds = round((performance.now() - started) / 1000);
 
 mkdirSync(path.dirname(resultsFile), { recursive: true });
-const previous = existsSync(resultsFile) ? (JSON.parse(readFileSync(resultsFile, "utf8")) as Record<string, unknown>) : {};
+const previous = existsSync(resultsFile)
+  ? (JSON.parse(readFileSync(resultsFile, "utf8")) as Record<string, unknown>)
+  : {};
 results.standard = previous.standard ?? null;
 results.large = previous.large ?? null;
 results[large ? "large" : "standard"] = run;
 writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
 
-console.log(`\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, load average ${machine.loadAverage} at the start`);
-console.log(`Data: ${REPORTS.toLocaleString("en")} reports. Each run ${durationSeconds} s, ${CONNECTIONS} connections, loopback. Raw node:http: ${rawPlain.saturation.requestsPerSecond} req/s plain, ${rawGzip.saturation.requestsPerSecond} req/s gzip.\n`);
+console.log(
+  `\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, load average ${machine.loadAverage} at the start`,
+);
+console.log(
+  `Data: ${REPORTS.toLocaleString("en")} reports. Each run ${durationSeconds} s, ${CONNECTIONS} connections, loopback. Raw node:http: ${rawPlain.saturation.requestsPerSecond} req/s plain, ${rawGzip.saturation.requestsPerSecond} req/s gzip.\n`,
+);
 console.table(
   pages.map((page) => ({
-    page: page.label + (page.placeholder ? " (placeholder)" : "") + (page.status !== 200 ? ` [HTTP ${page.status}]` : ""),
+    page:
+      page.label + (page.placeholder ? " (placeholder)" : "") + (page.status !== 200 ? ` [HTTP ${page.status}]` : ""),
     "req/s": page.saturation.requestsPerSecond,
     "p50 ms": page.saturation.p50Ms,
     "p99 ms": page.saturation.p99Ms,
@@ -333,11 +495,20 @@ console.table(
 console.log("Targets:");
 for (const item of targets) {
   const mark = item.met === null ? "n/a " : item.met ? "met " : "MISS";
-  console.log(`  ${mark} ${item.name}: ${item.value ?? "-"}${item.unit} (${item.unit === "x" ? "at least" : "under"} ${item.limit}${item.unit})`);
+  console.log(
+    `  ${mark} ${item.name}: ${item.value ?? "-"}${item.unit} (${item.unit === "x" ? "at least" : "under"} ${item.limit}${item.unit})`,
+  );
 }
 if (underAttack) {
-  console.log(`Under attack (${underAttack.seconds} s): /api/health p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms; ${underAttack.failedProbes} of ${underAttack.probes} probes failed`);
-  for (const attack of underAttack.attacks) console.log(`  ${attack.name}: ${attack.sent} sent, ${Object.entries(attack.statuses).map(([status, count]) => `${count} × ${status}`).join(", ")}; slowest ${attack.slowestMs} ms`);
+  console.log(
+    `Under attack (${underAttack.seconds} s): /api/health p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms; ${underAttack.failedProbes} of ${underAttack.probes} probes failed`,
+  );
+  for (const attack of underAttack.attacks)
+    console.log(
+      `  ${attack.name}: ${attack.sent} sent, ${Object.entries(attack.statuses)
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(", ")}; slowest ${attack.slowestMs} ms`,
+    );
 }
 console.log(
   `Client JavaScript, gzipped: largest public page ${formatKilobytes(run.clientJavaScript.largestPublic)} (target 100 kB), largest admin page ${formatKilobytes(run.clientJavaScript.largestAdmin)} (target 250 kB); as sent (brotli) the largest public page is ${formatKilobytes(run.clientJavaScript.largestPublicBrotli)}`,

@@ -24,17 +24,24 @@ if (process.argv.includes("--json")) {
   );
 }
 
-const describe = (page: PageBundle) => `${page.path} (${page.routeId}) loads ${formatKilobytes(page.gzipBytes)} of gzipped JavaScript`;
+const describe = (page: PageBundle) =>
+  `${page.path} (${page.routeId}) loads ${formatKilobytes(page.gzipBytes)} of gzipped JavaScript`;
 const overTarget = pages.filter((page) => page.overTarget && !page.overCeiling);
 if (overTarget.length > 0) {
-  console.warn(`[bundle] ${overTarget.length} of ${pages.length} pages are over the issue's target (warning only): ${overTarget.map((page) => `${page.path} ${formatKilobytes(page.gzipBytes)}`).join(", ")}`);
+  console.warn(
+    `[bundle] ${overTarget.length} of ${pages.length} pages are over the issue's target (warning only): ${overTarget.map((page) => `${page.path} ${formatKilobytes(page.gzipBytes)}`).join(", ")}`,
+  );
 }
 const overCeiling = pages.filter((page) => page.overCeiling);
 if (overCeiling.length > 0) {
   for (const page of overCeiling) {
-    console.error(`[bundle] ${describe(page)}; the ${page.area} ceiling is ${formatKilobytes(page.ceilingBytes)}. Files: ${page.files.join(", ")}`);
+    console.error(
+      `[bundle] ${describe(page)}; the ${page.area} ceiling is ${formatKilobytes(page.ceilingBytes)}. Files: ${page.files.join(", ")}`,
+    );
   }
-  console.error("[bundle] Load the heavy part lazily (React.lazy, import() in an event handler) or drop the dependency.");
+  console.error(
+    "[bundle] Load the heavy part lazily (React.lazy, import() in an event handler) or drop the dependency.",
+  );
   process.exit(1);
 }
 const largest = (area: string, bytes: (page: PageBundle) => number = (page) => page.gzipBytes) =>

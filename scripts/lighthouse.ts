@@ -20,7 +20,12 @@ const chromiumPath = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 const APP_PORT = 3393;
 const DEBUG_PORT = 9333;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const TARGETS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  "best-practices": 100,
+  seo: 100,
+};
 const log = (message: string) => console.log(`[lighthouse] ${message}`);
 
 if (!existsSync(chromiumPath)) {
@@ -101,38 +106,71 @@ try {
     const scores: Record<string, number[]> = Object.fromEntries(CATEGORIES.map((category) => [category, []]));
     const failedAudits = new Set<string>();
     for (let run = 0; run < runs; run++) {
-      const outcome = await lighthouse(page.url, { port: DEBUG_PORT, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
+      const outcome = await lighthouse(page.url, {
+        port: DEBUG_PORT,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: [...CATEGORIES],
+      });
       if (!outcome) throw new Error(`Lighthouse returned nothing for ${page.url}`);
       const { lhr } = outcome;
-      for (const category of CATEGORIES) scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
+      for (const category of CATEGORIES)
+        scores[category]!.push(Math.round((lhr.categories[category]?.score ?? 0) * 100));
       for (const category of CATEGORIES) {
         for (const ref of lhr.categories[category]?.auditRefs ?? []) {
           const audit = lhr.audits[ref.id];
           if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && category !== "performance") {
             // The items say what exactly failed (which issue, which element), not only the audit's title.
             const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
-            failedAudits.add(`${category}: ${audit.title}${items.length ? ` ${JSON.stringify(items).slice(0, 600)}` : ""}`);
+            failedAudits.add(
+              `${category}: ${audit.title}${items.length ? ` ${JSON.stringify(items).slice(0, 600)}` : ""}`,
+            );
           }
         }
       }
       if (run === 0) {
         const metric = (id: string) => lhr.audits[id]?.displayValue ?? "-";
-        log(`${page.name}: FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`);
+        log(
+          `${page.name}: FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+        );
       }
     }
-    const medians = Object.fromEntries(CATEGORIES.map((category) => [category, median(scores[category]!)])) as Record<(typeof CATEGORIES)[number], number>;
-    results.push({ page: page.name, path: new URL(page.url).pathname, scores: medians, runs: scores, failedAudits: [...failedAudits] });
+    const medians = Object.fromEntries(CATEGORIES.map((category) => [category, median(scores[category]!)])) as Record<
+      (typeof CATEGORIES)[number],
+      number
+    >;
+    results.push({
+      page: page.name,
+      path: new URL(page.url).pathname,
+      scores: medians,
+      runs: scores,
+      failedAudits: [...failedAudits],
+    });
   }
 
   console.table(results.map((result) => ({ page: result.page, ...result.scores })));
   const misses = results.flatMap((result) =>
-    CATEGORIES.filter((category) => result.scores[category] < TARGETS[category]).map((category) => `${result.page} ${category} ${result.scores[category]} (target ${TARGETS[category]})`),
+    CATEGORIES.filter((category) => result.scores[category] < TARGETS[category]).map(
+      (category) => `${result.page} ${category} ${result.scores[category]} (target ${TARGETS[category]})`,
+    ),
   );
   for (const result of results) for (const audit of result.failedAudits) log(`${result.page}: failed audit, ${audit}`);
   mkdirSync(path.join(root, "bench"), { recursive: true });
   writeFileSync(
     path.join(root, "bench", "lighthouse.json"),
-    JSON.stringify({ date: new Date().toISOString(), machine: describeMachine(), chromium: chromiumPath, runsPerPage: runs, formFactor: "mobile", targets: TARGETS, results }, null, 2) + "\n",
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine: describeMachine(),
+        chromium: chromiumPath,
+        runsPerPage: runs,
+        formFactor: "mobile",
+        targets: TARGETS,
+        results,
+      },
+      null,
+      2,
+    ) + "\n",
   );
   log(`wrote bench/lighthouse.json${misses.length ? `; missed: ${misses.join("; ")}` : "; every target met"}`);
   await stopAll();

@@ -13,7 +13,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|html|wasm)$/;
 
 export function brotli(bytes: Uint8Array): Buffer {
   return brotliCompressSync(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
   });
 }
 

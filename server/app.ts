@@ -35,7 +35,9 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   // Given a function, React Router re-imports the build and rebuilds its route tables on every request (for hot
   // reload); in production the build never changes, so hand it over once (about a tenth of a page's CPU time).
   const handleDocument = createRequestHandler(
-    config.isProduction ? await import("virtual:react-router/server-build") : () => import("virtual:react-router/server-build"),
+    config.isProduction
+      ? await import("virtual:react-router/server-build")
+      : () => import("virtual:react-router/server-build"),
     mode,
   );
 
@@ -90,7 +92,10 @@ export async function createServerApp(options: ServerAppOptions = {}) {
         .filter((entry) => entry.isFile())
         .map((entry) => `/${entry.name}`),
     );
-    const servePublicFile = serveStatic({ root: options.clientDir, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+    const servePublicFile = serveStatic({
+      root: options.clientDir,
+      onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600"),
+    });
     app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublicFile(c, next) : next()));
   }
 

@@ -15,11 +15,17 @@ import {
 describe("planWorkers", () => {
   it("runs one worker unless WEB_CONCURRENCY asks for more", () => {
     expect(planWorkers({})).toEqual({ workers: 1, exclusive: true });
-    expect(planWorkers({ WEB_CONCURRENCY: "1", DATABASE_URL: "postgres://x" })).toEqual({ workers: 1, exclusive: false });
+    expect(planWorkers({ WEB_CONCURRENCY: "1", DATABASE_URL: "postgres://x" })).toEqual({
+      workers: 1,
+      exclusive: false,
+    });
   });
 
   it("runs N workers with PostgreSQL", () => {
-    expect(planWorkers({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://x" })).toEqual({ workers: 4, exclusive: false });
+    expect(planWorkers({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://x" })).toEqual({
+      workers: 4,
+      exclusive: false,
+    });
   });
 
   it("falls back to one worker at a time with the embedded database, and says why", () => {
@@ -29,7 +35,9 @@ describe("planWorkers", () => {
   });
 
   it("refuses nonsense", () => {
-    expect(() => planWorkers({ WEB_CONCURRENCY: "two", DATABASE_URL: "postgres://x" })).toThrow(/whole number from 1 to 64/);
+    expect(() => planWorkers({ WEB_CONCURRENCY: "two", DATABASE_URL: "postgres://x" })).toThrow(
+      /whole number from 1 to 64/,
+    );
     expect(() => planWorkers({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://x" })).toThrow(/whole number/);
   });
 });
@@ -38,7 +46,15 @@ describe("restartDelayMs", () => {
   it("starts short, doubles with each death in a row, and stops at the cap", () => {
     const top = () => 1;
     expect([1, 2, 3, 4, 5, 6, 7, 8, 20].map((deaths) => restartDelayMs(deaths, top))).toEqual([
-      500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, MAX_RESTART_DELAY_MS,
+      500,
+      1_000,
+      2_000,
+      4_000,
+      8_000,
+      16_000,
+      30_000,
+      30_000,
+      MAX_RESTART_DELAY_MS,
     ]);
   });
 

@@ -142,13 +142,17 @@ export class Supervisor<W extends SupervisedWorker> {
       this.options.onStopped(0);
       return;
     }
-    this.options.log(`[cluster] ${signal}: stopping ${alive.length} worker${alive.length === 1 ? "" : "s"} (at most ${SHUTDOWN_GRACE_MS / 1000} s)`);
+    this.options.log(
+      `[cluster] ${signal}: stopping ${alive.length} worker${alive.length === 1 ? "" : "s"} (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
+    );
     for (const slot of alive) slot.worker!.process.kill("SIGTERM");
     // Not unref()ed: this timer is the promise that the process ends even if a worker ignores SIGTERM.
     this.graceTimer = setTimeout(() => {
       for (const slot of this.slots) {
         if (!slot.worker) continue;
-        this.options.logError(`[cluster] worker ${slot.worker.process.pid} still running after ${SHUTDOWN_GRACE_MS / 1000} s; killing it`);
+        this.options.logError(
+          `[cluster] worker ${slot.worker.process.pid} still running after ${SHUTDOWN_GRACE_MS / 1000} s; killing it`,
+        );
         this.killedAfterGrace = true;
         slot.worker.process.kill("SIGKILL");
       }
@@ -166,7 +170,8 @@ export class Supervisor<W extends SupervisedWorker> {
       slot.listeningSince = this.options.now();
       if (!this.firstListened) {
         this.firstListened = true;
-        for (const other of this.slots) if (other !== slot && !other.worker && !other.restartTimer) this.startSlot(other);
+        for (const other of this.slots)
+          if (other !== slot && !other.worker && !other.restartTimer) this.startSlot(other);
       }
       this.broadcastCounts();
     });
@@ -192,7 +197,9 @@ export class Supervisor<W extends SupervisedWorker> {
     const why = signal ? `killed by ${signal}` : `exit code ${code}`;
     const when = servedMs > 0 ? `after serving ${(servedMs / 1000).toFixed(1)} s` : "before it was listening";
     // The exit event comes after the process was reaped, so an exclusive resource (PGlite's lock) is free.
-    this.options.logError(`[cluster] worker ${worker.process.pid} died (${why}) ${when}; starting another in ${(delay / 1000).toFixed(1)} s`);
+    this.options.logError(
+      `[cluster] worker ${worker.process.pid} died (${why}) ${when}; starting another in ${(delay / 1000).toFixed(1)} s`,
+    );
     // Until a first worker has listened, only the first slot runs, so migrations never run concurrently.
     const startsNow = this.firstListened || slot.index === 0;
     if (startsNow) slot.restartTimer = setTimeout(() => this.startSlot(slot), delay);
@@ -220,7 +227,9 @@ export function runPrimary(plan: WorkerPlan): Promise<never> {
   });
   process.on("SIGTERM", () => supervisor.stop("SIGTERM"));
   process.on("SIGINT", () => supervisor.stop("SIGINT"));
-  console.log(`[cluster] primary ${process.pid}: starting ${plan.workers} worker${plan.workers === 1 ? "" : "s"}${plan.exclusive ? " (embedded database: one at a time)" : ""}`);
+  console.log(
+    `[cluster] primary ${process.pid}: starting ${plan.workers} worker${plan.workers === 1 ? "" : "s"}${plan.exclusive ? " (embedded database: one at a time)" : ""}`,
+  );
   supervisor.start();
   return new Promise<never>(() => {});
 }
@@ -236,7 +245,11 @@ export function workerCountsFromPrimary(): { running: number; wanted: number } |
   if (!listeningToPrimary && cluster.isWorker) {
     listeningToPrimary = true;
     process.on("message", (message: Partial<WorkerCountsMessage> | null) => {
-      if (message?.type === "cluster:workers" && typeof message.running === "number" && typeof message.wanted === "number") {
+      if (
+        message?.type === "cluster:workers" &&
+        typeof message.running === "number" &&
+        typeof message.wanted === "number"
+      ) {
         countsFromPrimary = { running: message.running, wanted: message.wanted };
       }
     });

@@ -27,7 +27,8 @@ function proxyHops(name: string): number {
   if (!raw || ["0", "false", "no", "off"].includes(raw)) return 0;
   if (["true", "yes", "on"].includes(raw)) return 1;
   const hops = Number(raw);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10) throw new Error(`${name} must be a number of proxy hops from 0 to 10, got "${raw}"`);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
+    throw new Error(`${name} must be a number of proxy hops from 0 to 10, got "${raw}"`);
   return hops;
 }
 

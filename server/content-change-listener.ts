@@ -44,7 +44,9 @@ export async function listenForContentChanges({
     drop(lost);
     if (lostSince === null) {
       lostSince = Date.now();
-      console.warn(`[content-changes] lost the connection that hears other instances' changes (${messageOf(reason)}); reconnecting`);
+      console.warn(
+        `[content-changes] lost the connection that hears other instances' changes (${messageOf(reason)}); reconnecting`,
+      );
     }
     scheduleReconnect();
   }
@@ -82,7 +84,9 @@ export async function listenForContentChanges({
       if (stopped) return;
       if (lostSince === null) {
         lostSince = Date.now();
-        console.warn(`[content-changes] cannot listen for other instances' changes yet (${messageOf(error)}); retrying`);
+        console.warn(
+          `[content-changes] cannot listen for other instances' changes yet (${messageOf(error)}); retrying`,
+        );
       }
       scheduleReconnect();
       return;
@@ -91,7 +95,9 @@ export async function listenForContentChanges({
     client = candidate;
     nextWaitMs = retryMs.first;
     if (lostSince !== null) {
-      console.warn(`[content-changes] listening again after ${Date.now() - lostSince} ms; caches dropped, as changes may have been missed`);
+      console.warn(
+        `[content-changes] listening again after ${Date.now() - lostSince} ms; caches dropped, as changes may have been missed`,
+      );
       lostSince = null;
     }
     // Whatever was announced before this moment went unheard.

@@ -53,7 +53,10 @@ describe("content change bus", () => {
 
   it("skips its own notifications and reads an unknown topic as every topic", () => {
     expect(decodeContentChange(encodeContentChange(["camera-reports"]))).toBeNull();
-    expect([...decodeContentChange(encodeContentChange(["camera-reports", "site-vars"], "elsewhere"))!]).toEqual(["camera-reports", "site-vars"]);
+    expect([...decodeContentChange(encodeContentChange(["camera-reports", "site-vars"], "elsewhere"))!]).toEqual([
+      "camera-reports",
+      "site-vars",
+    ]);
     expect(decodeContentChange("elsewhere wonder-items")).toBe(ALL_TOPICS);
     expect(decodeContentChange(undefined)).toBe(ALL_TOPICS);
     expect(encodeContentChange(["site-data"])).toBe(`${INSTANCE_ID} site-data`);
@@ -90,12 +93,16 @@ describe("changePublicContent", () => {
 
     const failed = await changesDuring(() =>
       changePublicContent(h.database.db, ["site-vars"], async (tx) => {
-        await tx.insert(siteVars).values({ namedKey: "public_rolled_back", valType: "str", valObjectJson: { val: "x" } });
+        await tx
+          .insert(siteVars)
+          .values({ namedKey: "public_rolled_back", valType: "str", valObjectJson: { val: "x" } });
         throw new Error("refused");
       }).catch(() => {}),
     );
     expect(failed).toEqual([]);
-    expect((await h.database.db.select().from(siteVars)).map((row) => row.namedKey)).not.toContain("public_rolled_back");
+    expect((await h.database.db.select().from(siteVars)).map((row) => row.namedKey)).not.toContain(
+      "public_rolled_back",
+    );
   });
 });
 
@@ -103,10 +110,16 @@ describe("the page cache and the report list cache follow public changes only (t
   let h: ApiHarness;
   let apiKey: string;
   let admin: string;
-  const pageCache = createPageCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024, storedCopyPolicy: () => "script-src 'self'" });
+  const pageCache = createPageCache({
+    maxBytes: 1024 * 1024,
+    maxEntryBytes: 64 * 1024,
+    storedCopyPolicy: () => "script-src 'self'",
+  });
   let stopFollowing: () => void;
   const render: RenderPage = async () =>
-    new Response("<!doctype html><p>reports</p>", { headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=10" } });
+    new Response("<!doctype html><p>reports</p>", {
+      headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=10" },
+    });
 
   async function fillCaches() {
     await (await pageCache.serve(new Request("http://site.test/"), render)).text();
@@ -121,7 +134,9 @@ describe("the page cache and the report list cache follow public changes only (t
     h = await createApiHarness();
     admin = (await h.signIn({ admin: true })).token;
     apiKey = randomToken();
-    await h.database.db.insert(apiKeys).values({ serviceName: "probe", apiKeyEncrypted: encryptSecret(apiKey), apiKeyDigest: hmacDigest(apiKey) });
+    await h.database.db
+      .insert(apiKeys)
+      .values({ serviceName: "probe", apiKeyEncrypted: encryptSecret(apiKey), apiKeyDigest: hmacDigest(apiKey) });
     // As server/app.ts wires it.
     stopFollowing = onContentChange(() => pageCache.invalidate());
   });
@@ -132,7 +147,9 @@ describe("the page cache and the report list cache follow public changes only (t
 
   it("an anonymous sign-out answers 200 and leaves every cached page", async () => {
     await fillCaches();
-    const changes = await changesDuring(async () => expect((await h.request("/auth/logout", { method: "POST" })).status).toBe(200));
+    const changes = await changesDuring(async () =>
+      expect((await h.request("/auth/logout", { method: "POST" })).status).toBe(200),
+    );
     expect(changes).toEqual([]);
     expect(cachesIntact()).toBe(true);
   });
@@ -144,8 +161,24 @@ describe("the page cache and the report list cache follow public changes only (t
       expect((await h.request("/auth/logout", { method: "POST", token: user.token })).status).toBe(200);
       // Refused: no API key, a bad report, a visitor who is not an administrator, a var that does not exist.
       expect((await h.request("/camera/reports", { method: "POST", json: uploadOf(DEVICES[0]!) })).status).toBe(401);
-      expect((await h.request("/camera/reports", { method: "POST", json: { manufacturer: 1 }, headers: { "x-api-key": apiKey } })).status).toBe(400);
-      expect((await h.request("/admin/site/vars", { method: "POST", token: user.token, json: { key: "site_name", sv_val: "x", sv_val_type: "str" } })).status).toBeGreaterThanOrEqual(401);
+      expect(
+        (
+          await h.request("/camera/reports", {
+            method: "POST",
+            json: { manufacturer: 1 },
+            headers: { "x-api-key": apiKey },
+          })
+        ).status,
+      ).toBe(400);
+      expect(
+        (
+          await h.request("/admin/site/vars", {
+            method: "POST",
+            token: user.token,
+            json: { key: "site_name", sv_val: "x", sv_val_type: "str" },
+          })
+        ).status,
+      ).toBeGreaterThanOrEqual(401);
       expect((await h.request("/admin/site/var/999999", { method: "DELETE", token: admin })).status).toBe(404);
     });
     expect(changes).toEqual([]);
@@ -155,7 +188,11 @@ describe("the page cache and the report list cache follow public changes only (t
   it("an upload empties the page cache and the report lists", async () => {
     await fillCaches();
     const changes = await changesDuring(async () => {
-      const response = await h.request("/camera/reports", { method: "POST", json: uploadOf(DEVICES[0]!), headers: { "x-api-key": apiKey } });
+      const response = await h.request("/camera/reports", {
+        method: "POST",
+        json: uploadOf(DEVICES[0]!),
+        headers: { "x-api-key": apiKey },
+      });
       expect(response.status).toBe(201);
     });
     expect(changes).toEqual([["camera-reports"]]);
@@ -166,7 +203,11 @@ describe("the page cache and the report list cache follow public changes only (t
   it("a site var saved through /api empties them too (the lists carry the store link)", async () => {
     await fillCaches();
     const changes = await changesDuring(async () => {
-      const response = await h.request("/admin/site/vars", { method: "POST", token: admin, json: { key: "probe_app_store_link", sv_val: "https://play.example/x", sv_val_type: "str" } });
+      const response = await h.request("/admin/site/vars", {
+        method: "POST",
+        token: admin,
+        json: { key: "probe_app_store_link", sv_val: "https://play.example/x", sv_val_type: "str" },
+      });
       expect(response.status).toBe(200);
     });
     expect(changes).toEqual([["site-vars"]]);
@@ -210,7 +251,11 @@ describe.skipIf(!process.env.DATABASE_URL)("content change listener (PostgreSQL)
 
   it("passes on other instances' changes, skips its own, and drops everything after reconnecting", async () => {
     const connected = nextChange(5_000);
-    const stopListening = await listenForContentChanges({ connectionString: url, heartbeatMs: 500, retryMs: { first: 50, longest: 200 } });
+    const stopListening = await listenForContentChanges({
+      connectionString: url,
+      heartbeatMs: 500,
+      retryMs: { first: 50, longest: 200 },
+    });
     try {
       // Connecting counts as having missed whatever came before.
       expect(await connected).toEqual([...ALL_TOPICS].sort());
@@ -233,7 +278,9 @@ describe.skipIf(!process.env.DATABASE_URL)("content change listener (PostgreSQL)
         const reconnected = nextChange(5_000);
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();
-        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [LISTENER_APPLICATION_NAME]);
+        await admin.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1", [
+          LISTENER_APPLICATION_NAME,
+        ]);
         await admin.end();
         expect(await reconnected).toEqual([...ALL_TOPICS].sort());
         const heardAgain = nextChange(1_000);

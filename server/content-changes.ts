@@ -52,7 +52,11 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * learn of it when (and only if) it commits, this one right after. A write that throws rolls back and announces
  * nothing.
  */
-export async function changePublicContent<T>(db: Database, topics: ContentTopic[], write: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function changePublicContent<T>(
+  db: Database,
+  topics: ContentTopic[],
+  write: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   const result = await db.transaction(async (tx) => {
     const value = await write(tx);
     await tx.execute(sql`select pg_notify(${CONTENT_CHANGE_CHANNEL}, ${encodeContentChange(topics)})`);
@@ -70,10 +74,14 @@ export function encodeContentChange(topics: readonly ContentTopic[], instanceId 
  * A notification's topics, or null when this process sent it. A payload this version cannot read (a newer
  * instance's topic) counts as every topic: dropping too much costs a render, keeping too much shows stale content.
  */
-export function decodeContentChange(payload: string | undefined, instanceId = INSTANCE_ID): ReadonlySet<ContentTopic> | null {
+export function decodeContentChange(
+  payload: string | undefined,
+  instanceId = INSTANCE_ID,
+): ReadonlySet<ContentTopic> | null {
   const [sender = "", list = ""] = (payload ?? "").split(" ");
   if (sender === instanceId) return null;
   const topics = list.split(",");
-  if (!topics.every((topic): topic is ContentTopic => (CONTENT_TOPICS as readonly string[]).includes(topic))) return ALL_TOPICS;
+  if (!topics.every((topic): topic is ContentTopic => (CONTENT_TOPICS as readonly string[]).includes(topic)))
+    return ALL_TOPICS;
   return new Set(topics);
 }

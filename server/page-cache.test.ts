@@ -2,7 +2,12 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createPageCache, sharedMaxAge, withoutNonce, type RenderPage } from "./page-cache";
 
-const PUBLIC = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "public, max-age=10", Vary: "Cookie", ETag: 'W/"v1"' };
+const PUBLIC = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "public, max-age=10",
+  Vary: "Cookie",
+  ETag: 'W/"v1"',
+};
 
 function page(nonce: string, text = "reports") {
   return `<!doctype html><html><head><script nonce="${nonce}">boot()</script></head><body>${text}<script nonce="${nonce}">go()</script></body></html>`;
@@ -13,7 +18,9 @@ function renderer(headers: Record<string, string> = PUBLIC, text = "reports") {
   const calls = { count: 0 };
   const render: RenderPage = async (nonce) => {
     calls.count++;
-    return new Response(page(nonce, text), { headers: { ...headers, "Content-Security-Policy": `script-src 'nonce-${nonce}'` } });
+    return new Response(page(nonce, text), {
+      headers: { ...headers, "Content-Security-Policy": `script-src 'nonce-${nonce}'` },
+    });
   };
   return { render, calls };
 }
@@ -47,7 +54,9 @@ describe("page cache", () => {
     const secondHtml = await second.text();
     expect(noncesIn(secondHtml)).toEqual([]);
     expect(secondHtml).toBe(firstHtml.replaceAll(` nonce="${renderNonce}"`, ""));
-    expect(second.headers.get("content-security-policy")).toBe(`script-src 'self' ${sha256("boot()")} ${sha256("go()")}`);
+    expect(second.headers.get("content-security-policy")).toBe(
+      `script-src 'self' ${sha256("boot()")} ${sha256("go()")}`,
+    );
     expect(second.headers.get("content-security-policy")).not.toContain(renderNonce);
     expect(await third.text()).toBe(secondHtml);
     expect(second.headers.get("etag")).toBe('W/"v1"');
@@ -239,14 +248,16 @@ describe("page cache", () => {
 
 describe("sharedMaxAge", () => {
   it("prefers s-maxage and refuses no-store", () => {
-    const response = (cacheControl: string) => new Response("x", { headers: { "Cache-Control": cacheControl, "Content-Type": "text/html" } });
+    const response = (cacheControl: string) =>
+      new Response("x", { headers: { "Cache-Control": cacheControl, "Content-Type": "text/html" } });
     expect(sharedMaxAge(response("public, max-age=10, s-maxage=30"))).toBe(30);
     expect(sharedMaxAge(response("public, max-age=10"))).toBe(10);
     expect(sharedMaxAge(response("public, no-store"))).toBe(0);
   });
 
   it("counts the answer's Age against its max-age", () => {
-    const response = (age: string) => new Response("x", { headers: { "Cache-Control": "public, max-age=10", "Content-Type": "text/html", Age: age } });
+    const response = (age: string) =>
+      new Response("x", { headers: { "Cache-Control": "public, max-age=10", "Content-Type": "text/html", Age: age } });
     expect(sharedMaxAge(response("3"))).toBe(7);
     expect(sharedMaxAge(response("12"))).toBe(0);
     expect(sharedMaxAge(response("nonsense"))).toBe(10);

@@ -82,7 +82,10 @@ export function sharedMaxAge(response: Response): number {
   if (response.status !== 200 || response.headers.has("set-cookie") || !response.body) return 0;
   const cacheControl = (response.headers.get("cache-control") ?? "").toLowerCase();
   if (!/(^|,)\s*public\s*(,|$)/.test(cacheControl) || /no-store|no-cache|private/.test(cacheControl)) return 0;
-  const vary = (response.headers.get("vary") ?? "").split(",").map((name) => name.trim().toLowerCase()).filter(Boolean);
+  const vary = (response.headers.get("vary") ?? "")
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
   if (vary.some((name) => !COVERED_VARY.has(name))) return 0;
   if (!TEXT_TYPE.test(response.headers.get("content-type") ?? "")) return 0;
   const lifetime = /s-maxage=(\d+)/.exec(cacheControl) ?? /max-age=(\d+)/.exec(cacheControl);
@@ -196,8 +199,18 @@ export function createPageCache({ maxBytes, maxEntryBytes, storedCopyPolicy, now
           const { html, inlineScriptHashes } = withoutNonce(Buffer.from(bytes).toString("utf8"), nonce);
           const headers: Record<string, string> = {};
           for (const [name, value] of response.headers) if (name !== "server-timing") headers[name] = value;
-          if (headers["content-security-policy"]) headers["content-security-policy"] = storedCopyPolicy(inlineScriptHashes);
-          store(key, { status: response.status, headers, body: Buffer.from(html, "utf8"), etag: response.headers.get("etag"), storedAt, ageWhenStored: ageOf(response), expiresAt: storedAt + maxAge * 1000, refreshing: false });
+          if (headers["content-security-policy"])
+            headers["content-security-policy"] = storedCopyPolicy(inlineScriptHashes);
+          store(key, {
+            status: response.status,
+            headers,
+            body: Buffer.from(html, "utf8"),
+            etag: response.headers.get("etag"),
+            storedAt,
+            ageWhenStored: ageOf(response),
+            expiresAt: storedAt + maxAge * 1000,
+            refreshing: false,
+          });
         })
         .catch(dropExpired);
       const sent = new Response(toVisitor, response);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FIELD_INDEX, MAX_FIELD_NAME_LENGTH, MAX_FORM_FIELDS, MAX_SAME_NAME_FIELDS, PAGE_BODY_LIMIT_BYTES, screenFormPost } from "./page-form-gate";
+import {
+  MAX_FIELD_INDEX,
+  MAX_FIELD_NAME_LENGTH,
+  MAX_FORM_FIELDS,
+  MAX_SAME_NAME_FIELDS,
+  PAGE_BODY_LIMIT_BYTES,
+  screenFormPost,
+} from "./page-form-gate";
 
 const URL_ENCODED = "application/x-www-form-urlencoded";
 
@@ -30,11 +37,23 @@ describe("screenFormPost", () => {
   });
 
   it("hands a multipart post on untouched, and lets GET and empty posts through", async () => {
-    const result = await screenFormPost(multipart([["input", '{"a": [1, 2]}\r\n--not-a-boundary'], ["indent", "2"]]));
+    const result = await screenFormPost(
+      multipart([
+        ["input", '{"a": [1, 2]}\r\n--not-a-boundary'],
+        ["indent", "2"],
+      ]),
+    );
     expect(result).toBeInstanceOf(Request);
-    expect(Object.fromEntries(await (result as Request).formData())).toEqual({ input: '{"a": [1, 2]}\r\n--not-a-boundary', indent: "2" });
+    expect(Object.fromEntries(await (result as Request).formData())).toEqual({
+      input: '{"a": [1, 2]}\r\n--not-a-boundary',
+      indent: "2",
+    });
     expect(await screenFormPost(new Request("http://localhost/"))).toBeInstanceOf(Request);
-    for (const empty of [post(null), post("", URL_ENCODED), new Request("http://localhost/account/logout", { method: "POST" })]) {
+    for (const empty of [
+      post(null),
+      post("", URL_ENCODED),
+      new Request("http://localhost/account/logout", { method: "POST" }),
+    ]) {
       const screened = await screenFormPost(empty);
       expect(screened).toBeInstanceOf(Request);
       expect([...(await (screened as Request).formData()).keys()]).toEqual([]);
@@ -54,13 +73,19 @@ describe("screenFormPost", () => {
 
   it("refuses too many fields, one name repeated too often, and over-long names", async () => {
     const many = Array.from({ length: MAX_FORM_FIELDS + 1 }, (_, i) => `f${i}=`).join("&");
-    expect((await refusal(await screenFormPost(post(many, URL_ENCODED)))).text).toContain(`more than ${MAX_FORM_FIELDS.toLocaleString("en")} fields`);
+    expect((await refusal(await screenFormPost(post(many, URL_ENCODED)))).text).toContain(
+      `more than ${MAX_FORM_FIELDS.toLocaleString("en")} fields`,
+    );
     const repeated = "a=&".repeat(MAX_SAME_NAME_FIELDS + 1);
-    expect((await refusal(await screenFormPost(post(repeated, URL_ENCODED)))).text).toContain(`more than ${MAX_SAME_NAME_FIELDS} times`);
+    expect((await refusal(await screenFormPost(post(repeated, URL_ENCODED)))).text).toContain(
+      `more than ${MAX_SAME_NAME_FIELDS} times`,
+    );
     const forty = "a=&".repeat(40_000);
     expect((await refusal(await screenFormPost(post(forty, URL_ENCODED)))).status).toBe(400);
     const longName = `${"n".repeat(MAX_FIELD_NAME_LENGTH + 1)}=1`;
-    expect((await refusal(await screenFormPost(post(longName, URL_ENCODED)))).text).toContain(`longer than ${MAX_FIELD_NAME_LENGTH} characters`);
+    expect((await refusal(await screenFormPost(post(longName, URL_ENCODED)))).text).toContain(
+      `longer than ${MAX_FIELD_NAME_LENGTH} characters`,
+    );
     const parts = Array.from({ length: MAX_FORM_FIELDS + 1 }, (_, i): [string, string] => [`p${i}`, "x"]);
     expect((await refusal(await screenFormPost(multipart(parts)))).status).toBe(400);
   });
@@ -75,7 +100,11 @@ describe("screenFormPost", () => {
   });
 
   it("answers 415 with a message for a body that is not a form (text/plain, JSON, none)", async () => {
-    for (const [body, type] of [["hello", "text/plain"], ['{"name":"x"}', "application/json"], ["a=1", undefined]] as const) {
+    for (const [body, type] of [
+      ["hello", "text/plain"],
+      ['{"name":"x"}', "application/json"],
+      ["a=1", undefined],
+    ] as const) {
       const { status, text } = await refusal(await screenFormPost(post(body, type)));
       expect(status).toBe(415);
       expect(text).toContain("application/x-www-form-urlencoded or multipart/form-data");
@@ -83,7 +112,9 @@ describe("screenFormPost", () => {
   });
 
   it("refuses broken multipart framing instead of passing it on", async () => {
-    expect((await refusal(await screenFormPost(post("--x\r\nno end of headers", "multipart/form-data; boundary=x")))).status).toBe(400);
+    expect(
+      (await refusal(await screenFormPost(post("--x\r\nno end of headers", "multipart/form-data; boundary=x")))).status,
+    ).toBe(400);
     expect((await refusal(await screenFormPost(post("a=1", "multipart/form-data")))).status).toBe(400);
   });
 });

@@ -44,7 +44,8 @@ export async function screenFormPost(request: Request): Promise<Request | Respon
     );
   }
 
-  const problem = mediaType === "multipart/form-data" ? checkMultipart(body, boundaryOf(contentType)) : checkUrlEncoded(body);
+  const problem =
+    mediaType === "multipart/form-data" ? checkMultipart(body, boundaryOf(contentType)) : checkUrlEncoded(body);
   if (problem) return refuse(400, "Form not accepted", problem);
   return withBody(request, body);
 }
@@ -91,7 +92,8 @@ class FieldCounter {
 
   add(name: string): string | null {
     this.fields++;
-    if (this.fields > MAX_FORM_FIELDS) return `The form has more than ${MAX_FORM_FIELDS.toLocaleString("en")} fields, the most this site accepts in one post.`;
+    if (this.fields > MAX_FORM_FIELDS)
+      return `The form has more than ${MAX_FORM_FIELDS.toLocaleString("en")} fields, the most this site accepts in one post.`;
     if (name.length > MAX_FIELD_NAME_LENGTH) return NAME_TOO_LONG;
     for (const match of name.matchAll(/\[(\d+)\]/g)) {
       const index = match[1]!;
@@ -101,7 +103,8 @@ class FieldCounter {
     }
     const seen = (this.perName.get(name) ?? 0) + 1;
     this.perName.set(name, seen);
-    if (seen > MAX_SAME_NAME_FIELDS) return `The field "${escapeHtml(name)}" appears more than ${MAX_SAME_NAME_FIELDS} times in the form.`;
+    if (seen > MAX_SAME_NAME_FIELDS)
+      return `The field "${escapeHtml(name)}" appears more than ${MAX_SAME_NAME_FIELDS} times in the form.`;
     return null;
   }
 }
@@ -147,10 +150,13 @@ export function checkMultipart(body: Buffer, boundary: string | null): string | 
     // `--boundary--` closes the body.
     if (body[afterDelimiter] === 0x2d && body[afterDelimiter + 1] === 0x2d) return null;
     const headersEnd = body.indexOf("\r\n\r\n", afterDelimiter, "latin1");
-    if (headersEnd === -1 || headersEnd - afterDelimiter > MAX_PART_HEADER_BYTES) return "A part of the multipart form has no end to its headers.";
+    if (headersEnd === -1 || headersEnd - afterDelimiter > MAX_PART_HEADER_BYTES)
+      return "A part of the multipart form has no end to its headers.";
     const headers = body.toString("utf8", afterDelimiter, headersEnd);
     const disposition = /^content-disposition:[^\r\n]*?;\s*name="([^"]*)"/im.exec(headers);
-    const problem = counter.add(disposition ? disposition[1]!.replaceAll("%22", '"').replaceAll("%0D", "\r").replaceAll("%0A", "\n") : "");
+    const problem = counter.add(
+      disposition ? disposition[1]!.replaceAll("%22", '"').replaceAll("%0D", "\r").replaceAll("%0A", "\n") : "",
+    );
     if (problem) return problem;
     at = body.indexOf(delimiter, headersEnd + 4);
     if (at === -1) return "The multipart form ends without its closing boundary.";
@@ -175,7 +181,10 @@ function refuse(status: number, title: string, ...paragraphs: string[]): Respons
 <body><h1>HTTP ${status}: ${title}</h1>
 ${paragraphs.map((text) => `<p>${text}</p>`).join("\n")}
 <p><a href="/">Home</a></p></body></html>`;
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 function escapeHtml(text: string): string {

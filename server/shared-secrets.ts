@@ -24,7 +24,9 @@ export function sharedSecretsProblem(env: NodeJS.ProcessEnv): string | null {
   for (const { envName, fileName } of missing) {
     const file = path.join(dataDir, fileName);
     if (existsSync(file)) {
-      lines.push(`This server generated ${envName} earlier in ${file}: set ${envName} to its contents to keep what it protects (sessions, stored keys).`);
+      lines.push(
+        `This server generated ${envName} earlier in ${file}: set ${envName} to its contents to keep what it protects (sessions, stored keys).`,
+      );
     }
   }
   return lines.join("\n");

@@ -112,7 +112,9 @@ async function axeViolations(page: Page) {
     rule: violation.id,
     impact: violation.impact,
     help: violation.help,
-    nodes: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1, 3).join(" ")}`),
+    nodes: violation.nodes
+      .slice(0, 5)
+      .map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1, 3).join(" ")}`),
   }));
 }
 
@@ -143,7 +145,9 @@ test.describe("axe-core on every page, light and dark theme", () => {
       await page.emulateMedia({ colorScheme: "dark" });
       await expect(page.locator("html")).toHaveCSS("color-scheme", "dark");
       expect(await axeViolations(page), `axe, dark theme at 360 px, ${path}`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `${path} scrolls sideways by ${overflow} px at 360 px wide`).toBeLessThanOrEqual(0);
     });
   }
@@ -155,7 +159,16 @@ test.describe("axe-core on every page, light and dark theme", () => {
 
   test("the route config yields the known pages", () => {
     const patterns = PAGES.map((sitePage) => sitePage.pattern);
-    expect(patterns).toEqual(expect.arrayContaining(["/", "/contact", "/camera2/:reportId", "/admin", "/admin/common/users", "/account/login"]));
+    expect(patterns).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/contact",
+        "/camera2/:reportId",
+        "/admin",
+        "/admin/common/users",
+        "/account/login",
+      ]),
+    );
     expect(PAGES.find((sitePage) => sitePage.pattern === "/profile/me")?.audience).toBe("user");
     expect(PAGES.find((sitePage) => sitePage.pattern === "/admin/labs/flux")?.audience).toBe("admin");
   });
@@ -243,7 +256,9 @@ test.describe("keyboard", () => {
     await page.keyboard.type(E2E_ADMIN.password);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("navigation", { name: "Main" }).locator("summary, button").filter({ hasText: "Profile" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).locator("summary, button").filter({ hasText: "Profile" }),
+    ).toBeVisible();
   });
 });
 

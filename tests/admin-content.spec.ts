@@ -8,12 +8,21 @@ const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString("hex")}`
 /** With JavaScript, the site vars form swaps its no-JS textarea for a one-line field once hydrated. */
 async function openSiteVars(page: Page, javaScriptEnabled: boolean, path = "/admin/common/site/vars") {
   await page.goto(path);
-  if (javaScriptEnabled) await expect(page.locator("input[name=sv_val]").or(page.getByRole("group", { name: "value as a JSON tree" }))).toBeVisible();
+  if (javaScriptEnabled)
+    await expect(
+      page.locator("input[name=sv_val]").or(page.getByRole("group", { name: "value as a JSON tree" })),
+    ).toBeVisible();
 }
 
 /** A toast with JavaScript; without it the page itself is the proof (the toast needs JavaScript to show). */
 async function expectToast(page: Page, javaScriptEnabled: boolean, text: string) {
-  if (javaScriptEnabled) await expect(page.getByRole("region", { name: /Notifications/ }).getByText(text).first()).toBeVisible();
+  if (javaScriptEnabled)
+    await expect(
+      page
+        .getByRole("region", { name: /Notifications/ })
+        .getByText(text)
+        .first(),
+    ).toBeVisible();
 }
 
 test.describe("admin home", () => {
@@ -43,7 +52,11 @@ test.describe("admin home", () => {
 });
 
 test.describe("site data", () => {
-  test("creates an entry, edits it with a preview, marks it current and deletes it", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test("creates an entry, edits it with a preview, marks it current and deletes it", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     await page.goto("/admin/common/site/data/");
     const rows = page.locator("tbody tr");
@@ -87,14 +100,22 @@ test.describe("site data", () => {
     await page.getByRole("button", { name: "New entry" }).click();
     await expect(page.getByRole("heading", { name: /^Edit version/ })).toBeVisible();
     await page.getByLabel("type", { exact: true }).fill("x");
-    if (!javaScriptEnabled) await page.locator("form").filter({ has: page.getByLabel("type", { exact: true }) }).evaluate((form) => form.setAttribute("novalidate", ""));
+    if (!javaScriptEnabled)
+      await page
+        .locator("form")
+        .filter({ has: page.getByLabel("type", { exact: true }) })
+        .evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Save Updates" }).click();
     await expect(page.getByText("Type must be at least 2 characters.")).toBeVisible();
   });
 });
 
 test.describe("site vars", () => {
-  test("creates a var, then edits it; the new var is the one being edited", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test("creates a var, then edits it; the new var is the one being edited", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     await openSiteVars(page, javaScriptEnabled);
     const key = unique("e2e_var");
@@ -123,7 +144,11 @@ test.describe("site vars", () => {
     await expect(row).toHaveCount(0);
   });
 
-  test("edits JSON as a tree with JavaScript and as a textarea without", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test("edits JSON as a tree with JavaScript and as a textarea without", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     await openSiteVars(page, javaScriptEnabled);
     const key = unique("e2e_json");
@@ -148,7 +173,11 @@ test.describe("site vars", () => {
     await expect(page.getByRole("heading", { name: `Edit ${key}` })).toBeVisible();
   });
 
-  test("a secret var is masked, never sent to the page, and kept when saved with an empty value", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test("a secret var is masked, never sent to the page, and kept when saved with an empty value", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     await openSiteVars(page, javaScriptEnabled);
     const key = unique("secret_e2e").replace("-", "_");
@@ -184,7 +213,10 @@ test.describe("site vars", () => {
     // site_name may exist already from the other project's run: update it then.
     let id: number;
     if (response.status() === 409) {
-      const list = (await (await page.request.get("/api/admin/site/vars/list")).json()) as Array<{ id: number; named_key: string }>;
+      const list = (await (await page.request.get("/api/admin/site/vars/list")).json()) as Array<{
+        id: number;
+        named_key: string;
+      }>;
       id = list.find((v) => v.named_key === "site_name")!.id;
     } else {
       id = ((await response.json()) as { obj: { id: number } }).obj.id;
@@ -201,7 +233,11 @@ test.describe("site vars", () => {
 });
 
 test.describe("key/value store", () => {
-  test("creates, searches by prefix, edits with an expiry and deletes keys", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test("creates, searches by prefix, edits with an expiry and deletes keys", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     await page.goto("/admin/common/kv/");
     const prefix = unique("e2e").replace("-", "_");
@@ -226,7 +262,10 @@ test.describe("key/value store", () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first().locator("td").first()).toHaveText(key);
 
-    await rows.first().getByRole("link", { name: `Edit ${key}` }).click();
+    await rows
+      .first()
+      .getByRole("link", { name: `Edit ${key}` })
+      .click();
     await expect(page.getByLabel("key", { exact: true })).toHaveValue(key);
     await page.getByLabel("value type").selectOption("json");
     await page.getByLabel("value", { exact: true }).fill("{not json");
@@ -248,7 +287,11 @@ test.describe("key/value store", () => {
 });
 
 test.describe("wonder", () => {
-  test("creates a tag and an item with a preview, filters, edits and deletes them", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test("creates a tag and an item with a preview, filters, edits and deletes them", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     const tagName = unique("Comets");
     await page.goto("/admin/wonder/tags");

@@ -16,14 +16,23 @@ async function createUserWithForm(page: Page, email: string, password = "a fine 
 }
 
 test.describe("admin users", () => {
-  test("lists users with the total, creates one, toggles its spark e-mail and admin rights, and deletes it", async ({ page, signInAsAdmin }) => {
+  test("lists users with the total, creates one, toggles its spark e-mail and admin rights, and deletes it", async ({
+    page,
+    signInAsAdmin,
+  }) => {
     await signInAsAdmin();
     const email = `person-${unique()}@example.com`;
     await createUserWithForm(page, email);
     await expect(page.getByRole("heading", { name: /^Admin: Users \(total \d+\)$/ })).toBeVisible();
     const row = page.getByTestId(`user-row-${email}`);
-    await expect(row.getByRole("link", { name: email, exact: true })).toHaveAttribute("href", /\/admin\/common\/users\/[0-9a-f-]{36}$/);
-    await expect(row.getByRole("link", { name: `Change PWD of ${email}` })).toHaveAttribute("href", /\/admin\/common\/users\/change_pwd\?user_id=[0-9a-f-]{36}$/);
+    await expect(row.getByRole("link", { name: email, exact: true })).toHaveAttribute(
+      "href",
+      /\/admin\/common\/users\/[0-9a-f-]{36}$/,
+    );
+    await expect(row.getByRole("link", { name: `Change PWD of ${email}` })).toHaveAttribute(
+      "href",
+      /\/admin\/common\/users\/change_pwd\?user_id=[0-9a-f-]{36}$/,
+    );
     await expect(row.getByLabel("Admin: no")).toHaveText("N");
 
     await row.getByRole("button", { name: `Mark verified: ${email}` }).click();
@@ -40,11 +49,17 @@ test.describe("admin users", () => {
     await expect(page.getByTestId(`user-row-${email}`)).toHaveCount(0);
   });
 
-  test("shows a Firebase error in red above the table and offers no self-delete or self-demotion", async ({ page, signInAsAdmin }) => {
+  test("shows a Firebase error in red above the table and offers no self-delete or self-demotion", async ({
+    page,
+    signInAsAdmin,
+  }) => {
     await signInAsAdmin();
     const email = `fb-${unique()}@example.com`;
     await createUserWithForm(page, email);
-    await page.getByTestId(`user-row-${email}`).getByRole("button", { name: `Create Firebase user for ${email}` }).click();
+    await page
+      .getByTestId(`user-row-${email}`)
+      .getByRole("button", { name: `Create Firebase user for ${email}` })
+      .click();
     await expect(page.getByRole("alert").filter({ hasText: "Firebase is not configured" })).toBeVisible();
     const me = page.getByTestId("user-row-admin@example.com");
     await expect(me.getByText("(you)")).toBeVisible();
@@ -63,7 +78,11 @@ test.describe("admin users", () => {
     await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
   });
 
-  test("opens a user's detail page and changes the password, ending the user's sessions", async ({ page, browser, signInAsAdmin }) => {
+  test("opens a user's detail page and changes the password, ending the user's sessions", async ({
+    page,
+    browser,
+    signInAsAdmin,
+  }) => {
     const email = `pwd-${unique()}@example.com`;
     await signInAsAdmin();
     await createUserWithForm(page, email, "the first passphrase");
@@ -87,7 +106,9 @@ test.describe("admin users", () => {
     await expect(page).toHaveURL(/\/admin\/common\/users\/$/);
 
     expect((await (await userPage.request.get("/api/auth/session")).json()).user).toBeNull();
-    const relogin = await userPage.request.post("/api/auth/login", { data: { email, password: "the second passphrase" } });
+    const relogin = await userPage.request.post("/api/auth/login", {
+      data: { email, password: "the second passphrase" },
+    });
     expect(relogin.status()).toBe(200);
     await other.close();
   });
@@ -102,13 +123,18 @@ test.describe("admin users", () => {
 });
 
 test.describe("admin API keys", () => {
-  test("creates, edits, resets and deletes keys; validation and the session block", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test("creates, edits, resets and deletes keys; validation and the session block", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     await page.goto("/admin/common/api_keys");
     const name = `SVC_${unique()}`;
     await page.getByLabel("Service Name").fill("abc");
     await page.getByLabel("API Key", { exact: true }).fill("short");
-    if (!javaScriptEnabled) await page.locator("form#api-key-form-plain").evaluate((form) => form.setAttribute("novalidate", ""));
+    if (!javaScriptEnabled)
+      await page.locator("form#api-key-form-plain").evaluate((form) => form.setAttribute("novalidate", ""));
     await page.getByRole("button", { name: "Create" }).click();
     await expect(page.getByText("Service name must be at least 6 characters.")).toBeVisible();
     await expect(page.getByText("API key must be at least 10 characters.")).toBeVisible();
@@ -157,7 +183,9 @@ test.describe("admin API keys", () => {
     await expect(page.getByTestId("session-token")).toHaveText(/^[\w-]{43}$/);
     const revealedToken = await page.getByTestId("session-token").innerText();
     expect(revealedToken.startsWith(prefix)).toBe(true);
-    const asBearer = await page.request.get("/api/auth/session", { headers: { authorization: `Bearer ${revealedToken}` } });
+    const asBearer = await page.request.get("/api/auth/session", {
+      headers: { authorization: `Bearer ${revealedToken}` },
+    });
     expect(((await asBearer.json()) as { user: unknown }).user).not.toBeNull();
     if (javaScriptEnabled) {
       await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -213,7 +241,9 @@ test.describe("admin email config", () => {
     await signInAsAdmin();
     await page.goto("/auth/admin/gmail/connect?code=forged&state=forged");
     await expect(page).toHaveURL(/\/admin\/common\/email_config$/);
-    await expect(page.getByText("No connected sessions.").or(page.getByRole("row").filter({ hasText: "@example.com" }).first())).toBeVisible();
+    await expect(
+      page.getByText("No connected sessions.").or(page.getByRole("row").filter({ hasText: "@example.com" }).first()),
+    ).toBeVisible();
   });
 
   test("sends a test mail, or says clearly why it cannot", async ({ page, signInAsAdmin }) => {
@@ -222,26 +252,34 @@ test.describe("admin email config", () => {
     await expect(page.getByLabel("To", { exact: true })).toHaveValue("admin@example.com");
     await page.getByRole("button", { name: "Send test mail" }).click();
     // No SMTP_URL in the suite; a connected account (the test above, in parallel) points at a closed port.
-    await expect(page.getByRole("alert").filter({ hasText: /Mail is not configured|Sending through Gmail as .* failed/ })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: /Mail is not configured|Sending through Gmail as .* failed/ }),
+    ).toBeVisible();
   });
 });
 
 test.describe("image-generation lab", () => {
-  test("generates images with the shipped host and lists, filters and deletes them in the history", async ({ page, signInAsAdmin }) => {
+  test("generates images with the shipped host and lists, filters and deletes them in the history", async ({
+    page,
+    signInAsAdmin,
+  }) => {
     await signInAsAdmin();
     await page.goto("/admin/labs/flux/");
     const prompt = `a lighthouse ${unique()}`;
     await expect(page.getByLabel("Host")).toHaveValue(/\/image-host$/);
     await expect(page.getByLabel("Steps")).toHaveValue("30");
     // The saved image-host key is never the value of the password input, nor anywhere in the page.
-    const savedKey = ((await (await page.request.get("/api/v1/admin/img_gen/config")).json()) as { api_key: string }).api_key;
+    const savedKey = ((await (await page.request.get("/api/v1/admin/img_gen/config")).json()) as { api_key: string })
+      .api_key;
     await expect(page.getByLabel("API key")).toHaveValue("");
     await expect(page.getByText("Leave empty to keep the saved key.")).toBeVisible();
     expect(await page.content()).not.toContain(savedKey);
     await page.getByLabel("Prompt").fill(`${prompt}\n\n${prompt} at night\n`);
     await page.getByLabel("Echo data (JSON, optional)").fill('{"note":"e2e"}');
     await page.getByRole("button", { name: "Generate" }).click();
-    const results = page.getByRole("region", { name: "Results" }).or(page.locator("section[aria-labelledby=flux-results-title]"));
+    const results = page
+      .getByRole("region", { name: "Results" })
+      .or(page.locator("section[aria-labelledby=flux-results-title]"));
     await expect(results.getByRole("img", { name: prompt, exact: true })).toHaveAttribute("width", "360");
     await expect(results.getByRole("img")).toHaveCount(2);
 
@@ -253,7 +291,9 @@ test.describe("image-generation lab", () => {
     await expect(page.getByRole("alert")).toHaveText("requestor_id is not provided!");
     await page.getByLabel("requestor_id").fill("flux_lab");
     await page.getByRole("button", { name: "Show" }).click();
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("img", { name: `${prompt} at night`, exact: true }) });
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("img", { name: `${prompt} at night`, exact: true }) });
     await expect(card.getByText('"note":"e2e"')).toBeVisible();
     await card.getByRole("button", { name: /^Delete job/ }).click();
     await expect(page.getByRole("img", { name: `${prompt} at night`, exact: true })).toHaveCount(0);
@@ -262,10 +302,15 @@ test.describe("image-generation lab", () => {
 
   // "API Key not found!" is the API's answer to a request without a key (server/api/routes/admin-people.test.ts):
   // on this page an empty field means the saved key.
-  test("validates the form: no prompt, bad echo data; never echoes the saved key", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+  test("validates the form: no prompt, bad echo data; never echoes the saved key", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     await page.goto("/admin/labs/flux/");
-    const savedKey = ((await (await page.request.get("/api/v1/admin/img_gen/config")).json()) as { api_key: string }).api_key;
+    const savedKey = ((await (await page.request.get("/api/v1/admin/img_gen/config")).json()) as { api_key: string })
+      .api_key;
     await page.getByLabel("Prompt").fill("\n   \n");
     await page.getByLabel("Echo data (JSON, optional)").fill("{not json");
     if (!javaScriptEnabled) await page.locator("form#flux").evaluate((form) => form.setAttribute("novalidate", ""));

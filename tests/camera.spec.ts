@@ -11,7 +11,8 @@ function reportRows(page: Page) {
 
 async function openFilters(page: Page) {
   const details = page.locator("details", { has: page.getByText(/^Filters:/) });
-  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open))) await details.locator("summary").click();
+  if (!(await details.evaluate((element) => (element as HTMLDetailsElement).open)))
+    await details.locator("summary").click();
 }
 
 test.describe("camera report list", () => {
@@ -25,7 +26,10 @@ test.describe("camera report list", () => {
     await expect(first.getByRole("link")).toHaveAttribute("href", new RegExp(`^/camera2/${UUID.source}$`));
     await expect(first.locator("td").nth(4)).toContainText(/Android \d/);
     await expect(first.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
-    await expect(page.getByRole("link", { name: "get the camera probe app" })).toHaveAttribute("href", /^https:\/\/play\.google\.com\//);
+    await expect(page.getByRole("link", { name: "get the camera probe app" })).toHaveAttribute(
+      "href",
+      /^https:\/\/play\.google\.com\//,
+    );
     const heading = await page.getByRole("heading", { level: 1 }).textContent();
     expect(heading).toBe(`Recent ${await rows.count()} Reports`);
   });
@@ -70,7 +74,8 @@ test.describe("camera report list", () => {
     await expect(page).toHaveURL(/cap=DYNAMIC_RANGE_TEN_BIT/);
     const count = await reportRows(page).count();
     expect(count).toBeGreaterThan(0);
-    for (const cell of await reportRows(page).locator("td:nth-child(4)").allTextContents()) expect(cell).toContain("LEVEL_3");
+    for (const cell of await reportRows(page).locator("td:nth-child(4)").allTextContents())
+      expect(cell).toContain("LEVEL_3");
     // The form shows the search it made.
     await expect(page.getByLabel("Best hardware level")).toHaveValue("LEVEL_3");
     await expect(page.getByLabel("10-bit HDR")).toBeChecked();
@@ -93,7 +98,9 @@ test.describe("camera report list", () => {
   test("stays inside a phone's width: wide tables scroll in their box", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
@@ -146,7 +153,9 @@ test.describe("camera report detail", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download" }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(new RegExp(`^camera-report-fairphone-fp\\d-\\d{4}-\\d{2}-\\d{2}-${id.slice(0, 8)}\\.json$`));
+    expect(file.suggestedFilename()).toMatch(
+      new RegExp(`^camera-report-fairphone-fp\\d-\\d{4}-\\d{2}-\\d{2}-${id.slice(0, 8)}\\.json$`),
+    );
     const path = await file.path();
     const { readFile } = await import("node:fs/promises");
     expect(JSON.parse(await readFile(path, "utf8"))).toMatchObject({ manufacturer: "Fairphone" });

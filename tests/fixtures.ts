@@ -19,7 +19,11 @@ export async function createUser(page: Page): Promise<Credentials> {
 }
 
 /** POST /api/v1/admin/auth/users with a bearer session of the administrator's, ended afterwards. */
-export async function createUserAsAdmin(client: APIRequestContext, credentials: Credentials, origin?: string): Promise<void> {
+export async function createUserAsAdmin(
+  client: APIRequestContext,
+  credentials: Credentials,
+  origin?: string,
+): Promise<void> {
   const signIn = await client.post("/api/auth/login", { data: E2E_ADMIN, headers: origin ? { origin } : {} });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const authorization = `Bearer ${((await signIn.json()) as { sessionToken: string }).sessionToken}`;
@@ -38,7 +42,11 @@ export async function signIn(page: Page, credentials: Credentials): Promise<void
   expect(response.ok(), `sign-in answered ${response.status()}`).toBe(true);
 }
 
-export const test = base.extend<{ javaScriptEnabled: boolean; signInAsAdmin: () => Promise<void>; signInAsUser: () => Promise<Credentials> }>({
+export const test = base.extend<{
+  javaScriptEnabled: boolean;
+  signInAsAdmin: () => Promise<void>;
+  signInAsUser: () => Promise<Credentials>;
+}>({
   // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   javaScriptEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.use.javaScriptEnabled !== false);
@@ -66,7 +74,8 @@ export async function openNavMenu(page: Page, label: string): Promise<void> {
  */
 export function navMenuButton(page: Page, label: string) {
   const nav = page.getByRole("navigation", { name: "Main" });
-  if (test.info().project.use.javaScriptEnabled === false) return nav.locator("summary").filter({ hasText: label }).first();
+  if (test.info().project.use.javaScriptEnabled === false)
+    return nav.locator("summary").filter({ hasText: label }).first();
   return nav.locator('button[aria-haspopup="menu"]').filter({ hasText: label }).first();
 }
 

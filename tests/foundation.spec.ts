@@ -43,7 +43,9 @@ test.describe("layout and errors", () => {
 test.describe("static assets", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only; runs in the js project");
 
-  test("script files are sent precompressed (brotli, else gzip), cached for a year, the same bytes as the file", async ({ request }) => {
+  test("script files are sent precompressed (brotli, else gzip), cached for a year, the same bytes as the file", async ({
+    request,
+  }) => {
     const html = await (await request.get("/contact")).text();
     const entry = /<link rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/.exec(html)?.[1];
     expect(entry, "the entry script's preload link").toBeTruthy();
@@ -109,7 +111,9 @@ test.describe("sign-in and sign-out", () => {
 });
 
 test.describe("admin guard", () => {
-  test("a visitor is sent to sign-in with the path and query as callbackUrl, and comes back after", async ({ page }) => {
+  test("a visitor is sent to sign-in with the path and query as callbackUrl, and comes back after", async ({
+    page,
+  }) => {
     await page.goto("/admin/common/users?page=2");
     await expect(page).toHaveURL(/\/account\/login\?callbackUrl=%2Fadmin%2Fcommon%2Fusers%3Fpage%3D2$/);
     await page.getByLabel("Email").fill(E2E_ADMIN.email);

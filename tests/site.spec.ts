@@ -15,7 +15,9 @@ const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`
  * the limit never couples tests: the browser's posts are relayed through Node with that local address.
  */
 function ownAddress(testInfo: TestInfo): string {
-  const hash = createHash("sha256").update(`${testInfo.titlePath.join("/")}|${testInfo.project.name}|${testInfo.retry}|${testInfo.repeatEachIndex}`).digest();
+  const hash = createHash("sha256")
+    .update(`${testInfo.titlePath.join("/")}|${testInfo.project.name}|${testInfo.retry}|${testInfo.repeatEachIndex}`)
+    .digest();
   return `127.${hash[0]}.${hash[1]}.${(hash[2]! % 250) + 2}`;
 }
 
@@ -25,21 +27,44 @@ interface RelayedResponse {
   body: Buffer;
 }
 
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "accept-encoding", "host"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "content-length",
+  "accept-encoding",
+  "host",
+]);
 
-function relay(url: string, method: string, headers: Record<string, string>, body: Buffer | null, localAddress: string): Promise<RelayedResponse> {
+function relay(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  localAddress: string,
+): Promise<RelayedResponse> {
   const target = new URL(url);
-  const forwarded = Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !name.startsWith(":")));
+  const forwarded = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase()) && !name.startsWith(":")),
+  );
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { host: "127.0.0.1", port: target.port, path: `${target.pathname}${target.search}`, method, headers: { ...forwarded, host: target.host }, localAddress },
+      {
+        host: "127.0.0.1",
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method,
+        headers: { ...forwarded, host: target.host },
+        localAddress,
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
         incoming.on("end", () => {
           const responseHeaders: Record<string, string> = {};
           for (const [name, value] of Object.entries(incoming.headers)) {
-            if (value !== undefined && !HOP_BY_HOP.has(name)) responseHeaders[name] = Array.isArray(value) ? value.join("\n") : value;
+            if (value !== undefined && !HOP_BY_HOP.has(name))
+              responseHeaders[name] = Array.isArray(value) ? value.join("\n") : value;
           }
           resolve({ status: incoming.statusCode ?? 502, headers: responseHeaders, body: Buffer.concat(chunks) });
         });
@@ -98,7 +123,11 @@ async function fillContactForm(page: Page, message: string) {
  * Opens the contact form. With JavaScript it waits for hydration (Conform then takes over validation and sets
  * novalidate); without, it removes the browser's own checks when asked, to prove the server checks too.
  */
-async function openContact(page: Page, testInfo: TestInfo, options: { javaScriptEnabled: boolean; skipBrowserValidation?: boolean; delayMs?: number }) {
+async function openContact(
+  page: Page,
+  testInfo: TestInfo,
+  options: { javaScriptEnabled: boolean; skipBrowserValidation?: boolean; delayMs?: number },
+) {
   await postContactFrom(page, ownAddress(testInfo), options.delayMs);
   await page.goto("/contact");
   const form = page.locator("form#contact");
@@ -107,7 +136,11 @@ async function openContact(page: Page, testInfo: TestInfo, options: { javaScript
 }
 
 test.describe("contact form", () => {
-  test("sends a message: success shown, form cleared, message stored", async ({ page, baseURL, javaScriptEnabled }, testInfo) => {
+  test("sends a message: success shown, form cleared, message stored", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }, testInfo) => {
     const marker = unique("contact-ok");
     // Slowed down a little, so the pending state can be seen.
     await openContact(page, testInfo, { javaScriptEnabled, delayMs: 600 });
@@ -132,7 +165,11 @@ test.describe("contact form", () => {
     await expect(nameError).toBeVisible();
     await expect(nameError).toHaveClass(/\bfield-error\b/);
     // Red: the hue of the computed oklch colour.
-    const hue = Number(/oklch\([\d.]+ [\d.]+ ([\d.]+)\)/.exec(await nameError.evaluate((element) => getComputedStyle(element).color))?.[1]);
+    const hue = Number(
+      /oklch\([\d.]+ [\d.]+ ([\d.]+)\)/.exec(
+        await nameError.evaluate((element) => getComputedStyle(element).color),
+      )?.[1],
+    );
     expect(hue).toBeGreaterThan(15);
     expect(hue).toBeLessThan(35);
     await expect(page.getByText("Enter a valid email address.")).toBeVisible();
@@ -142,7 +179,10 @@ test.describe("contact form", () => {
     await expect(page.getByLabel("Email")).toHaveValue("ada@localhost");
   });
 
-  test("with JavaScript the check loads after the page and runs in the browser: nothing is posted", async ({ page, javaScriptEnabled }, testInfo) => {
+  test("with JavaScript the check loads after the page and runs in the browser: nothing is posted", async ({
+    page,
+    javaScriptEnabled,
+  }, testInfo) => {
     test.skip(!javaScriptEnabled, "without JavaScript the server checks the form");
     const posts: string[] = [];
     page.on("request", (request) => {
@@ -158,7 +198,11 @@ test.describe("contact form", () => {
     expect(posts).toEqual([]);
   });
 
-  test("a filled honeypot looks like success but nothing is kept", async ({ page, baseURL, javaScriptEnabled }, testInfo) => {
+  test("a filled honeypot looks like success but nothing is kept", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }, testInfo) => {
     const marker = unique("contact-bot");
     await openContact(page, testInfo, { javaScriptEnabled });
     await fillContactForm(page, `Buy now ${marker}`);
@@ -170,7 +214,11 @@ test.describe("contact form", () => {
     expect((await storedMessages(baseURL!)).some((m) => m.message.includes(marker))).toBe(false);
   });
 
-  test("refuses more than five messages a minute from one address, readably", async ({ page, baseURL, javaScriptEnabled }, testInfo) => {
+  test("refuses more than five messages a minute from one address, readably", async ({
+    page,
+    baseURL,
+    javaScriptEnabled,
+  }, testInfo) => {
     const marker = unique("contact-limit");
     await openContact(page, testInfo, { javaScriptEnabled });
     for (let i = 1; i <= 5; i++) {
@@ -182,7 +230,9 @@ test.describe("contact form", () => {
     }
     await fillContactForm(page, `Message 6 ${marker}`);
     await page.getByRole("button", { name: "Submit" }).click();
-    await expect(page.locator("form#contact").getByRole("alert")).toHaveText(/^Too many messages from your address: the limit is 5 a minute\. Please try again in \d+ seconds\.$/);
+    await expect(page.locator("form#contact").getByRole("alert")).toHaveText(
+      /^Too many messages from your address: the limit is 5 a minute\. Please try again in \d+ seconds\.$/,
+    );
     // The text stays, to send later.
     await expect(page.getByLabel("Message")).toHaveValue(`Message 6 ${marker}`);
     const stored = (await storedMessages(baseURL!)).filter((m) => m.message.includes(marker));
@@ -198,12 +248,18 @@ test.describe("terms and privacy", () => {
         const response = await page.request.get(`/api/v1/site/data/current/${type}`);
         const { entry } = (await response.json()) as { entry: { versionNum: number; markdown: string } | null };
         await page.goto(`/${type}`);
-        await expect(page.getByRole("heading", { level: 1, name: type === "terms" ? "Terms" : "Privacy" })).toBeVisible();
+        await expect(
+          page.getByRole("heading", { level: 1, name: type === "terms" ? "Terms" : "Privacy" }),
+        ).toBeVisible();
         if (!entry) {
-          await expect(page.getByText(/has not been published yet|have not been published yet/)).toBeVisible({ timeout: 1_000 });
+          await expect(page.getByText(/has not been published yet|have not been published yet/)).toBeVisible({
+            timeout: 1_000,
+          });
           return;
         }
-        await expect(page.getByText(new RegExp(`^Version ${entry.versionNum}, dated \\d`))).toBeVisible({ timeout: 1_000 });
+        await expect(page.getByText(new RegExp(`^Version ${entry.versionNum}, dated \\d`))).toBeVisible({
+          timeout: 1_000,
+        });
         if (entry.markdown === DEMO_TERMS) {
           const outline = page.getByRole("navigation", { name: "On this page" });
           await outline.getByRole("link", { name: "Acceptable use" }).click();
@@ -235,7 +291,11 @@ test.describe("profile and settings", () => {
     await expect(page.getByText("Administrator", { exact: true }).first()).toBeVisible();
   });
 
-  test("changes the theme (cookie without JavaScript, local storage with it)", async ({ page, signInAsUser, javaScriptEnabled }) => {
+  test("changes the theme (cookie without JavaScript, local storage with it)", async ({
+    page,
+    signInAsUser,
+    javaScriptEnabled,
+  }) => {
     await signInAsUser();
     await page.goto("/profile/me/settings");
     const html = page.locator("html");
@@ -273,7 +333,11 @@ test.describe("profile and settings", () => {
     await expect(page.getByText(name, { exact: true }).first()).toBeVisible();
   });
 
-  test("changes the password: the current one is required and other sessions end", async ({ page, signInAsUser, baseURL }) => {
+  test("changes the password: the current one is required and other sessions end", async ({
+    page,
+    signInAsUser,
+    baseURL,
+  }) => {
     const credentials = await signInAsUser();
     const elsewhere = await signedInClient(baseURL!, credentials);
     try {
@@ -299,8 +363,18 @@ test.describe("profile and settings", () => {
       await expect(page.getByText(credentials.email).first()).toBeVisible();
       const fresh = await request.newContext({ baseURL });
       try {
-        expect((await fresh.post("/api/auth/login", { data: { email: credentials.email, password: credentials.password } })).status()).toBe(401);
-        expect((await fresh.post("/api/auth/login", { data: { email: credentials.email, password: "a fresh e2e passphrase" } })).status()).toBe(200);
+        expect(
+          (
+            await fresh.post("/api/auth/login", { data: { email: credentials.email, password: credentials.password } })
+          ).status(),
+        ).toBe(401);
+        expect(
+          (
+            await fresh.post("/api/auth/login", {
+              data: { email: credentials.email, password: "a fresh e2e passphrase" },
+            })
+          ).status(),
+        ).toBe(200);
       } finally {
         await fresh.dispose();
       }
@@ -332,7 +406,9 @@ test.describe("site health", () => {
   test("shows the web tier, the API and the database as OK, with latencies", async ({ page }) => {
     const response = await page.goto("/site/health2");
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("main").getByRole("status").filter({ hasText: "All systems operational." })).toBeVisible();
+    await expect(
+      page.getByRole("main").getByRole("status").filter({ hasText: "All systems operational." }),
+    ).toBeVisible();
     const items = page.getByRole("listitem");
     await expect(items.filter({ hasText: "Web tier" })).toContainText(/^OK/);
     await expect(items.filter({ hasText: "API (/api)" })).toContainText(/OK.*Answered in [\d.]+ ms \(HTTP 200\)/);
@@ -342,17 +418,30 @@ test.describe("site health", () => {
 });
 
 test.describe("contact messages (admin)", () => {
-  test("an administrator reads a message, marks it handled and open again, and deletes it", async ({ page, signInAsAdmin, baseURL }, testInfo) => {
+  test("an administrator reads a message, marks it handled and open again, and deletes it", async ({
+    page,
+    signInAsAdmin,
+    baseURL,
+  }, testInfo) => {
     const marker = unique("contact-admin");
     const body = JSON.stringify({ name: "Grace Hopper", email: "grace@example.com", message: `Please read ${marker}` });
-    const sent = await relay(`${baseURL}/api/v1/site/contact`, "POST", { "content-type": "application/json" }, Buffer.from(body), ownAddress(testInfo));
+    const sent = await relay(
+      `${baseURL}/api/v1/site/contact`,
+      "POST",
+      { "content-type": "application/json" },
+      Buffer.from(body),
+      ownAddress(testInfo),
+    );
     expect(sent.status, sent.body.toString()).toBe(200);
     await signInAsAdmin();
     await page.goto("/admin/common/messages/");
     await expect(page.getByRole("heading", { name: "Admin: Contact messages" })).toBeVisible();
     const card = page.getByRole("article").filter({ hasText: marker });
     await expect(card.getByRole("heading", { name: "Grace Hopper" })).toBeVisible();
-    await expect(card.getByRole("link", { name: "grace@example.com" })).toHaveAttribute("href", "mailto:grace@example.com");
+    await expect(card.getByRole("link", { name: "grace@example.com" })).toHaveAttribute(
+      "href",
+      "mailto:grace@example.com",
+    );
     await expect(card).toContainText("Open");
 
     await card.getByRole("button", { name: "Mark handled" }).click();
@@ -366,7 +455,11 @@ test.describe("contact messages (admin)", () => {
     await expect(page.getByRole("article").filter({ hasText: marker })).toHaveCount(0);
 
     await page.getByRole("link", { name: "All", exact: true }).click();
-    await page.getByRole("article").filter({ hasText: marker }).getByRole("button", { name: "Delete the message from Grace Hopper" }).click();
+    await page
+      .getByRole("article")
+      .filter({ hasText: marker })
+      .getByRole("button", { name: "Delete the message from Grace Hopper" })
+      .click();
     await expect(page.getByRole("article").filter({ hasText: marker })).toHaveCount(0);
   });
 });

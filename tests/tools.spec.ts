@@ -12,7 +12,8 @@ const URL_PAGE = "/tools/url-decode-encode";
 async function openTool(page: Page, path: string, javaScriptEnabled: boolean): Promise<void> {
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
-  if (javaScriptEnabled) await expect(page.getByText("Your input is processed in your browser and never leaves it.")).toBeVisible();
+  if (javaScriptEnabled)
+    await expect(page.getByText("Your input is processed in your browser and never leaves it.")).toBeVisible();
 }
 
 /** Sets a textarea's text in one go (typing megabytes would take minutes), firing input as typing would. */
@@ -43,11 +44,15 @@ function recordPosts(page: Page): string[] {
 }
 
 test.describe("JSON pretty formatter", () => {
-  test("formats losslessly: big numbers, 1.0, key order and emoji stay as written; the input is kept", async ({ page, javaScriptEnabled }) => {
+  test("formats losslessly: big numbers, 1.0, key order and emoji stay as written; the input is kept", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     const posts = recordPosts(page);
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     // Markup in a string and a leading line break come back as typed (the server writes an echoed input into the page itself).
-    const input = '\n{"b": 12345678901234567890, "10": 1.0, "2": 1e400, "s": "😀 \\ud83d\\ude00", "h": "</textarea><b>&amp; \'q\'"}';
+    const input =
+      '\n{"b": 12345678901234567890, "10": 1.0, "2": 1e400, "s": "😀 \\ud83d\\ude00", "h": "</textarea><b>&amp; \'q\'"}';
     await page.getByLabel("JSON input").fill(input);
     await page.getByRole("button", { name: "Format" }).click();
     await expect(page.getByLabel("Formatted")).toHaveValue(
@@ -60,13 +65,22 @@ test.describe("JSON pretty formatter", () => {
     expect(posts).toEqual(javaScriptEnabled ? [] : [expect.stringContaining(JSON_PAGE)]);
   });
 
-  test("a form posted before the page's scripts took over comes back with its input, and the scripts keep it", async ({ page, javaScriptEnabled }) => {
+  test("a form posted before the page's scripts took over comes back with its input, and the scripts keep it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "without JavaScript every post is this case: the test above");
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     const input = '{"kept": "line 1\\nline 2", "n": 10.50}\n';
     await page.getByLabel("JSON input").fill(input);
     // form.submit() skips the page's submit handler: the browser posts the form as it would before hydration.
-    await Promise.all([page.waitForURL(JSON_PAGE), page.locator("form").filter({ has: page.getByLabel("JSON input") }).evaluate((form) => (form as HTMLFormElement).submit())]);
+    await Promise.all([
+      page.waitForURL(JSON_PAGE),
+      page
+        .locator("form")
+        .filter({ has: page.getByLabel("JSON input") })
+        .evaluate((form) => (form as HTMLFormElement).submit()),
+    ]);
     await expect(page.getByText("Your input is processed in your browser and never leaves it.")).toBeVisible();
     await expect(page.getByLabel("Formatted")).toHaveValue('{\n  "kept": "line 1\\nline 2",\n  "n": 10.50\n}');
     await expect(page.getByLabel("JSON input")).toHaveValue(input);
@@ -88,7 +102,9 @@ test.describe("JSON pretty formatter", () => {
     await expect(page.getByLabel("Formatted")).toHaveValue('{"a":{"c":2,"d":1},"b":[1,2]}');
     await page.getByLabel("Indent").selectOption("tab");
     await page.getByRole("button", { name: "Format" }).click();
-    await expect(page.getByLabel("Formatted")).toHaveValue('{\n\t"a": {\n\t\t"c": 2,\n\t\t"d": 1\n\t},\n\t"b": [\n\t\t1,\n\t\t2\n\t]\n}');
+    await expect(page.getByLabel("Formatted")).toHaveValue(
+      '{\n\t"a": {\n\t\t"c": 2,\n\t\t"d": 1\n\t},\n\t"b": [\n\t\t1,\n\t\t2\n\t]\n}',
+    );
     await expect(page.getByLabel("Sort keys")).toBeChecked();
   });
 
@@ -104,7 +120,10 @@ test.describe("JSON pretty formatter", () => {
     await expect(page.getByLabel("JSON input")).toHaveValue('{\n  "name": "x",\n  "list": [1, 2,]\n}');
   });
 
-  test("JSONC: comments and trailing commas are accepted when asked, and the page says what it removed", async ({ page, javaScriptEnabled }) => {
+  test("JSONC: comments and trailing commas are accepted when asked, and the page says what it removed", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("JSON input").fill('{\n  // the port\n  "port": 8080,\n}');
     await page.getByRole("button", { name: "Format" }).click();
@@ -115,13 +134,18 @@ test.describe("JSON pretty formatter", () => {
     await expect(page.getByText("Removed 1 line comment (line 2) and 1 trailing comma (line 3).")).toBeVisible();
   });
 
-  test("duplicate keys are listed with their lines and the value a parser keeps", async ({ page, javaScriptEnabled }) => {
+  test("duplicate keys are listed with their lines and the value a parser keeps", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("JSON input").fill('{\n  "id": 1,\n  "id": 2\n}');
     await page.getByRole("button", { name: "Format" }).click();
     const table = page.getByRole("table");
     await expect(page.getByRole("heading", { name: "Duplicate keys (1)" })).toBeVisible();
-    await expect(table.getByRole("row").nth(1)).toHaveText(['$', '"id"', "2, 3", "the value on line 3 (the last)"].join(""));
+    await expect(table.getByRole("row").nth(1)).toHaveText(
+      ["$", '"id"', "2, 3", "the value on line 3 (the last)"].join(""),
+    );
     await expect(page.getByLabel("Formatted")).toHaveValue('{\n  "id": 1,\n  "id": 2\n}');
   });
 
@@ -141,7 +165,10 @@ test.describe("JSON pretty formatter", () => {
   test("download gives the formatted JSON as a file", async ({ page, javaScriptEnabled }) => {
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("JSON input").fill('{"a":[1,2.50]}');
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("formatted.json");
     const path = await download.path();
     const { readFile } = await import("node:fs/promises");
@@ -161,22 +188,34 @@ test.describe("JSON pretty formatter", () => {
     // Just over 10 MB, within the page body limit (11 MB), so the server itself answers when JavaScript is off.
     await setLargeJson(page, "#json-input", 10 * 1024 * 1024 + 50);
     await page.getByRole("button", { name: "Format" }).click();
-    await expect(page.getByRole("alert")).toContainText(/The input is 10 MB \(10,48[5-6],[\d,]+ bytes\); the limit is 10 MB \(10,485,760 bytes\)\./, { timeout: 20_000 });
+    await expect(page.getByRole("alert")).toContainText(
+      /The input is 10 MB \(10,48[5-6],[\d,]+ bytes\); the limit is 10 MB \(10,485,760 bytes\)\./,
+      { timeout: 20_000 },
+    );
     await expect(page.getByLabel("Formatted")).toHaveValue("");
   });
 
-  test("a post over the 11 MB page limit gets a 413 page naming the 10 MB limit", async ({ page, javaScriptEnabled }) => {
+  test("a post over the 11 MB page limit gets a 413 page naming the 10 MB limit", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(javaScriptEnabled, "with JavaScript the browser refuses the input itself");
     test.slow();
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await setLargeJson(page, "#json-input", 11 * 1024 * 1024 + 50);
-    const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.request().method() === "POST"), page.getByRole("button", { name: "Format" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.request().method() === "POST"),
+      page.getByRole("button", { name: "Format" }).click(),
+    ]);
     expect(response.status()).toBe(413);
     await expect(page.getByRole("heading", { name: "HTTP 413: Request too large" })).toBeVisible();
     await expect(page.getByText("The JSON formatter takes inputs up to 10 MB")).toBeVisible();
   });
 
-  test("large inputs are formatted in a Web Worker, allowed by the Content-Security-Policy", async ({ page, javaScriptEnabled }) => {
+  test("large inputs are formatted in a Web Worker, allowed by the Content-Security-Policy", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "the worker is the JavaScript path");
     test.slow();
     const problems: string[] = [];
@@ -184,7 +223,10 @@ test.describe("JSON pretty formatter", () => {
       if (message.type() === "error") problems.push(message.text());
     });
     await openTool(page, JSON_PAGE, javaScriptEnabled);
-    const records = Array.from({ length: 5_000 }, (_, i) => `{"id":${i},"big":9007199254740993${i % 10},"name":"user ${i}"}`);
+    const records = Array.from(
+      { length: 5_000 },
+      (_, i) => `{"id":${i},"big":9007199254740993${i % 10},"name":"user ${i}"}`,
+    );
     const worker = page.waitForEvent("worker");
     await setText(page, "#json-input", `[${records.join(",")}]`);
     expect((await worker).url()).toMatch(/\/assets\/json\.worker-[\w-]+\.js$/);
@@ -194,20 +236,28 @@ test.describe("JSON pretty formatter", () => {
     expect(problems).toEqual([]);
   });
 
-  test("a long output shows its start in the box, and Copy or Download give all of it", async ({ page, javaScriptEnabled }) => {
+  test("a long output shows its start in the box, and Copy or Download give all of it", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.slow();
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await setLargeJson(page, "#json-input", 600_000);
     if (!javaScriptEnabled) await page.getByRole("button", { name: "Format" }).click();
     const note = page.getByText(/^The box shows the first [\d.]+ KB of [\d.]+ KB, so the page stays quick\./);
     await expect(note).toBeVisible({ timeout: 20_000 });
-    await expect(note).toContainText(javaScriptEnabled ? "Copy and Download give all of it." : "Download gives all of it.");
+    await expect(note).toContainText(
+      javaScriptEnabled ? "Copy and Download give all of it." : "Download gives all of it.",
+    );
     const shown = await page.getByLabel("Formatted").inputValue();
     expect(shown.length).toBeLessThanOrEqual(OUTPUT_PREVIEW_CHARS);
     expect(shown.endsWith(",")).toBe(true);
     await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(javaScriptEnabled ? 1 : 0);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
     const whole = await download.createReadStream().then(async (stream) => {
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -222,7 +272,10 @@ test.describe("JSON pretty formatter", () => {
     test.skip(javaScriptEnabled, "with JavaScript nothing is posted");
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("JSON input").fill('{"secret": "value"}');
-    const [response] = await Promise.all([page.waitForResponse((candidate) => candidate.request().method() === "POST"), page.getByRole("button", { name: "Format" }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.request().method() === "POST"),
+      page.getByRole("button", { name: "Format" }).click(),
+    ]);
     expect(response.headers()["cache-control"]).toBe("no-store");
     expect(page.url()).toMatch(/\/tools\/json-pretty-format$/);
   });
@@ -246,11 +299,16 @@ test.describe("URL decoder & encoder", () => {
       await page.getByRole("button", { name: "Encode", exact: true }).click();
       await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue(output);
     }
-    await expect(page.getByText("Keeps only the unreserved A–Z a–z 0–9 - . _ ~ — also encodes ! ' ( ) *.")).toBeVisible();
+    await expect(
+      page.getByText("Keeps only the unreserved A–Z a–z 0–9 - . _ ~ — also encodes ! ' ( ) *."),
+    ).toBeVisible();
     expect(posts.length).toBe(javaScriptEnabled ? 0 : 5);
   });
 
-  test("decodes strictly: a malformed sequence is an error naming it and its position", async ({ page, javaScriptEnabled }) => {
+  test("decodes strictly: a malformed sequence is an error naming it and its position", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openTool(page, URL_PAGE, javaScriptEnabled);
     await page.getByLabel("Input", { exact: true }).fill("caf%C3%A9%20ok%zz%FF");
     await page.getByRole("button", { name: "Decode", exact: true }).click();
@@ -274,7 +332,10 @@ test.describe("URL decoder & encoder", () => {
     await expect(page.getByRole("listitem").filter({ hasText: "Decoded 2×" })).toContainText("q=café");
   });
 
-  test("line breaks: LF or CRLF as chosen (no stray %0D from the form post), and line by line", async ({ page, javaScriptEnabled }) => {
+  test("line breaks: LF or CRLF as chosen (no stray %0D from the form post), and line by line", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openTool(page, URL_PAGE, javaScriptEnabled);
     await page.getByLabel("Input", { exact: true }).fill("a b\nc");
     await page.getByRole("button", { name: "Encode", exact: true }).click();
@@ -287,11 +348,18 @@ test.describe("URL decoder & encoder", () => {
     await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue("a%20b\nc");
   });
 
-  test("URL breakdown with a query table that keeps repeated keys, order and empty values", async ({ page, javaScriptEnabled }) => {
+  test("URL breakdown with a query table that keeps repeated keys, order and empty values", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await openTool(page, URL_PAGE, javaScriptEnabled);
-    await page.getByLabel("Input", { exact: true }).fill("https://ann@example.com:8443/p/a%20th?tag=b&tag=a&empty=&flag&q=caf%C3%A9+x#top");
+    await page
+      .getByLabel("Input", { exact: true })
+      .fill("https://ann@example.com:8443/p/a%20th?tag=b&tag=a&empty=&flag&q=caf%C3%A9+x#top");
     await page.getByRole("button", { name: "Decode", exact: true }).click();
-    const breakdown = page.getByRole("region", { name: /URL breakdown/ }).or(page.locator("section", { has: page.getByRole("heading", { name: /URL breakdown/ }) }));
+    const breakdown = page
+      .getByRole("region", { name: /URL breakdown/ })
+      .or(page.locator("section", { has: page.getByRole("heading", { name: /URL breakdown/ }) }));
     await expect(breakdown.getByRole("row", { name: /Host/ })).toContainText("example.com");
     await expect(breakdown.getByRole("row", { name: /Port/ })).toContainText("8443");
     await expect(breakdown.getByRole("row", { name: /User/ })).toContainText("ann");
@@ -325,7 +393,12 @@ test.describe("results are accessible", () => {
   test("errors, tables, layers, breakdown and the tree pass axe", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "axe runs as JavaScript in the page; the markup is the same without it");
     test.slow();
-    const audit = async () => (await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]).analyze()).violations.map((violation) => violation.id);
+    const audit = async () =>
+      (
+        await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"])
+          .analyze()
+      ).violations.map((violation) => violation.id);
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("JSON input").fill('{"a": 1, "a": [1, 12345678901234567890], "b": {"c": null}}');
     await expect(page.getByText("Tree view")).toBeVisible();

@@ -8,7 +8,15 @@ export const COPY_FEEDBACK_MS = 2_000;
 /**
  * `load` fetches the value when the button is pressed, for a secret the page does not hold (it shows only a prefix).
  */
-export function CopyButton({ value = "", label = "Copy", load }: { value?: string; label?: string; load?: () => Promise<string> }) {
+export function CopyButton({
+  value = "",
+  label = "Copy",
+  load,
+}: {
+  value?: string;
+  label?: string;
+  load?: () => Promise<string>;
+}) {
   const hydrated = useHydrated();
   const [copied, setCopied] = useState(false);
   useEffect(() => {

@@ -144,7 +144,14 @@ export function SubmitButton({
   children: ReactNode;
 } & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "type" | "name" | "value" | "disabled">) {
   return (
-    <button type="submit" name={intent ? "intent" : undefined} value={intent} className={primary ? "btn btn-primary" : "btn"} disabled={busy} {...rest}>
+    <button
+      type="submit"
+      name={intent ? "intent" : undefined}
+      value={intent}
+      className={primary ? "btn btn-primary" : "btn"}
+      disabled={busy}
+      {...rest}
+    >
       {busy ? busyLabel : children}
     </button>
   );

@@ -15,7 +15,11 @@ export default function HeadlessNavMenu({ label, entries }: { label: string; ent
           <MenuItem key={entry.to}>
             {entry.post ? (
               // A menu item must be the button itself; the POST goes through useSubmit (state changes never use GET).
-              <button type="button" className={itemClass} onClick={() => void submit(null, { method: "post", action: entry.to })}>
+              <button
+                type="button"
+                className={itemClass}
+                onClick={() => void submit(null, { method: "post", action: entry.to })}
+              >
                 {entry.label}
               </button>
             ) : (

@@ -42,7 +42,15 @@ export function NavMenu({ label, entries }: { label: string; entries: NavMenuEnt
   return <DisclosureNavMenu label={label} entries={entries} onBusyChange={setBusy} />;
 }
 
-function DisclosureNavMenu({ label, entries, onBusyChange }: { label: string; entries: NavMenuEntry[]; onBusyChange: (busy: boolean) => void }) {
+function DisclosureNavMenu({
+  label,
+  entries,
+  onBusyChange,
+}: {
+  label: string;
+  entries: NavMenuEntry[];
+  onBusyChange: (busy: boolean) => void;
+}) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
 
@@ -83,7 +91,9 @@ function DisclosureNavMenu({ label, entries, onBusyChange }: { label: string; en
     <details
       ref={detailsRef}
       className="relative"
-      onToggle={(event) => onBusyChange(event.currentTarget.open || event.currentTarget.contains(document.activeElement))}
+      onToggle={(event) =>
+        onBusyChange(event.currentTarget.open || event.currentTarget.contains(document.activeElement))
+      }
       onFocus={() => onBusyChange(true)}
       onBlur={(event) => {
         const details = event.currentTarget;

@@ -13,7 +13,14 @@ export default function NotificationArea({ flash }: { flash: FlashToast | null }
   // Runs after the Toaster below has subscribed (child effects run first), so the message is not lost.
   useEffect(() => {
     if (!flash) return;
-    const show = flash.type === "success" ? showToast.success : flash.type === "error" ? showToast.error : flash.type === "warning" ? showToast.warning : showToast.info;
+    const show =
+      flash.type === "success"
+        ? showToast.success
+        : flash.type === "error"
+          ? showToast.error
+          : flash.type === "warning"
+            ? showToast.warning
+            : showToast.info;
     show(flash.message, { description: flash.description });
   }, [flash]);
   return (

@@ -10,7 +10,8 @@ export function action() {
   return data(null, { status: 404 });
 }
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Not Found", description: "There is no page at this address.", noIndex: true });
+export const meta = (args: MetaArgsLike) =>
+  pageMeta(args, { title: "Not Found", description: "There is no page at this address.", noIndex: true });
 
 export default function NotFound() {
   return (

@@ -8,7 +8,18 @@ describe("safeRedirectPath", () => {
   });
 
   it("refuses other sites, protocol-relative and backslash tricks, control characters, and non-strings", () => {
-    for (const target of ["https://evil.example/", "//evil.example", "/\\evil.example", "/\\/evil.example", "/a\nb", "evil", "", null, 42, "/".padEnd(2_001, "a")]) {
+    for (const target of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/\\/evil.example",
+      "/a\nb",
+      "evil",
+      "",
+      null,
+      42,
+      "/".padEnd(2_001, "a"),
+    ]) {
       expect(safeRedirectPath(target)).toBe("/");
     }
   });

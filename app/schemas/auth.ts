@@ -22,7 +22,10 @@ const signInEmailField = z
 export const LoginSchema = z.object({
   email: signInEmailField,
   // Sign-in checks only presence: the stored hash decides, and old passwords must keep working.
-  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
+  password: z
+    .string({ error: "Password is required." })
+    .min(1, "Password is required.")
+    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters.`),
 });
 
 /** The sign-in page's form: the API's fields plus where to go next (the API gets only email and password). */

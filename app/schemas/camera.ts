@@ -27,7 +27,10 @@ function enumName<const T extends readonly string[]>(values: T) {
   return z
     .string()
     .max(64, "At most 64 characters.")
-    .refine((value) => values.includes(value) || UNKNOWN_ENUM.test(value), `Expected one of ${values.join(", ")} or UNKNOWN_<int>.`);
+    .refine(
+      (value) => values.includes(value) || UNKNOWN_ENUM.test(value),
+      `Expected one of ${values.join(", ")} or UNKNOWN_<int>.`,
+    );
 }
 
 const name = z.string().max(64, "At most 64 characters.");
@@ -106,7 +109,11 @@ export const CameraReportUploadSchema = z
     const seen = new Set<string>();
     report.camera_list.forEach((camera, index) => {
       if (seen.has(camera.camera_id)) {
-        ctx.addIssue({ code: "custom", path: ["camera_list", index, "camera_id"], message: `Duplicate camera_id "${camera.camera_id}".` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["camera_list", index, "camera_id"],
+          message: `Duplicate camera_id "${camera.camera_id}".`,
+        });
       }
       seen.add(camera.camera_id);
     });
@@ -120,27 +127,33 @@ export type CameraItem = z.infer<typeof CameraItemSchema>;
 const capability = z.enum(FILTER_CAPABILITIES, { error: `Expected one of ${FILTER_CAPABILITIES.join(", ")}.` });
 
 /** One value or several (repeated query parameter). Empty values mean "any", as a GET form sends them. */
-export const CameraReportQuerySchema = z.object({
-  q: z.string().trim().max(MAX_SEARCH_LENGTH, `Search text is limited to ${MAX_SEARCH_LENGTH} characters.`).optional(),
-  facing: z.enum(LENS_FACINGS, { error: `Expected one of ${LENS_FACINGS.join(", ")}.` }).optional(),
-  min_level: z.enum(HARDWARE_LEVELS, { error: `Expected one of ${HARDWARE_LEVELS.join(", ")}.` }).optional(),
-  cap: z.union([capability, z.array(capability).max(FILTER_CAPABILITIES.length)]).optional(),
-  page: z.coerce
-    .number({ error: "page must be a number." })
-    .int("page must be a whole number.")
-    .min(1, "page starts at 1.")
-    .max(MAX_PAGE, `page is at most ${MAX_PAGE}.`)
-    .optional(),
-  size: z.coerce
-    .number({ error: "size must be a number." })
-    .int("size must be a whole number.")
-    .min(1, "size is at least 1.")
-    .max(MAX_PAGE_SIZE, `size is at most ${MAX_PAGE_SIZE}.`)
-    .optional(),
-}).refine(({ page = 1, size = DEFAULT_PAGE_SIZE }) => (page - 1) * size < MAX_REACH, {
-  path: ["page"],
-  message: `Pages reach back ${MAX_REACH.toLocaleString("en-US")} reports: narrow the search to see older ones.`,
-});
+export const CameraReportQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_LENGTH, `Search text is limited to ${MAX_SEARCH_LENGTH} characters.`)
+      .optional(),
+    facing: z.enum(LENS_FACINGS, { error: `Expected one of ${LENS_FACINGS.join(", ")}.` }).optional(),
+    min_level: z.enum(HARDWARE_LEVELS, { error: `Expected one of ${HARDWARE_LEVELS.join(", ")}.` }).optional(),
+    cap: z.union([capability, z.array(capability).max(FILTER_CAPABILITIES.length)]).optional(),
+    page: z.coerce
+      .number({ error: "page must be a number." })
+      .int("page must be a whole number.")
+      .min(1, "page starts at 1.")
+      .max(MAX_PAGE, `page is at most ${MAX_PAGE}.`)
+      .optional(),
+    size: z.coerce
+      .number({ error: "size must be a number." })
+      .int("size must be a whole number.")
+      .min(1, "size is at least 1.")
+      .max(MAX_PAGE_SIZE, `size is at most ${MAX_PAGE_SIZE}.`)
+      .optional(),
+  })
+  .refine(({ page = 1, size = DEFAULT_PAGE_SIZE }) => (page - 1) * size < MAX_REACH, {
+    path: ["page"],
+    message: `Pages reach back ${MAX_REACH.toLocaleString("en-US")} reports: narrow the search to see older ones.`,
+  });
 
 export type CameraReportQueryInput = z.input<typeof CameraReportQuerySchema>;
 
@@ -163,7 +176,14 @@ export function normalizeCameraReportQuery(parsed: z.output<typeof CameraReportQ
 export const CompareQuerySchema = z.object({
   ids: z
     .array(z.string())
-    .transform((values) => [...new Set(values.flatMap((value) => value.split(",")).map((value) => value.trim()).filter(Boolean))])
+    .transform((values) => [
+      ...new Set(
+        values
+          .flatMap((value) => value.split(","))
+          .map((value) => value.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(z.string().refine(isReportId, "Not a report id."))

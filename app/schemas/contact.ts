@@ -43,10 +43,13 @@ export type ContactInput = z.infer<typeof ContactSchema>;
 
 /** An administrator marks a message handled or open again. The form sends "true"/"false"; /api callers a boolean. */
 export const ContactMessageUpdateSchema = z.object({
-  handled: z.union([
-    z.boolean(),
-    z.enum(["true", "false"], { error: "handled must be true or false." }).transform((value) => value === "true"),
-  ], { error: "handled must be true or false." }),
+  handled: z.union(
+    [
+      z.boolean(),
+      z.enum(["true", "false"], { error: "handled must be true or false." }).transform((value) => value === "true"),
+    ],
+    { error: "handled must be true or false." },
+  ),
 });
 
 /** The administrators' forms on a message name it by id. */

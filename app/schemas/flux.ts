@@ -5,9 +5,17 @@ import { z } from "zod";
 import { checkJsonLimits } from "../../server/lib/json-limits";
 
 export const FLUX_MODELS = [
-  { id: "black-forest-labs/FLUX.1-dev", label: "FLUX.1-dev", hint: "Guidance: low 3 to 6, medium 7 to 10, high 12 to 15." },
+  {
+    id: "black-forest-labs/FLUX.1-dev",
+    label: "FLUX.1-dev",
+    hint: "Guidance: low 3 to 6, medium 7 to 10, high 12 to 15.",
+  },
   { id: "black-forest-labs/FLUX.1-schnell", label: "FLUX.1-schnell", hint: "Fast model: few steps are enough." },
-  { id: "black-forest-labs/FLUX.1-Kontext-dev", label: "FLUX.1-Kontext-dev", hint: "Edits an input image: give its id." },
+  {
+    id: "black-forest-labs/FLUX.1-Kontext-dev",
+    label: "FLUX.1-Kontext-dev",
+    hint: "Edits an input image: give its id.",
+  },
 ] as const;
 
 export const FLUX_DEFAULTS = {
@@ -18,7 +26,15 @@ export const FLUX_DEFAULTS = {
   prompt: "A red lighthouse on a rocky coast at dusk, waves crashing, oil painting",
 } as const;
 
-export const FLUX_LIMITS = { stepsMin: 10, stepsMax: 1000, sizeMin: 256, sizeMax: 10_000, prompts: 20, promptChars: 2_000, echoChars: 10_000 } as const;
+export const FLUX_LIMITS = {
+  stepsMin: 10,
+  stepsMax: 1000,
+  sizeMin: 256,
+  sizeMax: 10_000,
+  prompts: 20,
+  promptChars: 2_000,
+  echoChars: 10_000,
+} as const;
 /** §3: echo_data carries requestor_id and requestor_type, both set to the form name. */
 export const FLUX_FORM_NAME = "flux_lab";
 /** §9: history lists at most this many jobs. */
@@ -44,13 +60,20 @@ const promptField = z
   .transform(promptLines)
   .pipe(
     z
-      .array(z.string().max(FLUX_LIMITS.promptChars, `Each prompt line must be at most ${FLUX_LIMITS.promptChars} characters.`))
+      .array(
+        z
+          .string()
+          .max(FLUX_LIMITS.promptChars, `Each prompt line must be at most ${FLUX_LIMITS.promptChars} characters.`),
+      )
       .min(1, NO_PROMPT)
       .max(FLUX_LIMITS.prompts, `At most ${FLUX_LIMITS.prompts} prompt lines at once.`),
   );
 
 const echoDataField = z
-  .union([z.string().max(FLUX_LIMITS.echoChars, `Echo data must be at most ${FLUX_LIMITS.echoChars} characters.`), z.record(z.string(), z.unknown())])
+  .union([
+    z.string().max(FLUX_LIMITS.echoChars, `Echo data must be at most ${FLUX_LIMITS.echoChars} characters.`),
+    z.record(z.string(), z.unknown()),
+  ])
   .optional()
   .transform((value, ctx): Record<string, unknown> => {
     if (value === undefined) return {};
@@ -88,7 +111,12 @@ export const FluxSchema = z.object({
   steps: intBetween("Steps", FLUX_LIMITS.stepsMin, FLUX_LIMITS.stepsMax, FLUX_DEFAULTS.steps),
   width: intBetween("Width", FLUX_LIMITS.sizeMin, FLUX_LIMITS.sizeMax, FLUX_DEFAULTS.width),
   height: intBetween("Height", FLUX_LIMITS.sizeMin, FLUX_LIMITS.sizeMax, FLUX_DEFAULTS.height),
-  ai_model_id: z.string().trim().min(2, "Model must be at least 2 characters.").max(200, "Model must be at most 200 characters.").default(FLUX_DEFAULTS.model),
+  ai_model_id: z
+    .string()
+    .trim()
+    .min(2, "Model must be at least 2 characters.")
+    .max(200, "Model must be at most 200 characters.")
+    .default(FLUX_DEFAULTS.model),
   input_img_id: z.string().trim().max(200, "Input image id must be at most 200 characters.").optional(),
   host: z
     .string({ error: "Host is required." })
@@ -96,7 +124,11 @@ export const FluxSchema = z.object({
     .min(5, "Host must be at least 5 characters.")
     .max(500, "Host must be at most 500 characters.")
     .refine(isHttpUrl, "Host must be an http:// or https:// URL."),
-  api_key: z.string({ error: "API Key not found!" }).trim().min(1, "API Key not found!").max(512, "API key must be at most 512 characters."),
+  api_key: z
+    .string({ error: "API Key not found!" })
+    .trim()
+    .min(1, "API Key not found!")
+    .max(512, "API key must be at most 512 characters."),
   echo_data: echoDataField,
 });
 

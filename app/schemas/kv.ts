@@ -29,7 +29,10 @@ export function parseExpiry(text: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function parseKvValue(type: KvValueType, text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+export function parseKvValue(
+  type: KvValueType,
+  text: string,
+): { ok: true; value: unknown } | { ok: false; message: string } {
   if (type === "text") return { ok: true, value: text };
   const tooLarge = checkJsonLimits(text, "The value");
   if (tooLarge) return { ok: false, message: tooLarge.message };

@@ -19,7 +19,9 @@ export const SiteDataTypeField = z
 // The form sends the radio's "True"/"False"; /api callers send a JSON boolean.
 const isCurrentField = z.union([
   z.boolean(),
-  z.enum(["True", "False", "true", "false"], { error: "is_current must be True or False." }).transform((value) => value.toLowerCase() === "true"),
+  z
+    .enum(["True", "False", "true", "false"], { error: "is_current must be True or False." })
+    .transform((value) => value.toLowerCase() === "true"),
 ]);
 
 export const SiteDataEntrySchema = z.object({

@@ -16,7 +16,11 @@ export const SECRET_SITE_VAR_SUFFIXES: readonly string[] = ["_api_key", "_secret
 
 export function isSecretSiteVarKey(key: string): boolean {
   const lowered = key.trim().toLowerCase();
-  return SECRET_SITE_VAR_KEYS.includes(lowered) || lowered.startsWith(SECRET_SITE_VAR_PREFIX) || SECRET_SITE_VAR_SUFFIXES.some((suffix) => lowered.endsWith(suffix));
+  return (
+    SECRET_SITE_VAR_KEYS.includes(lowered) ||
+    lowered.startsWith(SECRET_SITE_VAR_PREFIX) ||
+    SECRET_SITE_VAR_SUFFIXES.some((suffix) => lowered.endsWith(suffix))
+  );
 }
 
 export type ParsedSiteVarValue = { ok: true; value: unknown } | { ok: false; message: string };
@@ -67,7 +71,12 @@ export function formatSiteVarValue(type: string, value: unknown, indent = 0): st
 
 export const SiteVarSchema = z
   .object({
-    id: z.coerce.number({ error: "id must be a number." }).int("id must be a whole number.").positive("id must be positive.").max(2 ** 31 - 1, "No such site var.").optional(),
+    id: z.coerce
+      .number({ error: "id must be a number." })
+      .int("id must be a whole number.")
+      .positive("id must be positive.")
+      .max(2 ** 31 - 1, "No such site var.")
+      .optional(),
     key: z
       .string({ error: "It must be at least 2 characters." })
       .trim()
@@ -83,11 +92,16 @@ export const SiteVarSchema = z
     sv_val_type: z.enum(SITE_VAR_TYPES, { error: "Pick one of str, int, float, bool, json." }),
   })
   // Checked even when other fields are invalid, so an empty value is reported with them.
-  .refine((input) => Boolean(input.sv_val) || (input.id !== undefined && typeof input.key === "string" && isSecretSiteVarKey(input.key)), {
-    path: ["sv_val"],
-    message: "Required.",
-    when: (payload) => typeof payload.value === "object" && payload.value !== null,
-  })
+  .refine(
+    (input) =>
+      Boolean(input.sv_val) ||
+      (input.id !== undefined && typeof input.key === "string" && isSecretSiteVarKey(input.key)),
+    {
+      path: ["sv_val"],
+      message: "Required.",
+      when: (payload) => typeof payload.value === "object" && payload.value !== null,
+    },
+  )
   .superRefine((input, ctx) => {
     if (input.sv_val === "") return;
     const parsed = parseSiteVarValue(input.sv_val_type, input.sv_val);

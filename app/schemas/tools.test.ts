@@ -16,7 +16,13 @@ function form(fields: Record<string, string>): FormData {
 describe("JsonFormatSchema", () => {
   test("defaults: format, indent 2, no sorting, strict JSON; checkboxes post 'on'", () => {
     const submission = parseWithZod(form({ input: "[1]", sortKeys: "on" }), { schema: JsonFormatSchema });
-    expect(submission.status === "success" && submission.value).toEqual({ intent: "format", input: "[1]", indent: "2", sortKeys: true, jsonc: false });
+    expect(submission.status === "success" && submission.value).toEqual({
+      intent: "format",
+      input: "[1]",
+      indent: "2",
+      sortKeys: true,
+      jsonc: false,
+    });
   });
 
   test("CRLF from the browser's form post counts as LF toward the 10 MB limit", () => {
@@ -28,16 +34,22 @@ describe("JsonFormatSchema", () => {
   });
 
   test("over the limit, and unknown options, are refused with messages", () => {
-    const submission = parseWithZod(form({ input: "x".repeat(MAX_JSON_INPUT_BYTES + 1), indent: "3" }), { schema: JsonFormatSchema });
+    const submission = parseWithZod(form({ input: "x".repeat(MAX_JSON_INPUT_BYTES + 1), indent: "3" }), {
+      schema: JsonFormatSchema,
+    });
     expect(errorsOf(submission).input?.[0]).toMatch(/the limit is 10 MB/);
     expect(errorsOf(submission).indent?.[0]).toBe("Choose an indent: 2, 4, tab or minified.");
-    expect(errorsOf(parseWithZod(form({}), { schema: JsonFormatSchema })).input).toEqual(["Paste some JSON to format."]);
+    expect(errorsOf(parseWithZod(form({}), { schema: JsonFormatSchema })).input).toEqual([
+      "Paste some JSON to format.",
+    ]);
   });
 });
 
 describe("UrlToolSchema", () => {
   test("defaults and the 1 MB limit", () => {
-    const submission = parseWithZod(form({ intent: "decode", input: "a%20b", plusAsSpace: "on" }), { schema: UrlToolSchema });
+    const submission = parseWithZod(form({ intent: "decode", input: "a%20b", plusAsSpace: "on" }), {
+      schema: UrlToolSchema,
+    });
     expect(submission.status === "success" && submission.value).toEqual({
       intent: "decode",
       direction: "encode",
@@ -47,8 +59,12 @@ describe("UrlToolSchema", () => {
       lineMode: false,
       lineEnding: "lf",
     });
-    const tooLarge = parseWithZod(form({ intent: "encode", input: "x".repeat(1024 * 1024 + 1) }), { schema: UrlToolSchema });
+    const tooLarge = parseWithZod(form({ intent: "encode", input: "x".repeat(1024 * 1024 + 1) }), {
+      schema: UrlToolSchema,
+    });
     expect(errorsOf(tooLarge).input?.[0]).toMatch(/the limit is 1 MB/);
-    expect(errorsOf(parseWithZod(form({ intent: "nope", input: "x" }), { schema: UrlToolSchema })).intent).toEqual(["Choose Encode, Decode or Swap."]);
+    expect(errorsOf(parseWithZod(form({ intent: "nope", input: "x" }), { schema: UrlToolSchema })).intent).toEqual([
+      "Choose Encode, Decode or Swap.",
+    ]);
   });
 });

@@ -26,7 +26,8 @@ export const UrlToolSchema = z.object({
   direction: z.enum(DIRECTIONS).default("encode"),
   input: z.string({ error: "Type or paste the text to encode or decode." }).superRefine((value, ctx) => {
     const bytes = utf8ByteLength(value);
-    if (bytes > MAX_URL_INPUT_BYTES) ctx.addIssue({ code: "custom", message: sizeLimitMessage(bytes, MAX_URL_INPUT_BYTES, MAX_URL_INPUT_LABEL) });
+    if (bytes > MAX_URL_INPUT_BYTES)
+      ctx.addIssue({ code: "custom", message: sizeLimitMessage(bytes, MAX_URL_INPUT_BYTES, MAX_URL_INPUT_LABEL) });
   }),
   mode: z.enum(ENCODE_MODES, { error: "Choose an encoding mode." }).default("component"),
   plusAsSpace: z.boolean().default(false),

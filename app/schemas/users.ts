@@ -32,7 +32,10 @@ export const AccountVerifiedSchema = z.object({ email_verified: z.boolean() });
 // one as nothing, hence the defaults.
 export const UserIdSchema = z.object({ user_id: idField("The user") });
 export const SetAdminFormSchema = UserIdSchema.extend({ is_superuser: z.boolean().default(false) });
-export const AccountVerifiedFormSchema = z.object({ account_id: idField("The account"), email_verified: z.boolean().default(false) });
+export const AccountVerifiedFormSchema = z.object({
+  account_id: idField("The account"),
+  email_verified: z.boolean().default(false),
+});
 
 /** The only provider whose e-mail flag the administrator toggles (spec §2). */
 export const SPARK_PROVIDER = "spark";

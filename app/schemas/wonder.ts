@@ -55,7 +55,11 @@ export const WonderItemSchema = z.object({
     .max(WONDER_TITLE_MAX, `Title must be at most ${WONDER_TITLE_MAX} characters.`),
   // Left empty, the slug is made from the title.
   slug: slugField.optional(),
-  summary: z.string().trim().max(WONDER_SUMMARY_MAX, `Summary must be at most ${WONDER_SUMMARY_MAX.toLocaleString("en")} characters.`).optional(),
+  summary: z
+    .string()
+    .trim()
+    .max(WONDER_SUMMARY_MAX, `Summary must be at most ${WONDER_SUMMARY_MAX.toLocaleString("en")} characters.`)
+    .optional(),
   body_markdown: z
     .string()
     .max(WONDER_BODY_MAX, `Body must be at most ${WONDER_BODY_MAX.toLocaleString("en")} characters.`)

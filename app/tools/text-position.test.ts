@@ -12,8 +12,10 @@ describe("LineIndex", () => {
 
   it("agrees with positionAt when asked out of order (it reads only as far as needed)", () => {
     const lines = new LineIndex(text);
-    for (const offset of [...offsets].reverse()) expect(lines.lineOf(offset), `offset ${offset}`).toBe(positionAt(text, offset).line);
+    for (const offset of [...offsets].reverse())
+      expect(lines.lineOf(offset), `offset ${offset}`).toBe(positionAt(text, offset).line);
     const fresh = new LineIndex(text);
-    for (const offset of [7, 2, 12, 0, 5]) expect(fresh.lineOf(offset), `offset ${offset}`).toBe(positionAt(text, offset).line);
+    for (const offset of [7, 2, 12, 0, 5])
+      expect(fresh.lineOf(offset), `offset ${offset}`).toBe(positionAt(text, offset).line);
   });
 });

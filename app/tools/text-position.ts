@@ -145,7 +145,7 @@ export function caretExcerpt(text: string, offset: number, width = 100): CaretEx
   }
   let excerpt = from > lineStart ? "…" : "";
   let caret = from > lineStart ? " " : "";
-  for (let i = from; i < to; ) {
+  for (let i = from; i < to;) {
     const codePoint = text.codePointAt(i)!;
     const size = codePoint > 0xffff ? 2 : 1;
     const char = visibleChar(codePoint, text.slice(i, i + size));

@@ -59,7 +59,11 @@ describe.each([
     const url = apiUrl();
     if (url) process.env.API_URL = url;
     const result = await apiRequest(contextFor(null), "/does/not/exist");
-    expect(result).toMatchObject({ ok: false, status: 404, error: { detail: "Not Found", status_code: 404, errors: [] } });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 404,
+      error: { detail: "Not Found", status_code: 404, errors: [] },
+    });
   });
 });
 
@@ -100,7 +104,10 @@ describe("the API client's transport failures", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     process.env.API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
     expect(await apiRequest(contextFor(null), "/empty")).toMatchObject({ ok: true, status: 204, data: undefined });
-    expect(await apiRequest(contextFor(null), "/other")).toMatchObject({ ok: false, error: { detail: "upstream said no" } });
+    expect(await apiRequest(contextFor(null), "/other")).toMatchObject({
+      ok: false,
+      error: { detail: "upstream said no" },
+    });
     server.close();
   });
 });

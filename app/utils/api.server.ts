@@ -15,7 +15,9 @@ export interface ApiErrorBody {
   errors: FieldError[];
 }
 
-export type ApiResult<T> = { ok: true; status: number; data: T; headers: Headers } | { ok: false; status: number; error: ApiErrorBody; headers: Headers };
+export type ApiResult<T> =
+  | { ok: true; status: number; data: T; headers: Headers }
+  | { ok: false; status: number; error: ApiErrorBody; headers: Headers };
 
 export interface ApiRequestOptions {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -36,7 +38,11 @@ function remoteBaseUrl(): string | undefined {
   return process.env.API_URL?.replace(/\/+$/, "") || undefined;
 }
 
-export async function apiRequest<T>(context: ReadableContext, path: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
+export async function apiRequest<T>(
+  context: ReadableContext,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<ApiResult<T>> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const headers = new Headers(options.headers);
   headers.set("accept", "application/json");
@@ -60,10 +66,15 @@ export async function apiRequest<T>(context: ReadableContext, path: string, opti
       const base = remoteBaseUrl();
       if (!base) throw new Error("API_URL is not set and no in-process API is available");
       headers.set("x-forwarded-for", clientIp);
-      response = await timed("api", () => fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual" }));
+      response = await timed("api", () =>
+        fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual" }),
+      );
     }
   } catch (error) {
-    const detail = error instanceof Error && error.name === "TimeoutError" ? "The API did not answer in time" : transportMessage(error);
+    const detail =
+      error instanceof Error && error.name === "TimeoutError"
+        ? "The API did not answer in time"
+        : transportMessage(error);
     return { ok: false, status: 503, error: { detail, status_code: 503, errors: [] }, headers: new Headers() };
   }
   noteDataAge(context, Number(response.headers.get("age") ?? 0));
@@ -102,7 +113,8 @@ async function readResponse<T>(response: Response): Promise<ApiResult<T>> {
   } catch {
     parsed = undefined;
   }
-  const errorField = parsed && typeof parsed === "object" && "error" in parsed ? (parsed as { error: unknown }).error : undefined;
+  const errorField =
+    parsed && typeof parsed === "object" && "error" in parsed ? (parsed as { error: unknown }).error : undefined;
   if (response.ok && errorField === undefined) return { ok: true, status, data: parsed as T, headers };
   return { ok: false, status: response.ok ? 500 : status, error: toErrorBody(parsed, response, errorField), headers };
 }
@@ -116,13 +128,19 @@ function toErrorBody(parsed: unknown, response: Response, errorField: unknown): 
         ? errorField
         : `${response.statusText || "Request failed"} [HTTP ${response.status}]`;
   const errors = Array.isArray(body.errors)
-    ? body.errors.filter((e): e is FieldError => Boolean(e) && typeof e.field === "string" && typeof e.message === "string")
+    ? body.errors.filter(
+        (e): e is FieldError => Boolean(e) && typeof e.field === "string" && typeof e.message === "string",
+      )
     : [];
   return { detail, status_code: response.ok ? 500 : response.status, errors };
 }
 
 /** For loaders: the data, or a thrown error response the route's ErrorBoundary shows. */
-export async function apiGetOrThrow<T>(context: ReadableContext, path: string, options: ApiRequestOptions = {}): Promise<T> {
+export async function apiGetOrThrow<T>(
+  context: ReadableContext,
+  path: string,
+  options: ApiRequestOptions = {},
+): Promise<T> {
   const result = await apiRequest<T>(context, path, options);
   if (!result.ok) throw data(result.error, { status: result.status });
   return result.data;

@@ -19,7 +19,11 @@ export interface ConditionalPageOptions {
    * Loads the page's data (the loader reuses it through the router context) and answers the validator of that
    * data, or null when the page must not be cached (an error).
    */
-  fingerprint: (args: { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> }) => Promise<string | null>;
+  fingerprint: (args: {
+    request: Request;
+    context: Readonly<RouterContextProvider>;
+    params: Record<string, string | undefined>;
+  }) => Promise<string | null>;
 }
 
 export function conditionalPage({ maxAgeSeconds, fingerprint }: ConditionalPageOptions): MiddlewareFunction<Response> {

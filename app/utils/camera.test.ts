@@ -20,7 +20,13 @@ import {
   sensorDiagonalMm,
 } from "./camera";
 
-const camera = (more: Partial<CameraItem>): CameraItem => ({ camera_id: "0", lens_facing: "BACK", hardware_level: "FULL", capabilities: [], ...more });
+const camera = (more: Partial<CameraItem>): CameraItem => ({
+  camera_id: "0",
+  lens_facing: "BACK",
+  hardware_level: "FULL",
+  capabilities: [],
+  ...more,
+});
 
 describe("hardware levels", () => {
   it("ranks by real order, not by Android's integers", () => {
@@ -67,16 +73,32 @@ describe("derived figures", () => {
   });
 
   it("collects a camera's figures, tolerating missing values", () => {
-    const figures = cameraFigures(camera({ sensor: { physical_size_mm: [9.8, 7.4], pixel_array: [4080, 3072] }, lens: { focal_lengths_mm: [6.81, 20] } }));
+    const figures = cameraFigures(
+      camera({
+        sensor: { physical_size_mm: [9.8, 7.4], pixel_array: [4080, 3072] },
+        lens: { focal_lengths_mm: [6.81, 20] },
+      }),
+    );
     expect(figures.megapixels).toBeCloseTo(12.53, 2);
     expect(figures.focalLengths.map((f) => Math.round(f.equivalentMm!))).toEqual([24, 70]);
-    expect(cameraFigures(camera({ sensor: null, lens: null }))).toEqual({ megapixels: null, pixelPitchUm: null, opticalFormat: null, cropFactor: null, focalLengths: [] });
+    expect(cameraFigures(camera({ sensor: null, lens: null }))).toEqual({
+      megapixels: null,
+      pixelPitchUm: null,
+      opticalFormat: null,
+      cropFactor: null,
+      focalLengths: [],
+    });
   });
 });
 
 describe("report helpers", () => {
   const cameras = [
-    camera({ camera_id: "0", capabilities: ["RAW", "LOGICAL_MULTI_CAMERA"], physical_camera_ids: ["2"], is_logical: true }),
+    camera({
+      camera_id: "0",
+      capabilities: ["RAW", "LOGICAL_MULTI_CAMERA"],
+      physical_camera_ids: ["2"],
+      is_logical: true,
+    }),
     camera({ camera_id: "1", lens_facing: "FRONT", capabilities: ["RAW", "MANUAL_SENSOR"] }),
     camera({ camera_id: "2", parent_logical_id: "0", output_sizes: { JPEG: ["1920x1080", "8160x6144", "4000x3000"] } }),
   ];

@@ -31,7 +31,9 @@ export function parseSize(size: string | null | undefined): [number, number] | n
 }
 
 function valid(pair: Pair): pair is readonly [number, number] {
-  return Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === "number" && Number.isFinite(n) && n > 0);
+  return (
+    Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === "number" && Number.isFinite(n) && n > 0)
+  );
 }
 
 export function megapixels(pixelArray: Pair): number | null {
@@ -108,7 +110,11 @@ export function isStandaloneCamera(camera: Pick<CameraItem, "parent_logical_id">
 
 /** The camera an app gets by default for a facing: the first stand-alone one (camera ids list it first). */
 export function mainCamera(cameras: readonly CameraItem[], facing: string): CameraItem | null {
-  return cameras.find((camera) => camera.lens_facing === facing && isStandaloneCamera(camera)) ?? cameras.find((c) => c.lens_facing === facing) ?? null;
+  return (
+    cameras.find((camera) => camera.lens_facing === facing && isStandaloneCamera(camera)) ??
+    cameras.find((c) => c.lens_facing === facing) ??
+    null
+  );
 }
 
 /** Every capability any camera of the report has, unique, in first-seen order. */
@@ -160,7 +166,10 @@ export function formatExposureNs(ns: number): string {
   return `1/${formatNumber(denominator, denominator >= 10 ? 0 : 1)} s`;
 }
 
-export function formatRange(range: Pair | readonly [number, number], format: (n: number) => string = (n) => formatNumber(n, 2)): string | null {
+export function formatRange(
+  range: Pair | readonly [number, number],
+  format: (n: number) => string = (n) => formatNumber(n, 2),
+): string | null {
   if (!Array.isArray(range) || range.length !== 2) return null;
   const [low, high] = range as readonly [number, number];
   return low === high ? format(low) : `${format(low)} – ${format(high)}`;

@@ -37,7 +37,10 @@ describe("spliceEchoedTexts", () => {
 
   test("puts each text in place of its placeholder, however the stream is cut into chunks", async () => {
     for (let chunkSize = 1; chunkSize <= rendered.length + 1; chunkSize++) {
-      expect(await splice(rendered, { "json-input": input, other: "second & last" }, chunkSize), `chunks of ${chunkSize} bytes`).toBe(expected);
+      expect(
+        await splice(rendered, { "json-input": input, other: "second & last" }, chunkSize),
+        `chunks of ${chunkSize} bytes`,
+      ).toBe(expected);
     }
   });
 

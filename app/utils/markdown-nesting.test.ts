@@ -15,11 +15,16 @@ const shapes: Record<string, (levels: number) => string> = {
 };
 
 describe("markdown nesting", () => {
-  test.each(Object.keys(shapes))("%s: rendered at the limit, refused one past it with the line and the limit", (shape) => {
-    const make = shapes[shape]!;
-    expect(markdownNestingProblem(make(limit))).toBeNull();
-    expect(markdownNestingProblem(make(limit + 1))).toMatch(new RegExp(`^Line \\d+ .* more than ${limit} levels deep; the limit is ${limit}\\.$`));
-  });
+  test.each(Object.keys(shapes))(
+    "%s: rendered at the limit, refused one past it with the line and the limit",
+    (shape) => {
+      const make = shapes[shape]!;
+      expect(markdownNestingProblem(make(limit))).toBeNull();
+      expect(markdownNestingProblem(make(limit + 1))).toMatch(
+        new RegExp(`^Line \\d+ .* more than ${limit} levels deep; the limit is ${limit}\\.$`),
+      );
+    },
+  );
 
   test.each(Object.keys(shapes))("%s 100,000 deep: shown as escaped text, not a stack overflow", (shape) => {
     const markdown = shapes[shape]!(shape === "indented lists" ? 2_000 : 100_000);
@@ -34,7 +39,10 @@ describe("markdown nesting", () => {
     for (const file of ["README.md", "docs/security.md", "docs/decisions/0008-developer-tools.md"]) {
       expect(markdownNestingProblem(readFileSync(path.join(root, file), "utf8")), file).toBeNull();
     }
-    const sample = "**bold** and *em* and _u_ and ~~gone~~, 2 * 3 * 4, snake_case_name\n\n- a\n  - b\n    1. c\n\n> quote\n> > inner\n\n```\n" + ">".repeat(500) + "\n```\n";
+    const sample =
+      "**bold** and *em* and _u_ and ~~gone~~, 2 * 3 * 4, snake_case_name\n\n- a\n  - b\n    1. c\n\n> quote\n> > inner\n\n```\n" +
+      ">".repeat(500) +
+      "\n```\n";
     expect(markdownNestingProblem(sample)).toBeNull();
   });
 });

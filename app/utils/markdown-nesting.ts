@@ -95,7 +95,10 @@ export function markdownNestingProblem(markdown: string): string | null {
 }
 
 /** For a zod string schema's superRefine: refuses markdown nested past the limit, with the reason. */
-export function refuseDeepMarkdown(markdown: string, ctx: { addIssue: (issue: { code: "custom"; message: string }) => void }): void {
+export function refuseDeepMarkdown(
+  markdown: string,
+  ctx: { addIssue: (issue: { code: "custom"; message: string }) => void },
+): void {
   const problem = markdownNestingProblem(markdown);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 }

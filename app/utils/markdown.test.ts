@@ -2,10 +2,50 @@ import { describe, expect, it } from "vitest";
 import { escapeHtml, renderMarkdown, safeUrl, slugify } from "./markdown";
 
 const ALLOWED_TAGS = new Set([
-  "p", "h1", "h2", "h3", "h4", "h5", "h6", "a", "img", "em", "strong", "del", "code", "pre", "blockquote",
-  "ul", "ol", "li", "input", "hr", "br", "table", "thead", "tbody", "tr", "th", "td",
+  "p",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "a",
+  "img",
+  "em",
+  "strong",
+  "del",
+  "code",
+  "pre",
+  "blockquote",
+  "ul",
+  "ol",
+  "li",
+  "input",
+  "hr",
+  "br",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
 ]);
-const ALLOWED_ATTRIBUTES = new Set(["href", "title", "rel", "id", "src", "alt", "loading", "referrerpolicy", "class", "start", "align", "type", "checked", "disabled"]);
+const ALLOWED_ATTRIBUTES = new Set([
+  "href",
+  "title",
+  "rel",
+  "id",
+  "src",
+  "alt",
+  "loading",
+  "referrerpolicy",
+  "class",
+  "start",
+  "align",
+  "type",
+  "checked",
+  "disabled",
+]);
 
 /**
  * Parses every tag of the output and fails on anything that could run script: a tag or attribute outside the
@@ -18,7 +58,12 @@ function expectInert(html: string): void {
     for (const [, attribute, value = ""] of attributes.matchAll(/\s+([\w-]+)(?:="([^"]*)")?/g)) {
       expect(ALLOWED_ATTRIBUTES, `attribute ${attribute} of <${name}>`).toContain(attribute!.toLowerCase());
       if (attribute === "href" || attribute === "src") {
-        const decoded = value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+        const decoded = value
+          .replace(/&quot;/g, '"')
+          .replace(/&#39;/g, "'")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&amp;/g, "&");
         expect(["http:", "https:", "mailto:"]).toContain(new URL(decoded, "https://site.example/").protocol);
       }
     }
@@ -45,7 +90,9 @@ describe("renderMarkdown", () => {
   });
 
   it("shows raw HTML as text, block and inline", () => {
-    const { html } = renderMarkdown("<div onclick=\"x()\">\n<b>hi</b>\n</div>\n\nInline <span style=\"color:red\">red</span> & <!-- note -->");
+    const { html } = renderMarkdown(
+      '<div onclick="x()">\n<b>hi</b>\n</div>\n\nInline <span style="color:red">red</span> & <!-- note -->',
+    );
     expect(html).toContain("&lt;div onclick=&quot;x()&quot;&gt;");
     expect(html).toContain("&lt;b&gt;hi&lt;/b&gt;");
     expect(html).toContain("Inline &lt;span style=&quot;color:red&quot;&gt;red&lt;/span&gt; &amp; &lt;!-- note --&gt;");
@@ -86,7 +133,7 @@ describe("renderMarkdown", () => {
     ["heading with html", "# <img src=x onerror=alert(1)> title"],
     ["table cell html", "| a |\n|---|\n| <img src=x onerror=alert(1)> |"],
     ["code span", "`<script>alert(1)</script>`"],
-    ["fenced code with tricky language", "```\"><script>alert(1)</script>\nx\n```"],
+    ["fenced code with tricky language", '```"><script>alert(1)</script>\nx\n```'],
     ["html comment trick", "<!--><img src=x onerror=alert(1)>-->"],
     ["unclosed tag", "<img src=x onerror=alert(1)"],
     ["link text html", "[<img src=x onerror=alert(1)>](https://example.com)"],
@@ -105,7 +152,9 @@ describe("renderMarkdown", () => {
   });
 
   it("allows http, https and mailto links, and relative links on this site", () => {
-    const { html } = renderMarkdown("[a](http://a.example) [b](https://b.example) [c](mailto:c@example.com) [d](/privacy) [e](#top)");
+    const { html } = renderMarkdown(
+      "[a](http://a.example) [b](https://b.example) [c](mailto:c@example.com) [d](/privacy) [e](#top)",
+    );
     expect(html).toContain('<a href="http://a.example" rel="nofollow noopener noreferrer">a</a>');
     expect(html).toContain('<a href="https://b.example" rel="nofollow noopener noreferrer">b</a>');
     expect(html).toContain('<a href="mailto:c@example.com">c</a>');
@@ -114,7 +163,10 @@ describe("renderMarkdown", () => {
   });
 
   it("gives headings unique prefixed ids and returns the outline", () => {
-    const { html, headings } = renderMarkdown("# Terms\n\n## Your *data*\n\n## Your data\n\n## Your data 2\n\n### Émile & Co", { headingOffset: 1 });
+    const { html, headings } = renderMarkdown(
+      "# Terms\n\n## Your *data*\n\n## Your data\n\n## Your data 2\n\n### Émile & Co",
+      { headingOffset: 1 },
+    );
     expect(headings).toEqual([
       { level: 2, text: "Terms", id: "section-terms" },
       { level: 3, text: "Your data", id: "section-your-data" },
@@ -147,7 +199,9 @@ describe("renderMarkdown", () => {
 
 describe("helpers", () => {
   it("escapes every markup character", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;",
+    );
   });
 
   it("accepts only allowed schemes", () => {

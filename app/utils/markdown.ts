@@ -107,7 +107,11 @@ function titleAttribute(title: string | null | undefined): string {
 export function renderMarkdown(markdown: string, options: MarkdownOptions = {}): RenderedMarkdown {
   // Text saved before the nesting limit, or from elsewhere: shown as it is, never handed to the recursive parser.
   const tooDeep = markdownNestingProblem(markdown);
-  if (tooDeep) return { html: `<p>${escapeHtml(tooDeep)} It is shown as plain text.</p>\n<pre>${escapeHtml(markdown)}</pre>\n`, headings: [] };
+  if (tooDeep)
+    return {
+      html: `<p>${escapeHtml(tooDeep)} It is shown as plain text.</p>\n<pre>${escapeHtml(markdown)}</pre>\n`,
+      headings: [],
+    };
   const headingOffset = Math.max(0, Math.floor(options.headingOffset ?? 0));
   const idPrefix = options.idPrefix ?? "section-";
   const headings: MarkdownHeading[] = [];

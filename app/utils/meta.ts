@@ -54,7 +54,9 @@ export function documentTitle(pageTitle: string, siteName: string): string {
 
 function shorten(text: string): string {
   const oneLine = text.replace(/\s+/g, " ").trim();
-  return oneLine.length <= MAX_DESCRIPTION_LENGTH ? oneLine : `${oneLine.slice(0, MAX_DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+  return oneLine.length <= MAX_DESCRIPTION_LENGTH
+    ? oneLine
+    : `${oneLine.slice(0, MAX_DESCRIPTION_LENGTH - 1).trimEnd()}…`;
 }
 
 export function pageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {

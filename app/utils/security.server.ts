@@ -18,7 +18,10 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, 
 export type ScriptPolicy = { nonce: string } | { inlineScriptHashes: string[] };
 
 export function contentSecurityPolicy(scripts: ScriptPolicy, isProduction: boolean): string {
-  const scriptSources = "nonce" in scripts ? `'nonce-${scripts.nonce}' 'strict-dynamic'` : ["'self'", ...scripts.inlineScriptHashes].join(" ");
+  const scriptSources =
+    "nonce" in scripts
+      ? `'nonce-${scripts.nonce}' 'strict-dynamic'`
+      : ["'self'", ...scripts.inlineScriptHashes].join(" ");
   return [
     "default-src 'self'",
     `script-src ${scriptSources}${isProduction ? "" : " 'unsafe-eval'"}`,

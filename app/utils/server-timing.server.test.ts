@@ -14,7 +14,9 @@ describe("Server-Timing", () => {
       return new Response("ok");
     });
     const header = response.headers.get("Server-Timing") ?? "";
-    expect(header).toMatch(/^api;dur=[\d.]+;desc="1 API call", db;dur=5\.0;desc="2 queries", render;dur=[\d.]+, total;dur=[\d.]+$/);
+    expect(header).toMatch(
+      /^api;dur=[\d.]+;desc="1 API call", db;dur=5\.0;desc="2 queries", render;dur=[\d.]+, total;dur=[\d.]+$/,
+    );
   });
 
   it("keeps concurrent requests apart", async () => {

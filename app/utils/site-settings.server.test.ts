@@ -32,7 +32,11 @@ beforeEach(() => {
 });
 
 async function setVar(key: string, value: string, type = "str") {
-  const response = await h.request("/admin/site/vars", { method: "POST", token: admin, json: { key, sv_val: value, sv_val_type: type } });
+  const response = await h.request("/admin/site/vars", {
+    method: "POST",
+    token: admin,
+    json: { key, sv_val: value, sv_val_type: type },
+  });
   expect(response.status).toBe(200);
 }
 
@@ -47,7 +51,10 @@ describe("site settings", () => {
   it("tells the request how old the cached settings are, so a page made from them is kept that much less", async () => {
     await getSiteSettings(context);
     await new Promise((resolve) => setTimeout(resolve, 1_100));
-    const page = createRequestContext({ clientIp: "127.0.0.1", api: { fetch: (request, env) => h.api.fetch(request, env) } });
+    const page = createRequestContext({
+      clientIp: "127.0.0.1",
+      api: { fetch: (request, env) => h.api.fetch(request, env) },
+    });
     await getSiteSettings(page);
     expect(page.get(requestInfoContext).dataAgeSeconds).toBeGreaterThanOrEqual(2);
   });
@@ -69,7 +76,10 @@ describe("site settings", () => {
   });
 
   it("serves the fallback when /api fails", async () => {
-    const broken = createRequestContext({ clientIp: "127.0.0.1", api: { fetch: () => new Response("nope", { status: 502 }) } });
+    const broken = createRequestContext({
+      clientIp: "127.0.0.1",
+      api: { fetch: () => new Response("nope", { status: 502 }) },
+    });
     expect(await getSiteVarText(broken, "site_name", "Fallback")).toBe("Fallback");
   });
 });

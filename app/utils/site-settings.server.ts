@@ -34,10 +34,17 @@ let generation = 0;
 async function fetchPublicVars(context: ReadableContext): Promise<PublicVars> {
   const startedIn = generation;
   // Public data: asked without the visitor's session, so the answer is the same for everyone.
-  const result = await apiRequest<{ vars: PublicVars }>(context, "/site/vars/public", { token: null, timeoutMs: 3_000 });
+  const result = await apiRequest<{ vars: PublicVars }>(context, "/site/vars/public", {
+    token: null,
+    timeoutMs: 3_000,
+  });
   const ok = result.ok && typeof result.data?.vars === "object" && result.data.vars !== null;
   const vars = ok ? result.data.vars : (cached?.vars ?? {});
-  if (!ok) console.warn("[site-settings] could not read the public site vars:", result.ok ? "malformed answer" : result.error.detail);
+  if (!ok)
+    console.warn(
+      "[site-settings] could not read the public site vars:",
+      result.ok ? "malformed answer" : result.error.detail,
+    );
   if (startedIn === generation) {
     const now = Date.now();
     const answerAgeMs = Number(result.headers.get("age") ?? 0) * 1000 || 0;
@@ -60,7 +67,11 @@ export async function getPublicSiteVars(context: ReadableContext): Promise<Publi
 }
 
 /** One public site var, or the fallback when it is not set. */
-export async function getSiteVar(context: ReadableContext, key: string, fallback: unknown = undefined): Promise<unknown> {
+export async function getSiteVar(
+  context: ReadableContext,
+  key: string,
+  fallback: unknown = undefined,
+): Promise<unknown> {
   const vars = await getPublicSiteVars(context);
   return Object.hasOwn(vars, key) ? vars[key] : fallback;
 }
@@ -68,7 +79,11 @@ export async function getSiteVar(context: ReadableContext, key: string, fallback
 /** One public site var as non-empty text, or the fallback (for names, links…). */
 export async function getSiteVarText(context: ReadableContext, key: string, fallback: string): Promise<string>;
 export async function getSiteVarText(context: ReadableContext, key: string, fallback: null): Promise<string | null>;
-export async function getSiteVarText(context: ReadableContext, key: string, fallback: string | null): Promise<string | null> {
+export async function getSiteVarText(
+  context: ReadableContext,
+  key: string,
+  fallback: string | null,
+): Promise<string | null> {
   const value = await getSiteVar(context, key, fallback);
   if (typeof value === "string") return value.trim() || fallback;
   if (typeof value === "number" || typeof value === "boolean") return String(value);

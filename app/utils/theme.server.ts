@@ -16,5 +16,7 @@ export async function readThemeCookie(request: Request): Promise<Theme> {
 
 /** The Set-Cookie value for a choice; "system" removes the cookie, as it is the default. */
 export function serializeThemeCookie(theme: Theme): Promise<string> {
-  return theme === "system" ? themeCookie.serialize("", { maxAge: 0, expires: new Date(0) }) : themeCookie.serialize(theme);
+  return theme === "system"
+    ? themeCookie.serialize("", { maxAge: 0, expires: new Date(0) })
+    : themeCookie.serialize(theme);
 }

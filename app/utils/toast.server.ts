@@ -22,11 +22,19 @@ const TOAST_COOKIE = /(?:^|;)\s*toast=/;
  * (WebCrypto HMAC) and always answers a Set-Cookie, so a request without the toast cookie skips both: its page
  * stays cacheable and costs no signature.
  */
-export async function readToast(request: Request): Promise<{ toast: Awaited<ReturnType<typeof getToast>>["toast"]; headers: Headers | undefined }> {
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Awaited<ReturnType<typeof getToast>>["toast"]; headers: Headers | undefined }> {
   if (!TOAST_COOKIE.test(request.headers.get("cookie") ?? "")) return { toast: undefined, headers: undefined };
   const { toast, headers } = await getToast(request);
   return { toast, headers: toast ? headers : undefined };
 }
 
-export const { redirectWithSuccess, redirectWithError, redirectWithInfo, redirectWithToast, dataWithSuccess, dataWithError } =
-  createToastUtilsWithCustomSession(toastSessionStorage);
+export const {
+  redirectWithSuccess,
+  redirectWithError,
+  redirectWithInfo,
+  redirectWithToast,
+  dataWithSuccess,
+  dataWithError,
+} = createToastUtilsWithCustomSession(toastSessionStorage);

@@ -10,11 +10,18 @@ import type { z } from "zod";
 type FormShape = Record<string, unknown>;
 export type FormValidator<Input, Output> = (formData: FormData) => Submission<Input, string[], Output>;
 type Constraint = Parameters<typeof useForm>[0]["constraint"];
-type DeferredFormOptions<Input extends FormShape, Output> = Omit<Parameters<typeof useForm<Input, Output>>[0], "constraint" | "onValidate">;
+type DeferredFormOptions<Input extends FormShape, Output> = Omit<
+  Parameters<typeof useForm<Input, Output>>[0],
+  "constraint" | "onValidate"
+>;
 
 /** Accepts everything: the server validates until the schema's code has loaded. */
 const serverValidates = <Input, Output>(formData: FormData): Submission<Input, string[], Output> =>
-  parse<Output, string[]>(formData, { resolve: (value) => ({ value: value as Output }) }) as unknown as Submission<Input, string[], Output>;
+  parse<Output, string[]>(formData, { resolve: (value) => ({ value: value as Output }) }) as unknown as Submission<
+    Input,
+    string[],
+    Output
+  >;
 
 export function useDeferredZodForm<Input extends FormShape, Output>(
   loadValidator: () => Promise<FormValidator<Input, Output>>,
@@ -29,7 +36,8 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
         if (mounted) validator.current = validate;
       });
     };
-    const idle = typeof requestIdleCallback === "function" ? requestIdleCallback(load, { timeout: 2_000 }) : setTimeout(load, 200);
+    const idle =
+      typeof requestIdleCallback === "function" ? requestIdleCallback(load, { timeout: 2_000 }) : setTimeout(load, 200);
     return () => {
       mounted = false;
       if (typeof cancelIdleCallback === "function") cancelIdleCallback(idle as number);
@@ -49,7 +57,10 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
  * The validator loader for useDeferredZodForm: the schema's module and Conform's zod adapter, fetched together.
  * Pass a dynamic import, so the schema stays out of the page's own JavaScript.
  */
-export function deferredZodCheck<Module, Schema extends z.ZodType<FormShape, FormShape>>(loadModule: () => Promise<Module>, pick: (module: Module) => Schema) {
+export function deferredZodCheck<Module, Schema extends z.ZodType<FormShape, FormShape>>(
+  loadModule: () => Promise<Module>,
+  pick: (module: Module) => Schema,
+) {
   return async (): Promise<FormValidator<z.input<Schema>, z.output<Schema>>> => {
     const [module, { parseWithZod }] = await Promise.all([loadModule(), import("@conform-to/zod/v4")]);
     const schema = pick(module);

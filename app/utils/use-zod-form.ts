@@ -11,7 +11,10 @@ type ZodFormOptions<Schema extends z.ZodType<FormShape, FormShape>> = Omit<
   "constraint" | "onValidate"
 >;
 
-export function useZodForm<Schema extends z.ZodType<FormShape, FormShape>>(schema: Schema, options: ZodFormOptions<Schema> = {}) {
+export function useZodForm<Schema extends z.ZodType<FormShape, FormShape>>(
+  schema: Schema,
+  options: ZodFormOptions<Schema> = {},
+) {
   return useForm<z.input<Schema>, z.output<Schema>>({
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

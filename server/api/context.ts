@@ -115,7 +115,9 @@ export async function readJson(c: Context): Promise<unknown> {
   const type = c.req.header("content-type") ?? "";
   if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
     const form = await c.req.parseBody();
-    return Object.fromEntries(Object.entries(form).map(([key, value]) => [key, typeof value === "string" ? value : ""]));
+    return Object.fromEntries(
+      Object.entries(form).map(([key, value]) => [key, typeof value === "string" ? value : ""]),
+    );
   }
   const text = await c.req.text();
   if (!text) return {};

@@ -21,7 +21,12 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly errors: FieldError[];
   readonly headers?: Record<string, string>;
-  constructor(status: ContentfulStatusCode, detail: string, errors: FieldError[] = [], headers?: Record<string, string>) {
+  constructor(
+    status: ContentfulStatusCode,
+    detail: string,
+    errors: FieldError[] = [],
+    headers?: Record<string, string>,
+  ) {
     super(detail);
     this.status = status;
     this.errors = errors;
@@ -40,7 +45,11 @@ export function zodFieldErrors(error: ZodError): FieldError[] {
 export function validationError(error: ZodError): ApiError {
   const errors = zodFieldErrors(error);
   const first = errors[0];
-  const detail = first ? (first.field === "_form" ? first.message : `${first.field}: ${first.message}`) : "Invalid request";
+  const detail = first
+    ? first.field === "_form"
+      ? first.message
+      : `${first.field}: ${first.message}`
+    : "Invalid request";
   return new ApiError(400, detail, errors);
 }
 

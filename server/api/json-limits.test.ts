@@ -28,10 +28,18 @@ beforeAll(async () => {
   h = await createApiHarness();
   admin = (await h.signIn({ admin: true })).token;
   serviceKey = randomToken();
-  await h.database.db.insert(apiKeys).values({ serviceName: "json-limits", apiKeyEncrypted: encryptSecret(serviceKey), apiKeyDigest: hmacDigest(serviceKey) });
+  await h.database.db
+    .insert(apiKeys)
+    .values({
+      serviceName: "json-limits",
+      apiKeyEncrypted: encryptSecret(serviceKey),
+      apiKeyDigest: hmacDigest(serviceKey),
+    });
   hostUrl = await new Promise<string>((resolve) => {
     const app = new Hono().route("/image-host", createImageHostApp({ db: h.database.db, apiKey: () => hostKey }));
-    host = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}/image-host`));
+    host = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+      resolve(`http://127.0.0.1:${info.port}/image-host`),
+    );
   });
 });
 afterAll(async () => {
@@ -50,10 +58,23 @@ async function detail(response: Response): Promise<string> {
 describe("the scanner", () => {
   it("counts depth and values outside strings only, escapes included", () => {
     expect(checkJsonLimits(nested(maxDepth), "x")).toBeNull();
-    expect(checkJsonLimits(nested(maxDepth + 1), "x")).toMatchObject({ kind: "depth", limit: maxDepth, offset: maxDepth });
+    expect(checkJsonLimits(nested(maxDepth + 1), "x")).toMatchObject({
+      kind: "depth",
+      limit: maxDepth,
+      offset: maxDepth,
+    });
     const bracketsInStrings = JSON.stringify({ text: "[".repeat(10_000) + ',"\\' + "{".repeat(10_000) });
     expect(checkJsonLimits(bracketsInStrings, "x")).toBeNull();
-    expect(checkJsonLimits("[" + Array(maxValues - 1).fill(0).join(",") + "]", "x")).toBeNull();
+    expect(
+      checkJsonLimits(
+        "[" +
+          Array(maxValues - 1)
+            .fill(0)
+            .join(",") +
+          "]",
+        "x",
+      ),
+    ).toBeNull();
     expect(checkJsonLimits("[" + Array(maxValues).fill(0).join(",") + "]", "x")).toMatchObject({ kind: "values" });
   });
 
@@ -69,9 +90,13 @@ describe("/api JSON bodies", () => {
     const cases = [
       post("/auth/login", `{"email":"a@example.com","password":"x","extra":${deep}}`),
       post("/v1/site/contact", `{"name":"A","email":"a@example.com","message":${deep}}`),
-      post("/camera/reports", `{"manufacturer":"X","device_model":"Y","camera_list":[],"extra":${deep}}`, { "x-api-key": serviceKey }),
+      post("/camera/reports", `{"manufacturer":"X","device_model":"Y","camera_list":[],"extra":${deep}}`, {
+        "x-api-key": serviceKey,
+      }),
       post("/v1/kv/deep", `{"value":${deep}}`, { "x-api-key": serviceKey }, "PUT"),
-      post("/admin/site/vars", `{"key":"deep","sv_val":"1","sv_val_type":"int","x":${deep}}`, { authorization: `Bearer ${admin}` }),
+      post("/admin/site/vars", `{"key":"deep","sv_val":"1","sv_val_type":"int","x":${deep}}`, {
+        authorization: `Bearer ${admin}`,
+      }),
     ];
     for (const response of await Promise.all(cases)) {
       expect(response.status).toBe(400);
@@ -83,7 +108,9 @@ describe("/api JSON bodies", () => {
     const wide = "[" + Array(maxValues).fill(0).join(",") + "]";
     for (const response of await Promise.all([
       post("/v1/kv/wide", `{"value":${wide}}`, { "x-api-key": serviceKey }, "PUT"),
-      post("/camera/reports", `{"manufacturer":"X","device_model":"Y","camera_list":${wide}}`, { "x-api-key": serviceKey }),
+      post("/camera/reports", `{"manufacturer":"X","device_model":"Y","camera_list":${wide}}`, {
+        "x-api-key": serviceKey,
+      }),
     ])) {
       expect(response.status).toBe(400);
       expect(await detail(response)).toBe(`The request body ${VALUES_MESSAGE}`);
@@ -93,7 +120,11 @@ describe("/api JSON bodies", () => {
   it("keeps a value at the depth limit exactly as sent", async () => {
     // The body's object is one level, the innermost object another: 64 in all.
     const value = JSON.parse(nested(maxDepth - 2, '{"b":12345,"a":"x"}')) as unknown;
-    const stored = await h.request("/v1/kv/at-limit", { method: "PUT", json: { value }, headers: { "x-api-key": serviceKey } });
+    const stored = await h.request("/v1/kv/at-limit", {
+      method: "PUT",
+      json: { value },
+      headers: { "x-api-key": serviceKey },
+    });
     expect(stored.status).toBe(200);
     const read = await h.request("/v1/kv/at-limit", { headers: { "x-api-key": serviceKey } });
     expect(((await read.json()) as { value: unknown }).value).toEqual(value);
@@ -104,19 +135,33 @@ describe("JSON text inside fields", () => {
   const abyss = nested(10_000);
 
   it("a key/value entry's JSON text nested 10,000 deep: 400 on the value field, nothing stored", async () => {
-    const response = await h.request("/admin/kv", { method: "POST", token: admin, json: { key: "abyss", value: abyss, value_type: "json" } });
+    const response = await h.request("/admin/kv", {
+      method: "POST",
+      token: admin,
+      json: { key: "abyss", value: abyss, value_type: "json" },
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: { field: string; message: string }[] };
     expect(body.errors).toContainEqual({ field: "value", message: `The value ${DEPTH_MESSAGE}` });
-    expect((await h.request("/admin/kv?prefix=abyss", { token: admin }).then((r) => r.json())) as { total: number }).toMatchObject({ total: 0 });
+    expect(
+      (await h.request("/admin/kv?prefix=abyss", { token: admin }).then((r) => r.json())) as { total: number },
+    ).toMatchObject({ total: 0 });
     // At the limit it is stored and reads back as sent.
-    const atLimit = await h.request("/admin/kv", { method: "POST", token: admin, json: { key: "rim", value: nested(maxDepth), value_type: "json" } });
+    const atLimit = await h.request("/admin/kv", {
+      method: "POST",
+      token: admin,
+      json: { key: "rim", value: nested(maxDepth), value_type: "json" },
+    });
     expect(atLimit.status).toBe(200);
     expect(((await atLimit.json()) as { value: unknown }).value).toEqual(JSON.parse(nested(maxDepth)));
   });
 
   it("a JSON site var nested 10,000 deep: 400 on the value field", async () => {
-    const response = await h.request("/admin/site/vars", { method: "POST", token: admin, json: { key: "abyss", sv_val: abyss, sv_val_type: "json" } });
+    const response = await h.request("/admin/site/vars", {
+      method: "POST",
+      token: admin,
+      json: { key: "abyss", sv_val: abyss, sv_val_type: "json" },
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { errors: { field: string; message: string }[] };
     expect(body.errors).toContainEqual({ field: "sv_val", message: `The value ${DEPTH_MESSAGE}` });
@@ -124,7 +169,11 @@ describe("JSON text inside fields", () => {
 
   it("the image lab's echo data nested 5,000 deep: 400 on the form, 400 from the image host itself", async () => {
     const echo = `{"a":${nested(4_990)}}`;
-    const lab = await h.request("/v1/admin/img_gen/flux", { method: "POST", token: admin, json: { host: hostUrl, api_key: hostKey, prompt: "a fox", echo_data: echo } });
+    const lab = await h.request("/v1/admin/img_gen/flux", {
+      method: "POST",
+      token: admin,
+      json: { host: hostUrl, api_key: hostKey, prompt: "a fox", echo_data: echo },
+    });
     expect(lab.status).toBe(400);
     expect(await detail(lab)).toContain(`Echo data ${DEPTH_MESSAGE}`);
     const direct = await fetch(`${hostUrl}/model/flux`, {
@@ -139,13 +188,17 @@ describe("JSON text inside fields", () => {
 
 describe("markdown", () => {
   it("site data nested past the markdown limit: 400 naming it", async () => {
-    const created = (await (await h.request("/v1/admin/site/data/new", { method: "POST", token: admin })).json()) as { id: string };
+    const created = (await (await h.request("/v1/admin/site/data/new", { method: "POST", token: admin })).json()) as {
+      id: string;
+    };
     const response = await h.request(`/v1/admin/site/data/entry/${created.id}`, {
       method: "POST",
       token: admin,
       json: { id: created.id, type: "terms", markdown: ">".repeat(100_000) },
     });
     expect(response.status).toBe(400);
-    expect(await detail(response)).toMatch(/^markdown: Line 1 nests blockquotes, lists or indentation more than 50 levels deep; the limit is 50\.$/);
+    expect(await detail(response)).toMatch(
+      /^markdown: Line 1 nests blockquotes, lists or indentation more than 50 levels deep; the limit is 50\.$/,
+    );
   });
 });

@@ -26,7 +26,10 @@ export async function readSessionToken(cookieHeader: string | null | undefined):
 }
 
 export function serializeSessionToken(token: string, expires: Date): Promise<string> {
-  return sessionCookie().serialize(token, { expires, maxAge: Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000)) });
+  return sessionCookie().serialize(token, {
+    expires,
+    maxAge: Math.max(0, Math.floor((expires.getTime() - Date.now()) / 1000)),
+  });
 }
 
 export function clearSessionCookie(): Promise<string> {

@@ -13,14 +13,28 @@ const b64 = (buffer: Buffer) => buffer.toString("base64").replace(/=+$/, "");
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const { memory, passes, parallelism, tagLength } = ARGON2_PARAMETERS;
-  const hash = await argon2Async("argon2id", { message: password, nonce: salt, memory, passes, parallelism, tagLength });
+  const hash = await argon2Async("argon2id", {
+    message: password,
+    nonce: salt,
+    memory,
+    passes,
+    parallelism,
+    tagLength,
+  });
   return `$argon2id$v=19$m=${memory},t=${passes},p=${parallelism}$${b64(salt)}$${b64(hash)}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/.exec(stored);
   if (!match) return false;
-  const [, memory, passes, parallelism, salt, hash] = match as unknown as [string, string, string, string, string, string];
+  const [, memory, passes, parallelism, salt, hash] = match as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const expected = Buffer.from(hash, "base64");
   const actual = await argon2Async("argon2id", {
     message: password,

@@ -22,9 +22,11 @@ interface SealedRegistration {
 
 /** Registration is closed, or open but missing what the e-mailed link needs; the message says which setting. */
 export function registrationUnavailable(): { status: 403 | 503; message: string } | null {
-  if (!config.registrationOpen) return { status: 403, message: "Registration is closed: an administrator creates accounts." };
+  if (!config.registrationOpen)
+    return { status: 403, message: "Registration is closed: an administrator creates accounts." };
   // The link's address must not come from the request's Host header, which whoever asks for the link chooses.
-  if (!config.siteUrl) return { status: 503, message: "Registration needs SITE_URL (the site's public address) for the link it e-mails." };
+  if (!config.siteUrl)
+    return { status: 503, message: "Registration needs SITE_URL (the site's public address) for the link it e-mails." };
   return null;
 }
 
@@ -32,7 +34,10 @@ export function registrationUnavailable(): { status: 403 | 503; message: string 
  * Sends the address either a link to finish creating the account or, when it already has one, a note saying
  * so. Both paths hash the password and send one message, so neither the answer nor its timing tells them apart.
  */
-export async function requestRegistration(db: Database, input: { email: string; password: string; name?: string | null }): Promise<void> {
+export async function requestRegistration(
+  db: Database,
+  input: { email: string; password: string; name?: string | null },
+): Promise<void> {
   const email = normalizeEmail(input.email);
   const sealed: SealedRegistration = {
     purpose: PURPOSE,
@@ -77,8 +82,13 @@ export async function finishRegistration(db: Database, token: string): Promise<F
   } catch {
     return { ok: false, reason: "invalid" };
   }
-  if (sealed.purpose !== PURPOSE || typeof sealed.email !== "string" || typeof sealed.passwordHash !== "string") return { ok: false, reason: "invalid" };
+  if (sealed.purpose !== PURPOSE || typeof sealed.email !== "string" || typeof sealed.passwordHash !== "string")
+    return { ok: false, reason: "invalid" };
   if (!(sealed.expiresAt > Date.now())) return { ok: false, reason: "expired" };
-  const user = await createUserWithHash(db, { email: sealed.email, passwordHash: sealed.passwordHash, name: sealed.name });
+  const user = await createUserWithHash(db, {
+    email: sealed.email,
+    passwordHash: sealed.passwordHash,
+    name: sealed.name,
+  });
   return user ? { ok: true, user } : { ok: false, reason: "exists" };
 }

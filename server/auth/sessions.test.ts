@@ -27,7 +27,10 @@ describe("session lifecycle", () => {
   it("refuses a session past its idle expiry and deletes it", async () => {
     const { userId } = await h.signIn();
     const created = await createSession(h.database.db, userId);
-    await h.database.db.update(sessions).set({ idleExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, created.sessionId));
+    await h.database.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, created.sessionId));
     expect(await findSession(h.database.db, created.token)).toBeNull();
     expect(await h.database.db.select().from(sessions).where(eq(sessions.id, created.sessionId))).toHaveLength(0);
   });
@@ -35,7 +38,10 @@ describe("session lifecycle", () => {
   it("refuses a session past its absolute expiry even when recently used", async () => {
     const { userId } = await h.signIn();
     const created = await createSession(h.database.db, userId);
-    await h.database.db.update(sessions).set({ absoluteExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, created.sessionId));
+    await h.database.db
+      .update(sessions)
+      .set({ absoluteExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, created.sessionId));
     expect(await findSession(h.database.db, created.token)).toBeNull();
   });
 

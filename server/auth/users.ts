@@ -11,7 +11,11 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findUserByEmail(db: Database, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -24,7 +28,10 @@ export async function authenticate(db: Database, email: string, password: string
   }
   if (!(await verifyPassword(password, user.passwordHash))) return null;
   if (needsRehash(user.passwordHash)) {
-    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, user.id));
   }
   return user;
 }
@@ -80,8 +87,15 @@ export async function ensureAdministrator(db: Database, log: (line: string) => v
     .limit(1);
   if (existing) return;
   const password = randomToken(12);
-  const created = await createUser(db, { email: "admin@localhost", password, name: "Administrator", isSuperuser: true });
+  const created = await createUser(db, {
+    email: "admin@localhost",
+    password,
+    name: "Administrator",
+    isSuperuser: true,
+  });
   // An admin@localhost that exists without administrator rights keeps its own password: print none that would not work.
   if (!created) return;
-  log(`[setup] Created administrator admin@localhost with password: ${password}  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`);
+  log(
+    `[setup] Created administrator admin@localhost with password: ${password}  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+  );
 }

@@ -69,8 +69,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("connect", (client) => abandonHungQueries(client, timeoutMs));
     const connect = pool.connect.bind(pool);
     // pool.query() connects through this.connect too, so both paths name a connect deadline the same way.
-    pool.connect = ((callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void) => {
-      if (callback) return connect((error, client, done) => callback(error && (asDeadlineError(error, "connecting", timeoutMs) as Error), client, done));
+    pool.connect = ((
+      callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+    ) => {
+      if (callback)
+        return connect((error, client, done) =>
+          callback(error && (asDeadlineError(error, "connecting", timeoutMs) as Error), client, done),
+        );
       return connect().catch((error: unknown) => {
         throw asDeadlineError(error, "connecting", timeoutMs);
       });
@@ -168,7 +173,9 @@ async function migrateUnderStartupLock(
   client.on("error", (error) => console.error("[db] start-up connection error:", error.message));
   await client.connect();
   try {
-    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [STARTUP_LOCK_KEY]);
+    const { rows } = await client.query<{ locked: boolean }>("select pg_try_advisory_lock($1) as locked", [
+      STARTUP_LOCK_KEY,
+    ]);
     if (!rows[0]?.locked) {
       console.log("[db] another instance is migrating or seeding the database; waiting for it");
       await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
@@ -198,7 +205,9 @@ function formatSeconds(ms: number): string {
 const PG_CONNECT_TIMEOUT = /timeout exceeded when trying to connect|connection terminated due to connection timeout/i;
 
 function asDeadlineError(error: unknown, what: string, timeoutMs: number): unknown {
-  return error instanceof Error && PG_CONNECT_TIMEOUT.test(error.message) ? new DatabaseDeadlineError(what, timeoutMs, error) : error;
+  return error instanceof Error && PG_CONNECT_TIMEOUT.test(error.message)
+    ? new DatabaseDeadlineError(what, timeoutMs, error)
+    : error;
 }
 
 /**
@@ -219,7 +228,8 @@ function abandonHungQueries(client: pg.PoolClient, timeoutMs: number): void {
     const last = args.length - 1;
     const callback = args[last];
     if (typeof callback === "function") {
-      args[last] = (error: unknown, ...results: unknown[]) => (callback as (...values: unknown[]) => unknown)(error && onFailure(error), ...results);
+      args[last] = (error: unknown, ...results: unknown[]) =>
+        (callback as (...values: unknown[]) => unknown)(error && onFailure(error), ...results);
       return query(...args);
     }
     const result = query(...args);
@@ -245,15 +255,30 @@ async function timedPing(db: Database): Promise<number> {
 
 const UNAVAILABLE_CODES = new Set([
   // Node socket errors: the server is down, restarting or unreachable.
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "EAI_AGAIN",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "EAI_AGAIN",
   // PostgreSQL: shutting down, starting up, too many connections, connection exceptions.
-  "57P01", "57P02", "57P03", "53300", "08000", "08001", "08003", "08004", "08006",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
   // PostgreSQL cancelled a statement (statement_timeout): too slow to answer now is unavailable too.
   "57014",
   // This file's own deadlines (DatabaseDeadlineError).
   "DATABASE_DEADLINE",
 ]);
-const UNAVAILABLE_MESSAGES = /connection terminated|timeout exceeded when trying to connect|query read timeout|connection error|pglite is closed|terminating connection/i;
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|query read timeout|connection error|pglite is closed|terminating connection/i;
 
 /** The error chain of a failed query: drizzle wraps the driver's error, which may hold several (AggregateError). */
 function* errorChain(error: unknown, depth = 0): Generator<Record<string, unknown>> {

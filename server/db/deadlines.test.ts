@@ -23,12 +23,17 @@ describe.skipIf(!process.env.DATABASE_URL)("database deadlines (PostgreSQL)", ()
       const started = performance.now();
       const failure = await database.db
         .transaction(async (tx) => {
-          const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: Array<{ pid: number }> };
+          const result = (await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+            rows: Array<{ pid: number }>;
+          };
           frozenPid = Number(result.rows[0]!.pid);
           process.kill(frozenPid, "SIGSTOP");
           await tx.execute(sql`select 1`);
         })
-        .then(() => null, (error: unknown) => error);
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
       const elapsedMs = performance.now() - started;
       expect(isDatabaseUnavailable(failure)).toBe(true);
       expect(describeDatabaseError(failure)).toMatch(/timed out after 1 s|connection lost/);
@@ -37,7 +42,9 @@ describe.skipIf(!process.env.DATABASE_URL)("database deadlines (PostgreSQL)", ()
 
       // Still frozen: a pool that lent that connection out again would hang here.
       for (let n = 0; n < 12; n += 1) {
-        const result = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: Array<{ pid: number }> };
+        const result = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+          rows: Array<{ pid: number }>;
+        };
         expect(Number(result.rows[0]!.pid)).not.toBe(frozenPid);
       }
     } finally {

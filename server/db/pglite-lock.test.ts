@@ -28,7 +28,9 @@ function processState(pid: number): string {
 async function zombie(): Promise<number> {
   const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] });
   cleanups.push(() => parent.kill("SIGKILL"));
-  const pid = await new Promise<number>((resolve) => parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim()))),
+  );
   for (let i = 0; i < 100 && processState(pid) !== "Z"; i++) await new Promise((resolve) => setTimeout(resolve, 20));
   expect(processState(pid)).toBe("Z");
   return pid;

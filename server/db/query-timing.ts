@@ -12,7 +12,8 @@ export function timePgliteQueries(client: PGlite): void {
   const transaction = client.transaction.bind(client);
   client.query = ((...args: Parameters<typeof query>) => timed("db", () => query(...args))) as typeof client.query;
   client.exec = ((...args: Parameters<typeof exec>) => timed("db", () => exec(...args))) as typeof client.exec;
-  client.transaction = ((...args: Parameters<typeof transaction>) => timed("db", () => transaction(...args))) as typeof client.transaction;
+  client.transaction = ((...args: Parameters<typeof transaction>) =>
+    timed("db", () => transaction(...args))) as typeof client.transaction;
 }
 
 /** node-postgres: every pooled connection's query(), in promise or callback style. */
@@ -33,7 +34,8 @@ export function timePostgresQueries(pool: pg.Pool): void {
         return query(...args);
       }
       const result = query(...args);
-      if (result && typeof (result as Promise<unknown>).finally === "function") return (result as Promise<unknown>).finally(done);
+      if (result && typeof (result as Promise<unknown>).finally === "function")
+        return (result as Promise<unknown>).finally(done);
       return result;
     }) as typeof client.query;
   });

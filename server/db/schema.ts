@@ -28,7 +28,10 @@ export const users = pgTable(
     email: text("email").notNull(),
     name: text("name"),
     avatar: text("avatar"),
-    roles: text("roles").array().notNull().default(sql`'{}'::text[]`),
+    roles: text("roles")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isSuperuser: boolean("is_superuser").notNull().default(false),
     emailVerified: boolean("email_verified").notNull().default(false),
     passwordHash: text("password_hash"),
@@ -109,12 +112,21 @@ export const cameraReports = pgTable(
     // Lower-cased "manufacturer model" so search never has to read report JSON.
     searchText: text("search_text").notNull(),
     // Every prefix of every word of manufacturer and model: word-prefix search through a GIN index ("pix" finds Pixel).
-    searchTerms: text("search_terms").array().notNull().default(sql`'{}'::text[]`),
+    searchTerms: text("search_terms")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     cameraCount: smallint("camera_count").notNull(),
-    facings: text("facings").array().notNull().default(sql`'{}'::text[]`),
+    facings: text("facings")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // Best hardware level by real order: LEGACY 0 < EXTERNAL 1 < LIMITED 2 < FULL 3 < LEVEL_3 4; -1 for none.
     maxHardwareRank: smallint("max_hardware_rank").notNull(),
-    capabilities: text("capabilities").array().notNull().default(sql`'{}'::text[]`),
+    capabilities: text("capabilities")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -169,7 +181,9 @@ export const siteData = pgTable(
   (t) => [
     uniqueIndex("site_data_type_version_key").on(t.type, t.versionNum),
     // At most one current entry per type, enforced by the database itself.
-    uniqueIndex("site_data_one_current_key").on(t.type).where(sql`${t.isCurrent}`),
+    uniqueIndex("site_data_one_current_key")
+      .on(t.type)
+      .where(sql`${t.isCurrent}`),
   ],
 );
 

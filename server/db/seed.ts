@@ -8,7 +8,11 @@ import { sealSecretSiteVars } from "../services/secret-site-vars";
 export type Seeder = (db: Database, options: { demo: boolean }) => Promise<void>;
 
 // Not demo data: secret site vars saved in clear (before they were sealed) are sealed at every start.
-const seeders: Seeder[] = [seedDemoCameraReports, seedDemoLegalPages, async (db) => void (await sealSecretSiteVars(db))];
+const seeders: Seeder[] = [
+  seedDemoCameraReports,
+  seedDemoLegalPages,
+  async (db) => void (await sealSecretSiteVars(db)),
+];
 
 export async function runSeeders(db: Database, options: { demo: boolean }): Promise<void> {
   for (const seed of seeders) await seed(db, options);

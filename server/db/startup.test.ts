@@ -23,7 +23,10 @@ function startUpWork(printed: string[]) {
 }
 
 async function tally(db: Database) {
-  const [admins] = await db.select({ n: count() }).from(users).where(sql`${users.isSuperuser}`);
+  const [admins] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(sql`${users.isSuperuser}`);
   const [reports] = await db.select({ n: count() }).from(cameraReports);
   return { admins: admins!.n, reports: reports!.n };
 }
@@ -34,7 +37,11 @@ describe("start-up work", () => {
     const printed: string[] = [];
     try {
       for (let start = 0; start < 2; start += 1) {
-        const database = await openDatabase({ pgliteDir: path.join(dir, "pglite"), migrationsDir, prepare: startUpWork(printed) });
+        const database = await openDatabase({
+          pgliteDir: path.join(dir, "pglite"),
+          migrationsDir,
+          prepare: startUpWork(printed),
+        });
         try {
           expect(await tally(database.db)).toEqual({ admins: 1, reports: demoCameraReportUploads().length });
         } finally {
@@ -47,39 +54,58 @@ describe("start-up work", () => {
     }
   }, 60_000);
 
-  it.skipIf(!process.env.DATABASE_URL)("PostgreSQL: instances starting together on an empty database migrate and seed once", async () => {
-    const name = `startup_${randomBytes(6).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${name}`;
-    const printed: string[] = [];
-    const instances = await Promise.all(
-      Array.from({ length: 3 }, () => openDatabase({ url: url.toString(), migrationsDir, prepare: startUpWork(printed) })),
-    );
-    try {
-      expect(await tally(instances[0]!.db)).toEqual({ admins: 1, reports: demoCameraReportUploads().length });
-      expect(printed.filter((line) => line.includes("admin@localhost"))).toHaveLength(1);
-    } finally {
-      await Promise.all(instances.map((instance) => instance.close()));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  }, 60_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    "PostgreSQL: instances starting together on an empty database migrate and seed once",
+    async () => {
+      const name = `startup_${randomBytes(6).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const printed: string[] = [];
+      const instances = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          openDatabase({ url: url.toString(), migrationsDir, prepare: startUpWork(printed) }),
+        ),
+      );
+      try {
+        expect(await tally(instances[0]!.db)).toEqual({ admins: 1, reports: demoCameraReportUploads().length });
+        expect(printed.filter((line) => line.includes("admin@localhost"))).toHaveLength(1);
+      } finally {
+        await Promise.all(instances.map((instance) => instance.close()));
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      }
+    },
+    60_000,
+  );
 });
 
 describe("describeDatabaseError", () => {
   it("names the cause, never the query", () => {
-    const refused = new AggregateError([Object.assign(new Error("connect ECONNREFUSED ::1:5432"), { code: "ECONNREFUSED" })], "");
-    const failed = new Error("Failed query: select * from users where email = $1\nparams: secret@example.com", { cause: refused });
+    const refused = new AggregateError(
+      [Object.assign(new Error("connect ECONNREFUSED ::1:5432"), { code: "ECONNREFUSED" })],
+      "",
+    );
+    const failed = new Error("Failed query: select * from users where email = $1\nparams: secret@example.com", {
+      cause: refused,
+    });
     expect(describeDatabaseError(failed)).toBe("connection refused");
-    expect(describeDatabaseError(new Error("Failed query: select 1", { cause: new Error("Query read timeout") }))).toBe("query timed out");
+    expect(describeDatabaseError(new Error("Failed query: select 1", { cause: new Error("Query read timeout") }))).toBe(
+      "query timed out",
+    );
     expect(describeDatabaseError(new Error("Failed query: select 'secret'"))).toBe("unreachable");
   });
 
   it("a query that runs out of time is 'database unavailable' (503)", () => {
-    expect(isDatabaseUnavailable(new Error("Failed query: select 1", { cause: new Error("Query read timeout") }))).toBe(true);
-    expect(isDatabaseUnavailable(new Error("Failed query: select 1", { cause: new Error("timeout exceeded when trying to connect") }))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Failed query: select 1", { cause: new Error("Query read timeout") }))).toBe(
+      true,
+    );
+    expect(
+      isDatabaseUnavailable(
+        new Error("Failed query: select 1", { cause: new Error("timeout exceeded when trying to connect") }),
+      ),
+    ).toBe(true);
   });
 });

@@ -36,7 +36,13 @@ function toJob(row: JobRow) {
   return {
     id: row.id,
     prompt: row.prompt,
-    image_url: imageDataUrl({ prompt: row.prompt, model: row.model, steps: row.steps, width: row.width, height: row.height }),
+    image_url: imageDataUrl({
+      prompt: row.prompt,
+      model: row.model,
+      steps: row.steps,
+      width: row.width,
+      height: row.height,
+    }),
     width: row.width,
     height: row.height,
     steps: row.steps,
@@ -70,18 +76,27 @@ export function createImageHostApp(options: ImageHostOptions) {
   app.get("/", (c) =>
     c.json({
       service: "Camera Probe image host",
-      endpoints: ["POST /model/flux", "GET /history?limit=100", "GET /history/requestor/{requestorId}?limit=100", "DELETE /job/{id}"],
+      endpoints: [
+        "POST /model/flux",
+        "GET /history?limit=100",
+        "GET /history/requestor/{requestorId}?limit=100",
+        "DELETE /job/{id}",
+      ],
     }),
   );
 
   app.use("*", async (c, next) => {
-    if (!sameSecret(c.req.header("x-api-key") ?? "", options.apiKey())) return fail(c, 401, "Invalid or missing x-api-key.");
+    if (!sameSecret(c.req.header("x-api-key") ?? "", options.apiKey()))
+      return fail(c, 401, "Invalid or missing x-api-key.");
     await next();
   });
 
   app.post(
     "/model/flux",
-    bodyLimit({ maxSize: IMAGE_HOST_MAX_BODY_BYTES, onError: (c) => fail(c, 413, "Request body too large: the limit is 256 KiB.") }),
+    bodyLimit({
+      maxSize: IMAGE_HOST_MAX_BODY_BYTES,
+      onError: (c) => fail(c, 413, "Request body too large: the limit is 256 KiB."),
+    }),
     async (c) => {
       const text = await c.req.text();
       const tooLarge = checkJsonLimits(text, "The request body");
@@ -98,9 +113,12 @@ export function createImageHostApp(options: ImageHostOptions) {
         return fail(c, 400, `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
       }
       const request = parsed.data;
-      const prompts = (typeof request.prompt === "string" ? [request.prompt] : request.prompt).map((p) => p.trim()).filter(Boolean);
+      const prompts = (typeof request.prompt === "string" ? [request.prompt] : request.prompt)
+        .map((p) => p.trim())
+        .filter(Boolean);
       if (prompts.length === 0) return fail(c, 400, "prompt: no prompt given.");
-      const requestorId = typeof request.echo_data.requestor_id === "string" ? request.echo_data.requestor_id.slice(0, 200) : null;
+      const requestorId =
+        typeof request.echo_data.requestor_id === "string" ? request.echo_data.requestor_id.slice(0, 200) : null;
       const rows = await db
         .insert(imageHostJobs)
         .values(
@@ -121,7 +139,11 @@ export function createImageHostApp(options: ImageHostOptions) {
   );
 
   app.get("/history", async (c) => {
-    const rows = await db.select().from(imageHostJobs).orderBy(desc(imageHostJobs.createdAt), desc(imageHostJobs.id)).limit(historyLimit(c));
+    const rows = await db
+      .select()
+      .from(imageHostJobs)
+      .orderBy(desc(imageHostJobs.createdAt), desc(imageHostJobs.id))
+      .limit(historyLimit(c));
     return c.json({ result_list: rows.map(toJob) });
   });
 

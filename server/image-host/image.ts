@@ -24,7 +24,10 @@ function byteStream(seed: string): () => number {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[ch] as string);
+  return text.replace(
+    /[<>&"']/g,
+    (ch) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[ch] as string,
+  );
 }
 
 export function renderSvg(spec: ImageSpec): string {

@@ -47,7 +47,8 @@ export function crossSiteReason(request: Request): string | null {
   const hosts = ownHosts(request);
   const fetchSite = request.headers.get("sec-fetch-site");
   // "none" is the visitor's own doing (typed address, bookmark); no other site can cause it.
-  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none") return `Sec-Fetch-Site is ${fetchSite.slice(0, 20)}`;
+  if (fetchSite && fetchSite !== "same-origin" && fetchSite !== "none")
+    return `Sec-Fetch-Site is ${fetchSite.slice(0, 20)}`;
   const origin = request.headers.get("origin");
   if (origin !== null) {
     const host = hostOf(origin);

@@ -30,13 +30,28 @@ interface Answer {
 /** One request through an agent that keeps at most one connection alive, the way an app's HTTP client reuses it. */
 function send(agent: http.Agent, url: string, method: string, body?: Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, agent, headers: body ? { "content-type": "application/octet-stream", "content-length": body.length } : {} }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode!, connection: response.headers.connection, body: text, reusedSocket: request.reusedSocket }));
-      response.on("error", reject);
-    });
+    const request = http.request(
+      url,
+      {
+        method,
+        agent,
+        headers: body ? { "content-type": "application/octet-stream", "content-length": body.length } : {},
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode!,
+            connection: response.headers.connection,
+            body: text,
+            reusedSocket: request.reusedSocket,
+          }),
+        );
+        response.on("error", reject);
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });

@@ -39,7 +39,11 @@ const CLOSE_BRACE = 125;
  * The first limit the text passes, or null. `subject` starts the message ("The request body"). Invalid JSON is
  * not judged here: whatever parses it next refuses it with its own message.
  */
-export function checkJsonLimits(text: string, subject: string, limits: JsonLimits = JSON_INPUT_LIMITS): JsonLimitViolation | null {
+export function checkJsonLimits(
+  text: string,
+  subject: string,
+  limits: JsonLimits = JSON_INPUT_LIMITS,
+): JsonLimitViolation | null {
   const length = text.length;
   let depth = 0;
   // The root, then one more for every container opened and every comma between members; an empty container
@@ -72,7 +76,12 @@ export function checkJsonLimits(text: string, subject: string, limits: JsonLimit
     }
     if (values > limits.maxValues) {
       const limit = limits.maxValues.toLocaleString("en");
-      return { kind: "values", limit: limits.maxValues, offset: i, message: `${subject} holds more than ${limit} JSON values; the limit is ${limit}.` };
+      return {
+        kind: "values",
+        limit: limits.maxValues,
+        offset: i,
+        message: `${subject} holds more than ${limit} JSON values; the limit is ${limit}.`,
+      };
     }
   }
   return null;
@@ -90,7 +99,9 @@ export function isJsonContentType(header: string | undefined): boolean {
  * (throw or return a Response). Runs after the body-size limit, which bounds the text read here. The text stays
  * cached on the request, so the handler's own parse does not decode the body again.
  */
-export function limitJsonBodies(refuse: (violation: JsonLimitViolation) => Response | Promise<Response>): MiddlewareHandler {
+export function limitJsonBodies(
+  refuse: (violation: JsonLimitViolation) => Response | Promise<Response>,
+): MiddlewareHandler {
   return async (c, next) => {
     if (!c.req.raw.body || !isJsonContentType(c.req.header("content-type"))) return next();
     const text = await c.req.text();

@@ -90,7 +90,9 @@ export function outboundAllowList(): AllowEntry[] {
 
 function allowed(names: string[], port: number): boolean {
   const wanted = names.map((name) => name.toLowerCase());
-  return outboundAllowList().some((entry) => (entry.port === null || entry.port === port) && wanted.includes(entry.host));
+  return outboundAllowList().some(
+    (entry) => (entry.port === null || entry.port === port) && wanted.includes(entry.host),
+  );
 }
 
 export interface CheckedAddress {
@@ -138,13 +140,17 @@ export interface OutboundInit {
  */
 export async function outboundFetch(target: string | URL, init: OutboundInit = {}): Promise<Response> {
   const url = new URL(target);
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundRefusedError(`Only http:// and https:// URLs are called, not ${url.protocol}//.`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new OutboundRefusedError(`Only http:// and https:// URLs are called, not ${url.protocol}//.`);
   const port = Number(url.port) || (url.protocol === "https:" ? 443 : 80);
   init.signal?.throwIfAborted();
   const checked = await checkedAddress(url.hostname, port);
   const body = init.body === undefined ? undefined : String(init.body);
   const headers: Record<string, string> = { ...init.headers };
-  if (init.body instanceof URLSearchParams && !Object.keys(headers).some((name) => name.toLowerCase() === "content-type")) {
+  if (
+    init.body instanceof URLSearchParams &&
+    !Object.keys(headers).some((name) => name.toLowerCase() === "content-type")
+  ) {
     headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
   }
   if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
@@ -157,7 +163,8 @@ export async function outboundFetch(target: string | URL, init: OutboundInit = {
         const status = answer.statusCode ?? 0;
         const responseHeaders = new Headers();
         for (const [name, value] of Object.entries(answer.headers)) {
-          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) responseHeaders.append(name, one);
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+            responseHeaders.append(name, one);
         }
         if (status < 200 || status > 599) {
           answer.destroy();
@@ -166,7 +173,13 @@ export async function outboundFetch(target: string | URL, init: OutboundInit = {
         }
         const noBody = status === 204 || status === 205 || status === 304;
         if (noBody) answer.resume();
-        resolve(new Response(noBody ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), { status, statusText: answer.statusMessage, headers: responseHeaders }));
+        resolve(
+          new Response(noBody ? null : (Readable.toWeb(answer) as ReadableStream<Uint8Array>), {
+            status,
+            statusText: answer.statusMessage,
+            headers: responseHeaders,
+          }),
+        );
       },
     );
     request.on("error", reject);
@@ -191,11 +204,16 @@ function guardedLookup(port: number): LookupFunction {
 export function guardedAgent(protocol: "http:" | "https:"): http.Agent {
   const AgentClass = protocol === "https:" ? https.Agent : http.Agent;
   class GuardedAgent extends AgentClass {
-    override createConnection(options: Parameters<http.Agent["createConnection"]>[0], callback?: Parameters<http.Agent["createConnection"]>[1]) {
+    override createConnection(
+      options: Parameters<http.Agent["createConnection"]>[0],
+      callback?: Parameters<http.Agent["createConnection"]>[1],
+    ) {
       const host = String(options.host ?? "").replace(/^\[(.*)\]$/, "$1");
       const port = Number(options.port) || (protocol === "https:" ? 443 : 80);
       if (isIP(host) && isSpecialPurposeAddress(host) && !allowed([host], port)) {
-        throw new OutboundRefusedError(`${host} is a loopback, private, link-local or other internal address, which this server does not call; an operator can allow it with OUTBOUND_ALLOW_HOSTS.`);
+        throw new OutboundRefusedError(
+          `${host} is a loopback, private, link-local or other internal address, which this server does not call; an operator can allow it with OUTBOUND_ALLOW_HOSTS.`,
+        );
       }
       return super.createConnection({ ...options, lookup: guardedLookup(port) }, callback);
     }

@@ -49,11 +49,17 @@ export async function hitRateLimit(
  * (failed sign-ins), the hit is taken first — so that concurrent attempts cannot all pass a check of the old count
  * — and given back when the outcome turns out not to count.
  */
-export async function undoRateLimitHit(db: Database, bucket: string, hit: Pick<RateLimitResult, "windowStartMs">): Promise<void> {
+export async function undoRateLimitHit(
+  db: Database,
+  bucket: string,
+  hit: Pick<RateLimitResult, "windowStartMs">,
+): Promise<void> {
   await db
     .update(rateLimits)
     .set({ count: sql`${rateLimits.count} - 1` })
-    .where(and(eq(rateLimits.bucket, bucket), eq(rateLimits.windowStartMs, hit.windowStartMs), gt(rateLimits.count, 0)));
+    .where(
+      and(eq(rateLimits.bucket, bucket), eq(rateLimits.windowStartMs, hit.windowStartMs), gt(rateLimits.count, 0)),
+    );
 }
 
 /** Forgets a bucket's window, e.g. an (account, address) pair's failures once the right password came from it. */

@@ -61,20 +61,24 @@ describe("/api authorization matrix", () => {
       // A dummy id or body may well be refused (400, 404, 409…), and an outside service that is not configured
       // here may answer 502/503/504 saying so; but never unauthorized, and never a crash (500).
       const text = await asAdmin.clone().text();
-      const honestUpstreamFailure = [502, 503, 504].includes(asAdmin.status) && /"detail":"(?!Internal server error)[^"]+"/.test(text);
+      const honestUpstreamFailure =
+        [502, 503, 504].includes(asAdmin.status) && /"detail":"(?!Internal server error)[^"]+"/.test(text);
       if ([401, 403].includes(asAdmin.status) || (asAdmin.status >= 500 && !honestUpstreamFailure)) {
         failures.push(`${label} as administrator: ${asAdmin.status} ${(await asAdmin.text()).slice(0, 200)}`);
       }
     }
     expect(failures.join("\n")).toBe("");
-    console.info(`[authorization] ${adminOperations.length} administrator endpoints checked: ${adminOperations.map((o) => `${o.method} ${o.path}`).join(", ") || "none yet"}`);
+    console.info(
+      `[authorization] ${adminOperations.length} administrator endpoints checked: ${adminOperations.map((o) => `${o.method} ${o.path}`).join(", ") || "none yet"}`,
+    );
   });
 
   it("answers a visitor on every other endpoint without a crash", async () => {
     const failures: string[] = [];
     for (const op of operations.filter((o) => !isAdminPath(o.path) && o.path !== "/api/auth/logout")) {
       const response = await call(op, {});
-      if (response.status >= 500 && response.status !== 503) failures.push(`${op.method} ${op.path} as visitor: ${response.status}`);
+      if (response.status >= 500 && response.status !== 503)
+        failures.push(`${op.method} ${op.path} as visitor: ${response.status}`);
     }
     expect(failures.join("\n")).toBe("");
   });

@@ -15,7 +15,8 @@ function exposed(dir: string): string[] {
   const found: string[] = [];
   const walk = (entry: string) => {
     const stat = statSync(entry);
-    if ((stat.mode & 0o077) !== 0) found.push(`${path.relative(root, entry) || "."} ${(stat.mode & 0o777).toString(8)}`);
+    if ((stat.mode & 0o077) !== 0)
+      found.push(`${path.relative(root, entry) || "."} ${(stat.mode & 0o777).toString(8)}`);
     if (stat.isDirectory()) for (const name of readdirSync(entry)) walk(path.join(entry, name));
   };
   walk(dir);
@@ -25,13 +26,24 @@ function exposed(dir: string): string[] {
 describe("DATA_DIR", () => {
   it("is 0700 with 0600 files once the embedded database is open, and stays so as it writes", async () => {
     const dataDir = path.join(root, "data");
-    const database = await openDatabase({ migrationsDir: path.resolve(import.meta.dirname, "../db/migrations"), pgliteDir: path.join(dataDir, "pglite") });
+    const database = await openDatabase({
+      migrationsDir: path.resolve(import.meta.dirname, "../db/migrations"),
+      pgliteDir: path.join(dataDir, "pglite"),
+    });
     try {
       expect(statSync(dataDir).mode & 0o777).toBe(0o700);
       expect(exposed(dataDir)).toEqual([]);
       // Enough writes that the database creates and fills files after start-up.
       for (let batch = 0; batch < 5; batch += 1) {
-        await database.db.insert(siteVars).values(Array.from({ length: 50 }, (_, i) => ({ namedKey: `k_${batch}_${i}`, valType: "str", valObjectJson: { val: "x".repeat(2_000) } })));
+        await database.db
+          .insert(siteVars)
+          .values(
+            Array.from({ length: 50 }, (_, i) => ({
+              namedKey: `k_${batch}_${i}`,
+              valType: "str",
+              valObjectJson: { val: "x".repeat(2_000) },
+            })),
+          );
       }
       await database.db.execute("checkpoint" as never);
       expect(exposed(dataDir)).toEqual([]);

@@ -3,7 +3,15 @@
 // and what was accepted reads back intact. Endpoints come from the OpenAPI document, so later ones are covered.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../testing/api-harness";
-import { allowLoopbackOnly, apiOperations, NAUGHTY_BODIES, NAUGHTY_STRINGS, NAUGHTY_VALUES, sampleValue, type Operation } from "./support";
+import {
+  allowLoopbackOnly,
+  apiOperations,
+  NAUGHTY_BODIES,
+  NAUGHTY_STRINGS,
+  NAUGHTY_VALUES,
+  sampleValue,
+  type Operation,
+} from "./support";
 
 let h: ApiHarness;
 let restoreNetwork: () => void;
@@ -48,7 +56,7 @@ async function crashOf(response: Response): Promise<string | null> {
 }
 
 function describeValue(value: unknown): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 40 ? `${text.slice(0, 40)}… (${text.length} chars)` : text;
 }
 
@@ -62,7 +70,12 @@ describe("naughty JSON fields", () => {
       for (const field of fields) {
         for (const value of [...NAUGHTY_STRINGS, ...NAUGHTY_VALUES]) {
           const json = { ...(base as Record<string, unknown>), [field]: value };
-          const response = await h.request(op.requestPath, { method: op.method, token: admin.token, json, clientIp: freshIp() });
+          const response = await h.request(op.requestPath, {
+            method: op.method,
+            token: admin.token,
+            json,
+            clientIp: freshIp(),
+          });
           requests += 1;
           const crash = await crashOf(response);
           if (crash) failures.push(`${op.method} ${op.path} ${field}=${describeValue(value)}: ${crash}`);
@@ -73,28 +86,34 @@ describe("naughty JSON fields", () => {
     expect(failures.join("\n")).toBe("");
   }, 240_000);
 
-  it("never answer 500 for malformed, deeply nested or prototype-polluting bodies, and pollute nothing", { timeout: 120_000 }, async () => {
-    const failures: string[] = [];
-    for (const op of withBody()) {
-      for (const raw of NAUGHTY_BODIES) {
-        const response = await h.request(op.requestPath, {
-          method: op.method,
-          token: admin.token,
-          body: raw,
-          headers: { "content-type": "application/json" },
-          clientIp: freshIp(),
-        });
-        const crash = await crashOf(response);
-        if (crash) failures.push(`${op.method} ${op.path} body ${describeValue(raw)}: ${crash}`);
+  it(
+    "never answer 500 for malformed, deeply nested or prototype-polluting bodies, and pollute nothing",
+    { timeout: 120_000 },
+    async () => {
+      const failures: string[] = [];
+      for (const op of withBody()) {
+        for (const raw of NAUGHTY_BODIES) {
+          const response = await h.request(op.requestPath, {
+            method: op.method,
+            token: admin.token,
+            body: raw,
+            headers: { "content-type": "application/json" },
+            clientIp: freshIp(),
+          });
+          const crash = await crashOf(response);
+          if (crash) failures.push(`${op.method} ${op.path} body ${describeValue(raw)}: ${crash}`);
+        }
       }
-    }
-    expect(failures.join("\n")).toBe("");
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(Object.prototype).not.toHaveProperty("isSuperuser");
-    // A __proto__ key must not have made anyone an administrator.
-    const session = (await (await h.request("/auth/session", { token: (await h.signIn()).token })).json()) as { user: { roles: string[] } };
-    expect(session.user.roles).toEqual([]);
-  });
+      expect(failures.join("\n")).toBe("");
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(Object.prototype).not.toHaveProperty("isSuperuser");
+      // A __proto__ key must not have made anyone an administrator.
+      const session = (await (await h.request("/auth/session", { token: (await h.signIn()).token })).json()) as {
+        user: { roles: string[] };
+      };
+      expect(session.user.roles).toEqual([]);
+    },
+  );
 
   it("never answer 500 for naughty query parameters", { timeout: 120_000 }, async () => {
     const failures: string[] = [];
@@ -123,23 +142,37 @@ describe("naughty JSON fields", () => {
 });
 
 describe("stored text", () => {
-  it("reads back exactly what was accepted (a name with unicode, markup and control characters)", { timeout: 60_000 }, async () => {
-    const accepted: string[] = [];
-    for (const name of NAUGHTY_STRINGS.filter((s) => s.length <= 100)) {
-      const email = `naughty-${++ipCounter}@example.com`;
-      // Registration is closed by default: the administrator creates the user, who then signs in.
-      const password = "a long enough passphrase";
-      const response = await h.request("/v1/admin/auth/users", { method: "POST", token: admin.token, json: { email, password, name } });
-      expect(response.status, describeValue(name)).toBeLessThan(500);
-      if (response.status !== 200) continue;
-      const signedIn = await h.request("/auth/login", { method: "POST", json: { email, password }, clientIp: freshIp() });
-      const { sessionToken } = (await signedIn.json()) as { sessionToken: string };
-      const session = (await (await h.request("/auth/session", { token: sessionToken })).json()) as { user: { name: string | null } };
-      // Names are trimmed, an empty one is no name, and a lone surrogate (not Unicode) becomes U+FFFD as in any
-      // UTF-8 text. Anything else must come back character for character.
-      expect(session.user.name, describeValue(name)).toBe(name.trim().toWellFormed() || null);
-      accepted.push(name);
-    }
-    expect(accepted.length).toBeGreaterThan(10);
-  });
+  it(
+    "reads back exactly what was accepted (a name with unicode, markup and control characters)",
+    { timeout: 60_000 },
+    async () => {
+      const accepted: string[] = [];
+      for (const name of NAUGHTY_STRINGS.filter((s) => s.length <= 100)) {
+        const email = `naughty-${++ipCounter}@example.com`;
+        // Registration is closed by default: the administrator creates the user, who then signs in.
+        const password = "a long enough passphrase";
+        const response = await h.request("/v1/admin/auth/users", {
+          method: "POST",
+          token: admin.token,
+          json: { email, password, name },
+        });
+        expect(response.status, describeValue(name)).toBeLessThan(500);
+        if (response.status !== 200) continue;
+        const signedIn = await h.request("/auth/login", {
+          method: "POST",
+          json: { email, password },
+          clientIp: freshIp(),
+        });
+        const { sessionToken } = (await signedIn.json()) as { sessionToken: string };
+        const session = (await (await h.request("/auth/session", { token: sessionToken })).json()) as {
+          user: { name: string | null };
+        };
+        // Names are trimmed, an empty one is no name, and a lone surrogate (not Unicode) becomes U+FFFD as in any
+        // UTF-8 text. Anything else must come back character for character.
+        expect(session.user.name, describeValue(name)).toBe(name.trim().toWellFormed() || null);
+        accepted.push(name);
+      }
+      expect(accepted.length).toBeGreaterThan(10);
+    },
+  );
 });

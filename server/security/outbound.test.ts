@@ -24,7 +24,8 @@ vi.mock("node:dns/promises", async (importOriginal) => {
   return { ...original, lookup, default: { ...original, lookup } };
 });
 
-const { checkedAddress, isSpecialPurposeAddress, OutboundRefusedError, outboundFetch } = await import("../lib/outbound");
+const { checkedAddress, isSpecialPurposeAddress, OutboundRefusedError, outboundFetch } =
+  await import("../lib/outbound");
 const { createSmtpTransport, MailDeliveryError } = await import("../services/mail");
 const { createFirebaseUser } = await import("../services/firebase");
 
@@ -71,15 +72,41 @@ function noAllowList() {
 }
 
 const flux = (host: string) =>
-  h.request("/v1/admin/img_gen/flux", { method: "POST", token: admin.token, json: { host, api_key: "k", prompt: "a cat" } });
+  h.request("/v1/admin/img_gen/flux", {
+    method: "POST",
+    token: admin.token,
+    json: { host, api_key: "k", prompt: "a cat" },
+  });
 
 describe("special-purpose addresses", () => {
   it("are every loopback, private, link-local, unspecified, mapped and reserved form, IPv4 and IPv6", () => {
     const internal = [
-      "127.0.0.1", "127.255.0.9", "0.0.0.0", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254",
-      "100.64.0.1", "198.18.0.1", "224.0.0.1", "255.255.255.255", "::", "::1", "::ffff:127.0.0.1", "::ffff:7f00:1",
-      "::ffff:169.254.169.254", "::127.0.0.1", "fe80::1", "fc00::1", "fd12:3456::1", "ff02::1", "64:ff9b::7f00:1", "2002:7f00:1::1",
-      "2001:db8::1", "not an address",
+      "127.0.0.1",
+      "127.255.0.9",
+      "0.0.0.0",
+      "10.1.2.3",
+      "172.16.0.1",
+      "172.31.255.255",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "198.18.0.1",
+      "224.0.0.1",
+      "255.255.255.255",
+      "::",
+      "::1",
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:169.254.169.254",
+      "::127.0.0.1",
+      "fe80::1",
+      "fc00::1",
+      "fd12:3456::1",
+      "ff02::1",
+      "64:ff9b::7f00:1",
+      "2002:7f00:1::1",
+      "2001:db8::1",
+      "not an address",
     ];
     expect(internal.filter((address) => !isSpecialPurposeAddress(address))).toEqual([]);
     const external = ["93.184.216.34", "8.8.8.8", "172.32.0.1", "2606:4700:4700::1111", "2a00:1450:4001::1"];
@@ -91,7 +118,12 @@ describe("the image host", () => {
   it("is never aimed at an internal address, whatever its spelling, and the upstream is never reached", async () => {
     noAllowList();
     dnsAnswers.set("internal.test", [[{ address: "127.0.0.1", family: 4 }]]);
-    dnsAnswers.set("mixed.test", [[{ address: "93.184.216.34", family: 4 }, { address: "127.0.0.1", family: 4 }]]);
+    dnsAnswers.set("mixed.test", [
+      [
+        { address: "93.184.216.34", family: 4 },
+        { address: "127.0.0.1", family: 4 },
+      ],
+    ]);
     const port = upstreamPort;
     const hosts = [
       `http://127.0.0.1:${port}`,
@@ -193,9 +225,12 @@ describe("mail, OAuth and Firebase", () => {
   it("the OAuth token endpoint is not called on an internal address unless allowed", async () => {
     noAllowList();
     Object.assign(process.env, oauth.env);
-    const start = await h.request(`/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost/auth/admin/gmail/connect")}`, {
-      token: admin.token,
-    });
+    const start = await h.request(
+      `/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost/auth/admin/gmail/connect")}`,
+      {
+        token: admin.token,
+      },
+    );
     const { authorization_url, flow_token } = (await start.json()) as { authorization_url: string; flow_token: string };
     const back = new URL((await fetch(authorization_url, { redirect: "manual" })).headers.get("location")!);
     const tokenRequests = oauth.tokenRequests.length;

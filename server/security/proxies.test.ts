@@ -14,7 +14,9 @@ describe("client address", () => {
     expect(clientAddress(chain, "10.0.0.3", 1)).toBe("10.0.0.2");
     expect(clientAddress(chain, "10.0.0.3", 2)).toBe("198.51.100.7");
     // Several header lines arrive joined; the last line's last entry is the nearest proxy's.
-    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 7.7.7.7, 198.51.100.8" }), "10.0.0.3", 1)).toBe("198.51.100.8");
+    expect(clientAddress(headers({ "x-forwarded-for": "6.6.6.6, 7.7.7.7, 198.51.100.8" }), "10.0.0.3", 1)).toBe(
+      "198.51.100.8",
+    );
   });
 
   it("takes the left-most entry when there are fewer entries than hops, and plain addresses only", () => {
@@ -32,14 +34,18 @@ describe("forwarded scheme and host", () => {
     const forged = headers({ "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" });
     expect(forwardedProto(forged, 0)).toBeUndefined();
     expect(forwardedHost(forged, 0)).toBeUndefined();
-    expect(visitorUrl(new Request("http://site.test:3000/a?b=1", { headers: forged }), 0).href).toBe("http://site.test:3000/a?b=1");
+    expect(visitorUrl(new Request("http://site.test:3000/a?b=1", { headers: forged }), 0).href).toBe(
+      "http://site.test:3000/a?b=1",
+    );
   });
 
   it("are the outermost trusted proxy's entry; junk is ignored", () => {
     const chain = headers({ "x-forwarded-proto": "http, https", "x-forwarded-host": "evil.example, site.example" });
     expect(forwardedProto(chain, 1)).toBe("https");
     expect(forwardedHost(chain, 1)).toBe("site.example");
-    expect(visitorUrl(new Request("http://10.0.0.5:3000/x", { headers: chain }), 1).href).toBe("https://site.example/x");
+    expect(visitorUrl(new Request("http://10.0.0.5:3000/x", { headers: chain }), 1).href).toBe(
+      "https://site.example/x",
+    );
     expect(forwardedHost(headers({ "x-forwarded-host": "site.example/evil" }), 1)).toBeUndefined();
     expect(forwardedProto(headers({ "x-forwarded-proto": "javascript" }), 1)).toBeUndefined();
   });

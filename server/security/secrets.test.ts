@@ -25,7 +25,11 @@ describe("API keys", () => {
   const key = "sk_3fa9" + "Q7x".repeat(12);
   let id: string;
   beforeAll(async () => {
-    const saved = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "SECRET_TEST", api_key: key } });
+    const saved = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "SECRET_TEST", api_key: key },
+    });
     expect(saved.status).toBe(200);
     const answer = await saved.text();
     expect(answer).not.toContain(key);
@@ -36,7 +40,9 @@ describe("API keys", () => {
     const list = await h.request("/v1/admin/api_keys", { token: admin.token });
     const text = await list.text();
     expect(text).not.toContain(key);
-    const record = (JSON.parse(text) as { api_keys: { id: string; api_key: string }[] }).api_keys.find((k) => k.id === id);
+    const record = (JSON.parse(text) as { api_keys: { id: string; api_key: string }[] }).api_keys.find(
+      (k) => k.id === id,
+    );
     expect(record?.api_key).toBe("sk_3fa…");
   });
 
@@ -48,16 +54,29 @@ describe("API keys", () => {
     const user = await h.signIn();
     expect((await h.request(`/v1/admin/api_keys/${id}/secret`, { token: user.token })).status).toBe(403);
     expect((await h.request(`/v1/admin/api_keys/${id}/secret`, { token: null })).status).toBe(401);
-    expect((await h.request("/v1/admin/api_keys/00000000-0000-4000-8000-000000000000/secret", { token: admin.token })).status).toBe(404);
+    expect(
+      (await h.request("/v1/admin/api_keys/00000000-0000-4000-8000-000000000000/secret", { token: admin.token }))
+        .status,
+    ).toBe(404);
   });
 
   it("keep the saved key when an edit leaves the key empty; a new key needs one", async () => {
-    const edited = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { edit_id: id, service_name: "SECRET_RENAMED", api_key: "" } });
+    const edited = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { edit_id: id, service_name: "SECRET_RENAMED", api_key: "" },
+    });
     expect(edited.status, await edited.clone().text()).toBe(200);
-    expect(await json(await h.request(`/v1/admin/api_keys/${id}/secret`, { token: admin.token }))).toEqual({ api_key: key });
+    expect(await json(await h.request(`/v1/admin/api_keys/${id}/secret`, { token: admin.token }))).toEqual({
+      api_key: key,
+    });
     const [row] = await h.database.db.select().from(apiKeys).where(eq(apiKeys.id, id));
     expect(row?.serviceName).toBe("SECRET_RENAMED");
-    const keyless = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "NO_KEY_GIVEN" } });
+    const keyless = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "NO_KEY_GIVEN" },
+    });
     expect(keyless.status).toBe(400);
     expect((await json(keyless)).errors).toEqual([{ field: "api_key", message: "API key is required." }]);
   });
@@ -85,9 +104,13 @@ describe("the session token", () => {
 
 describe("secret site vars", () => {
   const siteVarsText = async () =>
-    JSON.stringify(((await h.database.db.execute(sql`select * from site_vars`)) as unknown as { rows: unknown[] }).rows);
-  const save = (body: Record<string, unknown>) => h.request("/admin/site/vars", { method: "POST", token: admin.token, json: body });
-  const list = async () => (await (await h.request("/admin/site/vars/list", { token: admin.token })).json()) as Record<string, any>[];
+    JSON.stringify(
+      ((await h.database.db.execute(sql`select * from site_vars`)) as unknown as { rows: unknown[] }).rows,
+    );
+  const save = (body: Record<string, unknown>) =>
+    h.request("/admin/site/vars", { method: "POST", token: admin.token, json: body });
+  const list = async () =>
+    (await (await h.request("/admin/site/vars/list", { token: admin.token })).json()) as Record<string, any>[];
 
   it("are stored encrypted, listed masked, and read back exactly as saved", async () => {
     const key = "img-host-key-" + "Zz9".repeat(8);
@@ -100,7 +123,7 @@ describe("secret site vars", () => {
     expect((await json(await h.request("/v1/admin/img_gen/config", { token: admin.token }))).api_key).toBe(key);
 
     // Any type, any text: what comes back is exactly what was saved.
-    const value = { nested: [1, 2.5, true, null, "ünïcødé \u0000-free ☃ \ud83d\ude00"], "quote\"": "<b>&amp;</b>" };
+    const value = { nested: [1, 2.5, true, null, "ünïcødé \u0000-free ☃ \ud83d\ude00"], 'quote"': "<b>&amp;</b>" };
     expect((await save({ key: "secret_config", sv_val: JSON.stringify(value), sv_val_type: "json" })).status).toBe(200);
     expect(await siteVarsText()).not.toContain("ünïcødé");
     const { readSiteVar } = await import("../services/site-vars");
@@ -110,7 +133,10 @@ describe("secret site vars", () => {
     // Not secret by name: stored and listed as before.
     expect((await save({ key: "public_motto", sv_val: "hello there", sv_val_type: "str" })).status).toBe(200);
     expect(await siteVarsText()).toContain("hello there");
-    expect((await list()).find((item) => item.named_key === "public_motto")).toMatchObject({ secret: false, val_object_json: { val: "hello there" } });
+    expect((await list()).find((item) => item.named_key === "public_motto")).toMatchObject({
+      secret: false,
+      val_object_json: { val: "hello there" },
+    });
   });
 
   it("keep their value when an edit leaves it empty; a plain var still needs one", async () => {
@@ -130,7 +156,9 @@ describe("secret site vars", () => {
     const { sealSecretSiteVars } = await import("../services/secret-site-vars");
     const { readSiteVar } = await import("../services/site-vars");
     const legacy = "legacy-clear-token-0123456789";
-    await h.database.db.insert(siteVars).values({ namedKey: "legacy_token", valType: "str", valObjectJson: { val: legacy } });
+    await h.database.db
+      .insert(siteVars)
+      .values({ namedKey: "legacy_token", valType: "str", valObjectJson: { val: legacy } });
     expect(await readSiteVar(h.database.db, "legacy_token")).toBe(legacy);
     expect(await sealSecretSiteVars(h.database.db)).toBe(1);
     expect(await sealSecretSiteVars(h.database.db)).toBe(0);

@@ -20,13 +20,19 @@ afterAll(async () => {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 async function sessionUser(auth: { token?: string; cookie?: string }) {
-  const response = await h.request("/auth/session", { token: auth.token, headers: auth.cookie ? { cookie: auth.cookie } : {} });
+  const response = await h.request("/auth/session", {
+    token: auth.token,
+    headers: auth.cookie ? { cookie: auth.cookie } : {},
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { user: { email: string } | null }).user;
 }
 
 function sessionRow(token: string) {
-  return h.database.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token)));
+  return h.database.db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)));
 }
 
 describe("session cookie", () => {
@@ -62,7 +68,10 @@ describe("session cookie", () => {
   it("is signed: a forged or altered cookie is not a session", async () => {
     const { token } = await h.signIn();
     const cookie = await sessionCookie().serialize(token);
-    const tampered = cookie.replace(/^session=([^;]+)/, (_m, v: string) => `session=${v.slice(0, -2)}${v.endsWith("A") ? "B" : "A"}`);
+    const tampered = cookie.replace(
+      /^session=([^;]+)/,
+      (_m, v: string) => `session=${v.slice(0, -2)}${v.endsWith("A") ? "B" : "A"}`,
+    );
     expect(await sessionUser({ cookie: tampered.split(";")[0] })).toBeNull();
     expect(await sessionUser({ cookie: `session=${encodeURIComponent(btoa(JSON.stringify(token)))}` })).toBeNull();
   });
@@ -79,7 +88,11 @@ describe("tokens", () => {
 
   it("are new at every sign-in; the token presented at sign-in (bearer or cookie) stops working", async () => {
     const first = await h.signIn();
-    const second = await h.request("/auth/login", { method: "POST", json: { email: first.email, password: first.password }, token: first.token });
+    const second = await h.request("/auth/login", {
+      method: "POST",
+      json: { email: first.email, password: first.password },
+      token: first.token,
+    });
     const secondToken = ((await second.json()) as { sessionToken: string }).sessionToken;
     expect(secondToken).not.toBe(first.token);
     expect(await sessionUser({ token: first.token })).toBeNull();
@@ -138,7 +151,10 @@ describe("time-outs, enforced on the server", () => {
 
   it("ends a session idle past its idle expiry, and deletes it", async () => {
     const { token } = await h.signIn();
-    await h.database.db.update(sessions).set({ idleExpiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, sha256(token)));
+    await h.database.db
+      .update(sessions)
+      .set({ idleExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(token)));
     expect(await sessionUser({ token })).toBeNull();
     expect(await sessionRow(token)).toEqual([]);
   });
@@ -158,7 +174,11 @@ describe("time-outs, enforced on the server", () => {
     const soon = new Date(Date.now() + 60 * 60 * 1000);
     await h.database.db
       .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() - 2 * 60_000), idleExpiresAt: soon, absoluteExpiresAt: new Date(Date.now() + 2 * 60 * 60 * 1000) })
+      .set({
+        lastSeenAt: new Date(Date.now() - 2 * 60_000),
+        idleExpiresAt: soon,
+        absoluteExpiresAt: new Date(Date.now() + 2 * 60 * 60 * 1000),
+      })
       .where(eq(sessions.tokenHash, sha256(token)));
     const response = await h.request("/auth/session", { token });
     const body = (await response.json()) as { expires: string };
@@ -181,9 +201,17 @@ describe("sessions end with their user", () => {
 describe("a password change ends the user's other sessions", () => {
   it("by the user: the session that changed it stays, the others end", async () => {
     const first = await h.signIn();
-    const other = await h.request("/auth/login", { method: "POST", json: { email: first.email, password: first.password }, clientIp: "192.0.2.77" });
+    const other = await h.request("/auth/login", {
+      method: "POST",
+      json: { email: first.email, password: first.password },
+      clientIp: "192.0.2.77",
+    });
     const otherToken = ((await other.json()) as { sessionToken: string }).sessionToken;
-    const third = await h.request("/auth/login", { method: "POST", json: { email: first.email, password: first.password }, clientIp: "192.0.2.78" });
+    const third = await h.request("/auth/login", {
+      method: "POST",
+      json: { email: first.email, password: first.password },
+      clientIp: "192.0.2.78",
+    });
     const keptToken = ((await third.json()) as { sessionToken: string }).sessionToken;
     const changed = await h.request("/user/password", {
       method: "POST",
@@ -198,7 +226,11 @@ describe("a password change ends the user's other sessions", () => {
   it("by an administrator's reset: every session of that user ends", async () => {
     const admin = await h.signIn({ admin: true });
     const target = await h.signIn();
-    const reset = await h.request(`/v1/admin/auth/users/${target.userId}/password`, { method: "POST", token: admin.token, json: { password: "an admin chosen passphrase" } });
+    const reset = await h.request(`/v1/admin/auth/users/${target.userId}/password`, {
+      method: "POST",
+      token: admin.token,
+      json: { password: "an admin chosen passphrase" },
+    });
     expect(reset.status, await reset.clone().text()).toBe(200);
     expect(await sessionUser({ token: target.token })).toBeNull();
     expect(await sessionUser({ token: admin.token })).not.toBeNull();

@@ -82,7 +82,8 @@ describe("sign-in throttling", () => {
   it("slows an account under attack from many addresses to 2 failures per address, and still lets the owner in", async () => {
     const email = await newAccount();
     // 20 failures from 20 addresses, the e-mail written differently each time: one account.
-    for (let i = 0; i < 20; i++) expect((await login(i % 2 ? email.toUpperCase() : ` ${email} `, "wrong password")).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await login(i % 2 ? email.toUpperCase() : ` ${email} `, "wrong password")).status).toBe(401);
     const attacker = freshIp();
     expect((await login(email, "wrong password", attacker)).status).toBe(401);
     expect((await login(email, "wrong password", attacker)).status).toBe(401);
@@ -98,7 +99,8 @@ describe("sign-in throttling", () => {
     const email = await newAccount();
     for (let i = 0; i < 10; i++) expect((await login(email, "wrong password")).status).toBe(401);
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await login(email, "wrong password", ip)).status, `failure ${i + 1} from one address`).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await login(email, "wrong password", ip)).status, `failure ${i + 1} from one address`).toBe(401);
   });
 
   it("counts the account by its normalized e-mail: case and spaces do not open a new window", async () => {
@@ -121,7 +123,11 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 12; i++) {
       const response = await fetch(`${baseUrl}/auth/login`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-forwarded-for": `198.18.0.${i}`, "x-real-ip": `198.18.1.${i}` },
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": `198.18.0.${i}`,
+          "x-real-ip": `198.18.1.${i}`,
+        },
         body: JSON.stringify({ email: `forger-${i}@example.com`, password: "whatever" }),
       });
       statuses.push(response.status);
@@ -150,12 +156,20 @@ describe("sign-in throttling", () => {
   }
 
   it("with TRUST_PROXY=1 takes the right-most X-Forwarded-For entry: what the client wrote to its left changes nothing", async () => {
-    expect(await behindProxy(1, (i) => `198.19.0.${i}, 198.19.9.${ipCounter}`)).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(await behindProxy(1, (i) => `198.19.0.${i}, 198.19.9.${ipCounter}`)).toEqual([
+      ...Array(10).fill(401),
+      429,
+      429,
+    ]);
     expect(await behindProxy(1, (i) => `198.19.1.${i}`)).toEqual(Array(12).fill(401));
   });
 
   it("with TRUST_PROXY=2 skips the inner proxy's entry and takes the one before it", async () => {
-    expect(await behindProxy(2, (i) => `198.19.2.${i}, 198.19.8.${ipCounter}, 10.0.0.2`)).toEqual([...Array(10).fill(401), 429, 429]);
+    expect(await behindProxy(2, (i) => `198.19.2.${i}, 198.19.8.${ipCounter}, 10.0.0.2`)).toEqual([
+      ...Array(10).fill(401),
+      429,
+      429,
+    ]);
     expect(await behindProxy(2, (i) => `1.1.1.1, 198.19.3.${i}, 10.0.0.2`)).toEqual(Array(12).fill(401));
   });
 });
@@ -169,28 +183,32 @@ describe("unknown e-mail and wrong password", () => {
     expect(await wrong.json()).toEqual(await unknown.json());
   });
 
-  it("take similar time (median of 8 each, interleaved; generous bound for a shared machine)", { timeout: 60_000 }, async () => {
-    const accounts = [await h.signIn(), await h.signIn()];
-    const wrongTimes: number[] = [];
-    const unknownTimes: number[] = [];
-    const timed = async (email: string) => {
-      const started = performance.now();
-      const response = await login(email, "not the password");
-      expect(response.status).toBe(401);
-      return performance.now() - started;
-    };
-    for (let i = 0; i < 8; i++) {
-      // Two accounts, so the per-account limit (10) is never reached.
-      wrongTimes.push(await timed(accounts[i % 2]!.email));
-      unknownTimes.push(await timed(`ghost-${i}@example.com`));
-    }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const [wrong, unknown] = [median(wrongTimes), median(unknownTimes)];
-    console.info(`[timing] median wrong password ${wrong.toFixed(1)} ms, unknown e-mail ${unknown.toFixed(1)} ms`);
-    // Both verify an argon2id hash; without the dummy hash an unknown e-mail would answer in ~1 ms.
-    expect(unknown).toBeGreaterThan(wrong * 0.5);
-    expect(unknown).toBeLessThan(wrong * 2);
-  });
+  it(
+    "take similar time (median of 8 each, interleaved; generous bound for a shared machine)",
+    { timeout: 60_000 },
+    async () => {
+      const accounts = [await h.signIn(), await h.signIn()];
+      const wrongTimes: number[] = [];
+      const unknownTimes: number[] = [];
+      const timed = async (email: string) => {
+        const started = performance.now();
+        const response = await login(email, "not the password");
+        expect(response.status).toBe(401);
+        return performance.now() - started;
+      };
+      for (let i = 0; i < 8; i++) {
+        // Two accounts, so the per-account limit (10) is never reached.
+        wrongTimes.push(await timed(accounts[i % 2]!.email));
+        unknownTimes.push(await timed(`ghost-${i}@example.com`));
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const [wrong, unknown] = [median(wrongTimes), median(unknownTimes)];
+      console.info(`[timing] median wrong password ${wrong.toFixed(1)} ms, unknown e-mail ${unknown.toFixed(1)} ms`);
+      // Both verify an argon2id hash; without the dummy hash an unknown e-mail would answer in ~1 ms.
+      expect(unknown).toBeGreaterThan(wrong * 0.5);
+      expect(unknown).toBeLessThan(wrong * 2);
+    },
+  );
 });
 
 describe("passwords", () => {
@@ -217,7 +235,9 @@ describe("passwords", () => {
 
   it("are accepted up to at least 64 characters and never truncated", { timeout: 60_000 }, async () => {
     for (const length of [64, 128, 256]) {
-      const password = Array.from({ length }, (_, i) => "aZ9-é🙂"[i % 6]).join("").slice(0, length);
+      const password = Array.from({ length }, (_, i) => "aZ9-é🙂"[i % 6])
+        .join("")
+        .slice(0, length);
       const email = `long-${length}@example.com`;
       const created = await register(password, email);
       expect(created.status, `length ${length}`).toBe(202);

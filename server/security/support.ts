@@ -20,9 +20,11 @@ export function allowLoopbackOnly(): () => void {
   const refused: string[] = [];
   net.Socket.prototype.connect = function guardedConnect(this: net.Socket, ...args: unknown[]) {
     const first = args[0];
-    const options = (Array.isArray(first) ? first[0] : first) as { host?: string; path?: string; port?: number } | number | string;
+    const options = (Array.isArray(first) ? first[0] : first) as
+      { host?: string; path?: string; port?: number } | number | string;
     let host: string | undefined;
-    if (typeof options === "object" && options !== null) host = options.path ? "localhost" : (options.host ?? "localhost");
+    if (typeof options === "object" && options !== null)
+      host = options.path ? "localhost" : (options.host ?? "localhost");
     else if (typeof options === "number") host = typeof args[1] === "string" ? args[1] : "localhost";
     else if (typeof options === "string") host = "localhost"; // a unix socket path
     if (host && !LOOPBACK.test(host)) {
@@ -67,7 +69,16 @@ export interface JsonSchema {
 export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> }; parameters?: { in: string; name: string }[] }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+        parameters?: { in: string; name: string }[];
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -179,7 +190,18 @@ export const NAUGHTY_STRINGS: readonly string[] = [
 ];
 
 /** Non-string values for fields that expect strings, and the other way round. */
-export const NAUGHTY_VALUES: readonly unknown[] = [null, true, 0, -1, 1e308, -0, [], {}, [[[[[]]]]], JSON.parse('{"__proto__":{"polluted":1}}')];
+export const NAUGHTY_VALUES: readonly unknown[] = [
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  -0,
+  [],
+  {},
+  [[[[[]]]]],
+  JSON.parse('{"__proto__":{"polluted":1}}'),
+];
 
 /** Raw JSON bodies: prototype pollution keys, deep nesting, duplicate keys, lone surrogates. */
 export const NAUGHTY_BODIES: readonly string[] = [
@@ -212,7 +234,9 @@ export async function snapshotDatabase(db: Database): Promise<Record<string, str
     if (SKIPPED_TABLES.has(name)) continue;
     const rows = (await db.select().from(value)) as Record<string, unknown>[];
     const volatile = VOLATILE[name] ?? [];
-    const cleaned = rows.map((row) => JSON.stringify(Object.entries(row).filter(([key]) => !volatile.includes(key)))).sort();
+    const cleaned = rows
+      .map((row) => JSON.stringify(Object.entries(row).filter(([key]) => !volatile.includes(key))))
+      .sort();
     snapshot[name] = cleaned.join("\n");
   }
   return snapshot;

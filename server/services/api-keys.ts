@@ -39,7 +39,13 @@ function decryptedKey(row: ApiKeyRow): string | null {
 
 function toRecord(row: ApiKeyRow): ApiKeyRecord {
   const key = decryptedKey(row);
-  return { id: row.id, service_name: row.serviceName, api_key: key === null ? null : secretPrefix(key), created_at: row.createdAt.toISOString(), user_id: row.userId };
+  return {
+    id: row.id,
+    service_name: row.serviceName,
+    api_key: key === null ? null : secretPrefix(key),
+    created_at: row.createdAt.toISOString(),
+    user_id: row.userId,
+  };
 }
 
 /** One key in full, for the administrator who asked for it (a copy or reveal action). */
@@ -47,7 +53,11 @@ export async function revealApiKey(db: Database, id: string): Promise<string> {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
   if (!row) throw new ApiError(404, "This API key no longer exists.");
   const key = decryptedKey(row);
-  if (key === null) throw new ApiError(409, "This API key cannot be decrypted: ENCRYPTION_KEY changed since it was saved. Save a new key in its place.");
+  if (key === null)
+    throw new ApiError(
+      409,
+      "This API key cannot be decrypted: ENCRYPTION_KEY changed since it was saved. Save a new key in its place.",
+    );
   return key;
 }
 
@@ -63,7 +73,9 @@ const KEY_IN_USE = "This API key is already in use.";
  * api_key keeps the saved key.
  */
 export async function saveApiKey(db: Database, input: ApiKeyInput, userId: string): Promise<ApiKeyRecord> {
-  let values: { serviceName: string; apiKeyEncrypted?: string; apiKeyDigest?: string } = { serviceName: input.service_name };
+  let values: { serviceName: string; apiKeyEncrypted?: string; apiKeyDigest?: string } = {
+    serviceName: input.service_name,
+  };
   if (input.api_key !== undefined) {
     const digest = hmacDigest(input.api_key);
     const [holder] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.apiKeyDigest, digest)).limit(1);
@@ -75,13 +87,22 @@ export async function saveApiKey(db: Database, input: ApiKeyInput, userId: strin
   try {
     if (input.edit_id) {
       const [row] = await db.update(apiKeys).set(values).where(eq(apiKeys.id, input.edit_id)).returning();
-      if (!row) throw new ApiError(404, "This API key no longer exists.", [{ field: "edit_id", message: "This API key no longer exists." }]);
+      if (!row)
+        throw new ApiError(404, "This API key no longer exists.", [
+          { field: "edit_id", message: "This API key no longer exists." },
+        ]);
       return toRecord(row);
     }
-    if (!values.apiKeyEncrypted || !values.apiKeyDigest) throw new ApiError(400, KEY_REQUIRED, [{ field: "api_key", message: KEY_REQUIRED }]);
+    if (!values.apiKeyEncrypted || !values.apiKeyDigest)
+      throw new ApiError(400, KEY_REQUIRED, [{ field: "api_key", message: KEY_REQUIRED }]);
     const [row] = await db
       .insert(apiKeys)
-      .values({ serviceName: values.serviceName, apiKeyEncrypted: values.apiKeyEncrypted, apiKeyDigest: values.apiKeyDigest, userId })
+      .values({
+        serviceName: values.serviceName,
+        apiKeyEncrypted: values.apiKeyEncrypted,
+        apiKeyDigest: values.apiKeyDigest,
+        userId,
+      })
       .returning();
     if (!row) throw new Error("API key insert returned nothing");
     return toRecord(row);
@@ -109,7 +130,11 @@ export async function deleteApiKey(db: Database, id: string, currentUserId: stri
 }
 
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current && typeof current === "object"; current = (current as { cause?: unknown }).cause) {
+  for (
+    let current: unknown = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
     if ((current as { code?: unknown }).code === "23505") return true;
   }
   return false;

@@ -38,9 +38,7 @@ export class TtlCache<V> {
   private totalWeight = 0;
   private generation = 0;
 
-  constructor(
-    private readonly options: { maxEntries: number; maxWeight: number; now?: () => number },
-  ) {}
+  constructor(private readonly options: { maxEntries: number; maxWeight: number; now?: () => number }) {}
 
   private now(): number {
     return this.options.now?.() ?? Date.now();
@@ -76,7 +74,12 @@ export class TtlCache<V> {
   }
 
   /** The cached value, or the loader's (shared by concurrent callers); `ttlOf` decides how long it stays. */
-  async getOrLoad(key: string, load: () => Promise<V>, ttlOf: (value: V) => number, weightOf: (value: V) => number = () => 1): Promise<V> {
+  async getOrLoad(
+    key: string,
+    load: () => Promise<V>,
+    ttlOf: (value: V) => number,
+    weightOf: (value: V) => number = () => 1,
+  ): Promise<V> {
     const cached = this.get(key);
     if (cached !== undefined) return cached;
     const pending = this.loading.get(key);

@@ -1,6 +1,11 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CameraReportQuerySchema, CameraReportUploadSchema, CompareQuerySchema, normalizeCameraReportQuery } from "../../app/schemas/camera";
+import {
+  CameraReportQuerySchema,
+  CameraReportUploadSchema,
+  CompareQuerySchema,
+  normalizeCameraReportQuery,
+} from "../../app/schemas/camera";
 import { siteVars } from "../db/schema";
 import { generateCameraReportRows, seedManyCameraReports } from "../db/seeds/camera-report-generator";
 import { DEVICES } from "../db/seeds/camera-devices";
@@ -54,12 +59,17 @@ describe("JSON helpers", () => {
   });
 
   it("puts known keys in documented order, keeping unknown ones (even __proto__) as data", () => {
-    const stored = JSON.parse('{"camera_list":[{"sensor":{"pixel_array":[1,1],"physical_size_mm":[1,1]},"lens_facing":"BACK","camera_id":"0"}],"zz":1,"device_model":"M","manufacturer":"X","__proto__":{"polluted":true}}');
+    const stored = JSON.parse(
+      '{"camera_list":[{"sensor":{"pixel_array":[1,1],"physical_size_mm":[1,1]},"lens_facing":"BACK","camera_id":"0"}],"zz":1,"device_model":"M","manufacturer":"X","__proto__":{"polluted":true}}',
+    );
     const ordered = inDocumentedOrder(stored, CameraReportUploadSchema) as Record<string, unknown>;
     expect(Object.keys(ordered)).toEqual(["manufacturer", "device_model", "camera_list", "zz", "__proto__"]);
     const cameraKeys = Object.keys((ordered.camera_list as Record<string, unknown>[])[0]!);
     expect(cameraKeys).toEqual(["camera_id", "lens_facing", "sensor"]);
-    expect(Object.keys((ordered.camera_list as { sensor: object }[])[0]!.sensor)).toEqual(["physical_size_mm", "pixel_array"]);
+    expect(Object.keys((ordered.camera_list as { sensor: object }[])[0]!.sensor)).toEqual([
+      "physical_size_mm",
+      "pixel_array",
+    ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(JSON.stringify(ordered)).toContain('"__proto__":{"polluted":true}');
   });
@@ -69,14 +79,19 @@ describe("schemas", () => {
   it("accepts every demo upload and the three samples' shapes", () => {
     for (const upload of demoCameraReportUploads()) {
       const parsed = CameraReportUploadSchema.safeParse(upload);
-      expect(parsed.success, `${upload.manufacturer} ${upload.device_model}: ${JSON.stringify(parsed.error?.issues[0])}`).toBe(true);
+      expect(
+        parsed.success,
+        `${upload.manufacturer} ${upload.device_model}: ${JSON.stringify(parsed.error?.issues[0])}`,
+      ).toBe(true);
     }
   });
 
   it("normalizes a search: one capability or several, sorted, defaults filled", () => {
     const one = normalizeCameraReportQuery(CameraReportQuerySchema.parse({ cap: "RAW", page: "2" }));
     expect(one).toEqual({ q: "", facing: null, minLevel: null, caps: ["RAW"], page: 2, size: 50 });
-    const many = normalizeCameraReportQuery(CameraReportQuerySchema.parse({ cap: ["DYNAMIC_RANGE_TEN_BIT", "RAW", "RAW"] }));
+    const many = normalizeCameraReportQuery(
+      CameraReportQuerySchema.parse({ cap: ["DYNAMIC_RANGE_TEN_BIT", "RAW", "RAW"] }),
+    );
     expect(many.caps).toEqual(["RAW", "DYNAMIC_RANGE_TEN_BIT"]);
   });
 
@@ -87,7 +102,10 @@ describe("schemas", () => {
     expect(CompareQuerySchema.parse({ ids: [a, b, a] }).ids).toEqual([a, b]);
     expect(CompareQuerySchema.safeParse({ ids: [a] }).success).toBe(false);
     expect(CompareQuerySchema.safeParse({ ids: [a, "nope"] }).success).toBe(false);
-    expect(CompareQuerySchema.safeParse({ ids: [a, b, a.replace("6", "1"), b.replace("7", "1"), a.replace("6", "2")] }).success).toBe(false);
+    expect(
+      CompareQuerySchema.safeParse({ ids: [a, b, a.replace("6", "1"), b.replace("7", "1"), a.replace("6", "2")] })
+        .success,
+    ).toBe(false);
   });
 });
 
@@ -95,7 +113,14 @@ describe("rows and file names", () => {
   it("denormalises the columns the list filters on", () => {
     const upload = demoCameraReportUploads().find((u) => u.device_model === "SHIELD Android TV")!;
     const row = cameraReportRow({ ...upload, device_os_version: undefined, device_os: "Android 11 (SDK 30)" });
-    expect(row).toMatchObject({ manufacturer: "NVIDIA", deviceOsVersion: "11", cameraCount: 1, facings: ["EXTERNAL"], maxHardwareRank: 1, searchText: "nvidia shield android tv" });
+    expect(row).toMatchObject({
+      manufacturer: "NVIDIA",
+      deviceOsVersion: "11",
+      cameraCount: 1,
+      facings: ["EXTERNAL"],
+      maxHardwareRank: 1,
+      searchText: "nvidia shield android tv",
+    });
     expect(cameraReportRow({ ...upload, camera_list: [] }).maxHardwareRank).toBe(-1);
   });
 
@@ -142,36 +167,72 @@ describe("with a database", () => {
     await seedManyCameraReports(database.db, 1200, { seed: 3, batchSize: 500 });
     expect(await countCameraReports(database.db)).toBe(before + 1200);
     // The trigger-kept total follows every kind of insert and delete.
-    await database.db.execute(sql`insert into camera_reports (manufacturer, device_model, device_os, device_os_version, search_text, camera_count, max_hardware_rank)
+    await database.db
+      .execute(sql`insert into camera_reports (manufacturer, device_model, device_os, device_os_version, search_text, camera_count, max_hardware_rank)
       select 'x', 'y', 'z', '1', 'x y', 0, -1 from generate_series(1, 3)`);
     await database.db.execute(sql`delete from camera_reports where manufacturer = 'x'`);
-    const counted = (await database.db.execute(sql`select count(*)::int as n from camera_reports`)) as unknown as { rows: { n: number }[] };
+    const counted = (await database.db.execute(sql`select count(*)::int as n from camera_reports`)) as unknown as {
+      rows: { n: number }[];
+    };
     expect(await countCameraReports(database.db)).toBe(counted.rows[0]!.n);
     // A filtered count stops once it knows there are more than 1,000.
-    const backs = await listCameraReports(database.db, { q: "", facing: "BACK", minLevel: null, caps: [], page: 1, size: 10 });
+    const backs = await listCameraReports(database.db, {
+      q: "",
+      facing: "BACK",
+      minLevel: null,
+      caps: [],
+      page: 1,
+      size: 10,
+    });
     expect(backs).toMatchObject({ total: 1000, total_is_lower_bound: true });
-    const externals = await listCameraReports(database.db, { q: "", facing: "EXTERNAL", minLevel: null, caps: [], page: 1, size: 10 });
+    const externals = await listCameraReports(database.db, {
+      q: "",
+      facing: "EXTERNAL",
+      minLevel: null,
+      caps: [],
+      page: 1,
+      size: 10,
+    });
     expect(externals.total_is_lower_bound).toBe(false);
     expect(externals.total).toBeLessThan(1000);
-    const page = await listCameraReports(database.db, { q: "pixel", facing: "BACK", minLevel: "FULL", caps: ["RAW"], page: 1, size: 10 });
+    const page = await listCameraReports(database.db, {
+      q: "pixel",
+      facing: "BACK",
+      minLevel: "FULL",
+      caps: ["RAW"],
+      page: 1,
+      size: 10,
+    });
     expect(page.reports).toHaveLength(10);
     expect(page.reports.every((r) => r.device_model.startsWith("Pixel") && r.best_level !== null)).toBe(true);
     const one = await getCameraReport(database.db, page.reports[0]!.id);
     expect(Object.keys(one!.report_data).slice(0, 3)).toEqual(["manufacturer", "device_model", "device_os"]);
     expect(await getCameraReport(database.db, "not-an-id")).toBeNull();
     // Each stored report has its body, and deleting a report deletes its body.
-    const orphans = (await database.db.execute(sql`select count(*)::int as n from camera_reports r left join camera_report_bodies b on b.report_id = r.id where b.report_id is null`)) as unknown as { rows: { n: number }[] };
+    const orphans = (await database.db.execute(
+      sql`select count(*)::int as n from camera_reports r left join camera_report_bodies b on b.report_id = r.id where b.report_id is null`,
+    )) as unknown as { rows: { n: number }[] };
     expect(orphans.rows[0]!.n).toBe(0);
     await database.db.execute(sql`delete from camera_reports where id = ${one!.id}`);
-    const bodies = (await database.db.execute(sql`select count(*)::int as n from camera_report_bodies where report_id = ${one!.id}`)) as unknown as { rows: { n: number }[] };
+    const bodies = (await database.db.execute(
+      sql`select count(*)::int as n from camera_report_bodies where report_id = ${one!.id}`,
+    )) as unknown as { rows: { n: number }[] };
     expect(bodies.rows[0]!.n).toBe(0);
   });
 
   it("reads the probe app's store link from a site var, falling back to the default", async () => {
     expect(await probeAppStoreUrl(database.db)).toBe(DEFAULT_PROBE_APP_STORE_URL);
-    await database.db.insert(siteVars).values({ namedKey: "probe_app_store_link", valType: "str", valObjectJson: { val: "javascript:alert(1)" } });
+    await database.db
+      .insert(siteVars)
+      .values({ namedKey: "probe_app_store_link", valType: "str", valObjectJson: { val: "javascript:alert(1)" } });
     expect(await probeAppStoreUrl(database.db)).toBe(DEFAULT_PROBE_APP_STORE_URL);
-    await database.db.insert(siteVars).values({ namedKey: "probe_app_store_url", valType: "str", valObjectJson: { val: " https://apps.example/probe " } });
+    await database.db
+      .insert(siteVars)
+      .values({
+        namedKey: "probe_app_store_url",
+        valType: "str",
+        valObjectJson: { val: " https://apps.example/probe " },
+      });
     expect(await probeAppStoreUrl(database.db)).toBe("https://apps.example/probe");
   });
 });
@@ -203,7 +264,11 @@ describe("TtlCache", () => {
   it("does not keep a value loaded across a clear, and refuses entries heavier than the cache", async () => {
     const cache = new TtlCache<string>({ maxEntries: 10, maxWeight: 10 });
     let release: () => void = () => {};
-    const pending = cache.getOrLoad("k", () => new Promise<string>((resolve) => (release = () => resolve("stale"))), () => 1000);
+    const pending = cache.getOrLoad(
+      "k",
+      () => new Promise<string>((resolve) => (release = () => resolve("stale"))),
+      () => 1000,
+    );
     cache.clear();
     release();
     expect(await pending).toBe("stale");

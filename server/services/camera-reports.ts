@@ -10,7 +10,13 @@ import {
   type CameraReportQuery,
   type CameraReportUpload,
 } from "../../app/schemas/camera";
-import { hardwareLevelOfRank, hardwareLevelRank, osVersionOf, reportCapabilities, reportFacings } from "../../app/utils/camera";
+import {
+  hardwareLevelOfRank,
+  hardwareLevelRank,
+  osVersionOf,
+  reportCapabilities,
+  reportFacings,
+} from "../../app/utils/camera";
 import { ApiError } from "../api/errors";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
@@ -192,7 +198,11 @@ class IdempotencyKeyTaken extends Error {}
  * the key is recorded in the same transaction; a second request with the key gets the first report back, also
  * when both arrive at once: the key's primary key lets one of them win and the other rolls back.
  */
-export async function createCameraReport(db: Database, upload: CameraReportUpload, options: CreateReportOptions): Promise<CreatedReport> {
+export async function createCameraReport(
+  db: Database,
+  upload: CameraReportUpload,
+  options: CreateReportOptions,
+): Promise<CreatedReport> {
   assertStorable(upload);
   const key = options.idempotencyKey ? `${options.apiKeyId ?? "-"}:${options.idempotencyKey}` : null;
   const requestHash = createHash("sha256").update(canonicalJson(upload)).digest("hex");
@@ -232,7 +242,9 @@ async function replayOf(db: Database, key: string, requestHash: string): Promise
   if (earlier.createdAt.getTime() <= Date.now() - IDEMPOTENCY_KEY_TTL_MS) {
     // Forgotten: the key names a new report now. Deleting it lets this request record it again; racing requests
     // with the key still meet at its primary key.
-    await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, earlier.createdAt)));
+    await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, earlier.createdAt)));
     return null;
   }
   if (earlier.requestHash !== requestHash) {
@@ -295,7 +307,13 @@ export async function listCameraReports(db: Database, query: CameraReportQuery):
   if (where && !counted.lowerBound) {
     rows = offset >= counted.total ? [] : await fewMatchesPage(db, where, size, offset);
   } else {
-    rows = await db.select(LIST_COLUMNS).from(cameraReports).where(where).orderBy(...NEWEST_FIRST).limit(size).offset(offset);
+    rows = await db
+      .select(LIST_COLUMNS)
+      .from(cameraReports)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(size)
+      .offset(offset);
   }
   return {
     reports: rows.map((row) => ({
@@ -337,14 +355,22 @@ async function fewMatchesPage(db: Database, where: SQL, size: number, offset: nu
 }
 
 async function cappedCount(db: Database, where: SQL): Promise<{ total: number; lowerBound: boolean }> {
-  const matches = db.select({ one: sql`1` }).from(cameraReports).where(where).limit(COUNT_LIMIT + 1).as("matches");
+  const matches = db
+    .select({ one: sql`1` })
+    .from(cameraReports)
+    .where(where)
+    .limit(COUNT_LIMIT + 1)
+    .as("matches");
   const [row] = await db.select({ total: count() }).from(matches);
   const total = Number(row?.total ?? 0);
   return total > COUNT_LIMIT ? { total: COUNT_LIMIT, lowerBound: true } : { total, lowerBound: false };
 }
 
 async function totalCount(db: Database): Promise<{ total: number; lowerBound: boolean }> {
-  const [row] = await db.select({ total: cameraReportStats.total }).from(cameraReportStats).where(eq(cameraReportStats.id, 1));
+  const [row] = await db
+    .select({ total: cameraReportStats.total })
+    .from(cameraReportStats)
+    .where(eq(cameraReportStats.id, 1));
   // The migration creates the row; a database restored without it falls back to counting.
   if (row) return { total: Number(row.total), lowerBound: false };
   const [counted] = await db.select({ total: count() }).from(cameraReports);
@@ -395,7 +421,10 @@ export function inDocumentedOrder(value: unknown, schema: unknown): unknown {
   const known = Object.keys(shape).filter((key) => Object.hasOwn(record, key));
   const unknown = Object.keys(record).filter((key) => !Object.hasOwn(shape, key));
   // fromEntries defines own properties, so an uploaded "__proto__" key stays data.
-  return Object.fromEntries([...known.map((key) => [key, inDocumentedOrder(record[key], shape[key])]), ...unknown.map((key) => [key, record[key]])]);
+  return Object.fromEntries([
+    ...known.map((key) => [key, inDocumentedOrder(record[key], shape[key])]),
+    ...unknown.map((key) => [key, record[key]]),
+  ]);
 }
 
 /** "camera-report-google-pixel-7-2024-05-01-1a2b3c4d.json": who, when, and which, for a downloads folder. */

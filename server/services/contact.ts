@@ -45,7 +45,11 @@ export type SubmitResult = { stored: true; id: string } | { stored: false; reaso
  * Stores a message from the contact form. A filled honeypot is answered like a success (so a bot learns
  * nothing) but nothing is stored or sent. Notifying is left to scheduleContactNotifications.
  */
-export async function submitContactMessage(db: Database, input: ContactInput, meta: { clientIp: string | null }): Promise<SubmitResult> {
+export async function submitContactMessage(
+  db: Database,
+  input: ContactInput,
+  meta: { clientIp: string | null },
+): Promise<SubmitResult> {
   if (input[CONTACT_HONEYPOT_FIELD]?.trim()) return { stored: false, reason: "honeypot" };
   const [row] = await db
     .insert(contactMessages)
@@ -87,7 +91,10 @@ export function contactNotification(row: Pick<ContactRow, "name" | "email" | "me
  * One pass over the unsent messages, oldest first. It stops at the first failure: when the mail server is down,
  * the next message would fail the same way, and the next pass tries again.
  */
-export async function notifyUnsentContactMessages(db: Database, options: { limit?: number } = {}): Promise<NotifyResult> {
+export async function notifyUnsentContactMessages(
+  db: Database,
+  options: { limit?: number } = {},
+): Promise<NotifyResult> {
   const pending = await db
     .select()
     .from(contactMessages)
@@ -119,7 +126,13 @@ export async function notifyUnsentContactMessages(db: Database, options: { limit
     const [claimed] = await db
       .update(contactMessages)
       .set({ notifyAttempts: row.notifyAttempts + 1 })
-      .where(and(eq(contactMessages.id, row.id), isNull(contactMessages.notifiedAt), eq(contactMessages.notifyAttempts, row.notifyAttempts)))
+      .where(
+        and(
+          eq(contactMessages.id, row.id),
+          isNull(contactMessages.notifiedAt),
+          eq(contactMessages.notifyAttempts, row.notifyAttempts),
+        ),
+      )
       .returning({ id: contactMessages.id });
     if (!claimed) continue;
     try {
@@ -130,7 +143,10 @@ export async function notifyUnsentContactMessages(db: Database, options: { limit
       await db.update(contactMessages).set({ lastNotifyError: message }).where(isNull(contactMessages.notifiedAt));
       return { sent, failed: 1, error: message };
     }
-    await db.update(contactMessages).set({ notifiedAt: new Date(), lastNotifyError: null }).where(eq(contactMessages.id, row.id));
+    await db
+      .update(contactMessages)
+      .set({ notifiedAt: new Date(), lastNotifyError: null })
+      .where(eq(contactMessages.id, row.id));
     sent += 1;
   }
   return { sent, failed: 0, error: null };
@@ -225,12 +241,21 @@ export async function listContactMessages(
       unsent: sql<number>`count(*) filter (where ${contactMessages.notifiedAt} is null)`.mapWith(Number),
     })
     .from(contactMessages);
-  return { messages: rows.map(toContactMessageView), count: totals?.count ?? 0, open: totals?.open ?? 0, unsent: totals?.unsent ?? 0 };
+  return {
+    messages: rows.map(toContactMessageView),
+    count: totals?.count ?? 0,
+    open: totals?.open ?? 0,
+    unsent: totals?.unsent ?? 0,
+  };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function setContactMessageHandled(db: Database, id: string, handled: boolean): Promise<ContactMessageView | null> {
+export async function setContactMessageHandled(
+  db: Database,
+  id: string,
+  handled: boolean,
+): Promise<ContactMessageView | null> {
   if (!UUID.test(id)) return null;
   const [row] = await db.update(contactMessages).set({ handled }).where(eq(contactMessages.id, id)).returning();
   return row ? toContactMessageView(row) : null;
@@ -238,7 +263,10 @@ export async function setContactMessageHandled(db: Database, id: string, handled
 
 export async function deleteContactMessage(db: Database, id: string): Promise<boolean> {
   if (!UUID.test(id)) return false;
-  const deleted = await db.delete(contactMessages).where(eq(contactMessages.id, id)).returning({ id: contactMessages.id });
+  const deleted = await db
+    .delete(contactMessages)
+    .where(eq(contactMessages.id, id))
+    .returning({ id: contactMessages.id });
   return deleted.length > 0;
 }
 

@@ -17,14 +17,21 @@ export const FIREBASE_NOT_CONFIGURED =
   "Firebase is not configured: set FIREBASE_PROJECT_ID and FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS (or FIREBASE_AUTH_EMULATOR_HOST for the emulator).";
 
 export function isFirebaseConfigured(settings: FirebaseSettings = config.integrations.firebase): boolean {
-  return Boolean(settings.projectId && (settings.authEmulatorHost || settings.serviceAccountJson || settings.credentialsFile));
+  return Boolean(
+    settings.projectId && (settings.authEmulatorHost || settings.serviceAccountJson || settings.credentialsFile),
+  );
 }
 
 // One firebase-admin app per distinct setting, made on first use (firebase-admin is slow to load).
 const apps = new Map<string, Promise<App>>();
 
 async function firebaseApp(settings: FirebaseSettings): Promise<App> {
-  const key = JSON.stringify([settings.projectId, settings.serviceAccountJson, settings.credentialsFile, Boolean(settings.authEmulatorHost)]);
+  const key = JSON.stringify([
+    settings.projectId,
+    settings.serviceAccountJson,
+    settings.credentialsFile,
+    Boolean(settings.authEmulatorHost),
+  ]);
   let app = apps.get(key);
   if (!app) {
     app = (async () => {
@@ -44,7 +51,10 @@ async function firebaseApp(settings: FirebaseSettings): Promise<App> {
       // Every connection firebase-admin makes (Google's API or the emulator) goes to a checked public address,
       // or to one OUTBOUND_ALLOW_HOSTS lists.
       const httpAgent = guardedAgent(settings.authEmulatorHost ? "http:" : "https:");
-      return admin.initializeApp({ projectId: settings.projectId, httpAgent, ...(credential ? { credential } : {}) }, `admin-people-${apps.size}`);
+      return admin.initializeApp(
+        { projectId: settings.projectId, httpAgent, ...(credential ? { credential } : {}) },
+        `admin-people-${apps.size}`,
+      );
     })();
     apps.set(key, app);
     app.catch(() => apps.delete(key));
@@ -53,14 +63,19 @@ async function firebaseApp(settings: FirebaseSettings): Promise<App> {
 }
 
 function firebaseErrorCode(error: unknown): string | undefined {
-  const code = (error as { code?: unknown; errorInfo?: { code?: unknown } })?.errorInfo?.code ?? (error as { code?: unknown })?.code;
+  const code =
+    (error as { code?: unknown; errorInfo?: { code?: unknown } })?.errorInfo?.code ??
+    (error as { code?: unknown })?.code;
   return typeof code === "string" ? code : undefined;
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ApiError(504, `Firebase did not answer within ${Math.round(ms / 100) / 10} s.`)), ms);
+    timer = setTimeout(
+      () => reject(new ApiError(504, `Firebase did not answer within ${Math.round(ms / 100) / 10} s.`)),
+      ms,
+    );
   });
   try {
     return await Promise.race([work, timeout]);
@@ -89,7 +104,11 @@ export async function createFirebaseUser(
     const { getAuth } = await import("firebase-admin/auth");
     const auth = getAuth(app);
     try {
-      const created = await auth.createUser({ email: user.email, emailVerified: user.emailVerified, displayName: user.name || undefined });
+      const created = await auth.createUser({
+        email: user.email,
+        emailVerified: user.emailVerified,
+        displayName: user.name || undefined,
+      });
       return created.uid;
     } catch (error) {
       if (firebaseErrorCode(error) === "auth/email-already-exists") return (await auth.getUserByEmail(user.email)).uid;

@@ -56,7 +56,11 @@ const JobSchema = z
     image_url: z.string().catch(""),
     width: z.number().catch(0),
     height: z.number().catch(0),
-    echo_data: z.record(z.string(), z.unknown()).nullish().catch({}).transform((value) => value ?? {}),
+    echo_data: z
+      .record(z.string(), z.unknown())
+      .nullish()
+      .catch({})
+      .transform((value) => value ?? {}),
     created_at: z.string().nullish().catch(null),
     ai_model_id: z.string().nullish().catch(null),
   })
@@ -77,7 +81,9 @@ function jobsOf(body: unknown): ImageJob[] {
   const list = Array.isArray(body)
     ? body
     : body && typeof body === "object"
-      ? ((body as Record<string, unknown>).result_list ?? (body as Record<string, unknown>).jobs ?? (body as Record<string, unknown>).history)
+      ? ((body as Record<string, unknown>).result_list ??
+        (body as Record<string, unknown>).jobs ??
+        (body as Record<string, unknown>).history)
       : undefined;
   if (!Array.isArray(list)) throw new ApiError(502, "The image host answered without a list of jobs.");
   const jobs: ImageJob[] = [];
@@ -93,10 +99,14 @@ function endpoint(host: string, path: string): URL {
   try {
     base = new URL(host.endsWith("/") ? host : `${host}/`);
   } catch {
-    throw new ApiError(400, "The image host is not a valid URL.", [{ field: "host", message: "Host must be an http:// or https:// URL." }]);
+    throw new ApiError(400, "The image host is not a valid URL.", [
+      { field: "host", message: "Host must be an http:// or https:// URL." },
+    ]);
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
-    throw new ApiError(400, "The image host must be an http:// or https:// URL.", [{ field: "host", message: "Host must be an http:// or https:// URL." }]);
+    throw new ApiError(400, "The image host must be an http:// or https:// URL.", [
+      { field: "host", message: "Host must be an http:// or https:// URL." },
+    ]);
   }
   return new URL(path.replace(/^\//, ""), base);
 }
@@ -142,14 +152,20 @@ async function callHost(
     if (body !== undefined) headers["content-type"] = "application/json";
     // §7: no cookies (none are ever sent) and no redirects followed (outboundFetch never follows one), so the key
     // goes nowhere else; the destination is checked and pinned against internal addresses.
-    response = await outboundFetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
+    response = await outboundFetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
     text = await readCapped(response);
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (signal.aborted || (error instanceof Error && error.name === "TimeoutError")) {
       throw new ApiError(504, `The image host did not answer within ${timeoutMs / 1000} s.`);
     }
-    if (error instanceof OutboundRefusedError) throw new ApiError(502, `The image host is not called: ${error.message}`);
+    if (error instanceof OutboundRefusedError)
+      throw new ApiError(502, `The image host is not called: ${error.message}`);
     // One message for every connection-level failure (refused, reset, unknown name), so the answer does not
     // tell which ports of a host are open.
     throw new ApiError(502, `The image host at ${url.origin} could not be reached.`);
@@ -165,7 +181,8 @@ async function callHost(
   }
   // The host's own words stay out of the answer: whatever it says (an internal error text) is not this site's to show.
   if (response.status >= 300) {
-    if (response.status === 401 || response.status === 403) throw new ApiError(502, "The image host refused the API key.");
+    if (response.status === 401 || response.status === 403)
+      throw new ApiError(502, "The image host refused the API key.");
     if (response.status === 404 && notFound) throw new ApiError(404, notFound);
     throw new ApiError(502, `The image host answered HTTP ${response.status}.`);
   }

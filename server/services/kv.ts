@@ -3,7 +3,14 @@ import { and, asc, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { kvEntries } from "../db/schema";
 import { ApiError } from "../api/errors";
-import { parseExpiry, parseKvValue, type KvEntry, type KvEntryInput, type KvPage, type KvValueType } from "../../app/schemas/kv";
+import {
+  parseExpiry,
+  parseKvValue,
+  type KvEntry,
+  type KvEntryInput,
+  type KvPage,
+  type KvValueType,
+} from "../../app/schemas/kv";
 
 type KvRow = typeof kvEntries.$inferSelect;
 
@@ -32,11 +39,17 @@ function likePrefix(prefix: string): string {
 
 /** Expired rows are invisible to every read; writes sweep them so the table does not grow without bound. */
 export async function purgeExpiredKv(db: Database): Promise<number> {
-  const removed = await db.delete(kvEntries).where(lte(kvEntries.expiresAt, sql`now()`)).returning({ key: kvEntries.key });
+  const removed = await db
+    .delete(kvEntries)
+    .where(lte(kvEntries.expiresAt, sql`now()`))
+    .returning({ key: kvEntries.key });
   return removed.length;
 }
 
-export async function listKv(db: Database, query: { prefix?: string; page: number; page_size: number }): Promise<KvPage> {
+export async function listKv(
+  db: Database,
+  query: { prefix?: string; page: number; page_size: number },
+): Promise<KvPage> {
   const where = query.prefix ? and(live(), sql`${kvEntries.key} like ${likePrefix(query.prefix)}`) : live();
   const [totals] = await db.select({ total: count() }).from(kvEntries).where(where);
   const rows = await db
@@ -50,7 +63,11 @@ export async function listKv(db: Database, query: { prefix?: string; page: numbe
 }
 
 export async function getKv(db: Database, key: string): Promise<KvEntry | null> {
-  const [row] = await db.select().from(kvEntries).where(and(eq(kvEntries.key, key), live())).limit(1);
+  const [row] = await db
+    .select()
+    .from(kvEntries)
+    .where(and(eq(kvEntries.key, key), live()))
+    .limit(1);
   return row ? toKvEntry(row) : null;
 }
 
@@ -59,8 +76,14 @@ const notFound = () => new ApiError(404, "Key not found.");
 function expiryFrom(input: KvEntryInput, now = new Date()): Date | null {
   if (!input.expires_at) return null;
   const expiresAt = parseExpiry(input.expires_at);
-  if (!expiresAt) throw new ApiError(400, "Enter a date and time, e.g. 2030-01-31T12:00.", [{ field: "expires_at", message: "Enter a date and time, e.g. 2030-01-31T12:00." }]);
-  if (expiresAt <= now) throw new ApiError(400, "The expiry must be in the future.", [{ field: "expires_at", message: "The expiry must be in the future." }]);
+  if (!expiresAt)
+    throw new ApiError(400, "Enter a date and time, e.g. 2030-01-31T12:00.", [
+      { field: "expires_at", message: "Enter a date and time, e.g. 2030-01-31T12:00." },
+    ]);
+  if (expiresAt <= now)
+    throw new ApiError(400, "The expiry must be in the future.", [
+      { field: "expires_at", message: "The expiry must be in the future." },
+    ]);
   return expiresAt;
 }
 
@@ -72,19 +95,33 @@ function valueFrom(input: KvEntryInput): unknown {
 
 /** Admin create: refuses a key that is live already (an expired one is replaced). */
 export async function createKv(db: Database, input: KvEntryInput): Promise<KvEntry> {
-  const values = { key: input.key, valueType: input.value_type, value: jsonbValue(valueFrom(input)), expiresAt: expiryFrom(input) };
+  const values = {
+    key: input.key,
+    valueType: input.value_type,
+    value: jsonbValue(valueFrom(input)),
+    expiresAt: expiryFrom(input),
+  };
   await purgeExpiredKv(db);
   const [row] = await db.insert(kvEntries).values(values).onConflictDoNothing().returning();
-  if (!row) throw new ApiError(409, "This key already exists.", [{ field: "key", message: "This key already exists." }]);
+  if (!row)
+    throw new ApiError(409, "This key already exists.", [{ field: "key", message: "This key already exists." }]);
   return toKvEntry(row);
 }
 
 /** Admin edit of a live key: value, type and expiry. */
 export async function updateKv(db: Database, key: string, input: KvEntryInput): Promise<KvEntry> {
-  if (input.key !== key) throw new ApiError(400, "The key cannot be renamed; create a new one instead.", [{ field: "key", message: "The key cannot be renamed." }]);
+  if (input.key !== key)
+    throw new ApiError(400, "The key cannot be renamed; create a new one instead.", [
+      { field: "key", message: "The key cannot be renamed." },
+    ]);
   const [row] = await db
     .update(kvEntries)
-    .set({ valueType: input.value_type, value: jsonbValue(valueFrom(input)), expiresAt: expiryFrom(input), updatedAt: new Date() })
+    .set({
+      valueType: input.value_type,
+      value: jsonbValue(valueFrom(input)),
+      expiresAt: expiryFrom(input),
+      updatedAt: new Date(),
+    })
     .where(and(eq(kvEntries.key, key), live()))
     .returning();
   if (!row) throw notFound();
@@ -99,12 +136,18 @@ export async function putKv(db: Database, key: string, value: unknown, ttlSecond
   const [row] = await db
     .insert(kvEntries)
     .values({ key, valueType, value: jsonbValue(value), expiresAt })
-    .onConflictDoUpdate({ target: kvEntries.key, set: { valueType, value: jsonbValue(value), expiresAt, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: kvEntries.key,
+      set: { valueType, value: jsonbValue(value), expiresAt, updatedAt: new Date() },
+    })
     .returning();
   return toKvEntry(row!);
 }
 
 export async function deleteKv(db: Database, key: string): Promise<void> {
-  const deleted = await db.delete(kvEntries).where(and(eq(kvEntries.key, key), live())).returning({ key: kvEntries.key });
+  const deleted = await db
+    .delete(kvEntries)
+    .where(and(eq(kvEntries.key, key), live()))
+    .returning({ key: kvEntries.key });
   if (deleted.length === 0) throw notFound();
 }

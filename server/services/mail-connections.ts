@@ -20,7 +20,8 @@ export function googleSettings() {
   return config.integrations.google;
 }
 
-export const GMAIL_NOT_CONFIGURED = "Gmail connection is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.";
+export const GMAIL_NOT_CONFIGURED =
+  "Gmail connection is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.";
 /** https://mail.google.com/ is the scope Gmail's SMTP server needs for XOAUTH2. */
 export const GMAIL_SCOPES = "openid email https://mail.google.com/";
 export const CONNECT_PATH = "/auth/admin/gmail/connect";
@@ -30,7 +31,9 @@ export function isGmailConfigured(settings: GoogleSettings = googleSettings()): 
   return Boolean(settings.clientId && settings.clientSecret);
 }
 
-function requireConfigured(settings: GoogleSettings): asserts settings is GoogleSettings & { clientId: string; clientSecret: string } {
+function requireConfigured(
+  settings: GoogleSettings,
+): asserts settings is GoogleSettings & { clientId: string; clientSecret: string } {
   if (!isGmailConfigured(settings)) throw new ApiError(503, GMAIL_NOT_CONFIGURED);
 }
 
@@ -47,7 +50,12 @@ interface FlowState {
 export function validRedirectUri(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.pathname === CONNECT_PATH && !url.search && !url.hash;
+    return (
+      (url.protocol === "http:" || url.protocol === "https:") &&
+      url.pathname === CONNECT_PATH &&
+      !url.search &&
+      !url.hash
+    );
   } catch {
     return false;
   }
@@ -60,9 +68,18 @@ export function startGmailConnect(
   requireConfigured(settings);
   const redirectUri = settings.redirectUri ?? input.redirectUri;
   if (!validRedirectUri(redirectUri)) {
-    throw new ApiError(400, `redirect_uri must be this site's ${CONNECT_PATH} URL.`, [{ field: "redirect_uri", message: `Must end in ${CONNECT_PATH}.` }]);
+    throw new ApiError(400, `redirect_uri must be this site's ${CONNECT_PATH} URL.`, [
+      { field: "redirect_uri", message: `Must end in ${CONNECT_PATH}.` },
+    ]);
   }
-  const flow: FlowState = { v: 1, state: randomToken(24), verifier: randomToken(48), userId: input.userId, redirectUri, createdAt: Date.now() };
+  const flow: FlowState = {
+    v: 1,
+    state: randomToken(24),
+    verifier: randomToken(48),
+    userId: input.userId,
+    redirectUri,
+    createdAt: Date.now(),
+  };
   const url = new URL(settings.authorizationUrl);
   url.searchParams.set("client_id", settings.clientId);
   url.searchParams.set("redirect_uri", redirectUri);
@@ -110,8 +127,10 @@ async function callProvider(
     response = await outboundFetch(url, { ...init, signal });
     text = await response.text();
   } catch (error) {
-    if (signal.aborted) throw new ApiError(504, `Google did not answer the ${what} request within ${timeoutMs / 1000} s.`);
-    if (error instanceof OutboundRefusedError) throw new ApiError(502, `Google's ${what} endpoint is not called: ${error.message}`);
+    if (signal.aborted)
+      throw new ApiError(504, `Google did not answer the ${what} request within ${timeoutMs / 1000} s.`);
+    if (error instanceof OutboundRefusedError)
+      throw new ApiError(502, `Google's ${what} endpoint is not called: ${error.message}`);
     throw new ApiError(502, `Google could not be reached for the ${what} request.`);
   }
   let body: Record<string, unknown> = {};
@@ -122,7 +141,9 @@ async function callProvider(
     body = {};
   }
   if (!response.ok) {
-    const reason = [body.error, body.error_description].filter((part) => typeof part === "string").join(": ") || `HTTP ${response.status}`;
+    const reason =
+      [body.error, body.error_description].filter((part) => typeof part === "string").join(": ") ||
+      `HTTP ${response.status}`;
     throw new ApiError(502, `Google refused the ${what} request (${reason}).`);
   }
   return body;
@@ -178,11 +199,23 @@ export async function finishGmailConnect(
   const refreshToken = typeof tokens.refresh_token === "string" ? tokens.refresh_token : "";
   if (!accessToken) throw new ApiError(502, "Google answered without an access token.");
   if (!refreshToken) {
-    throw new ApiError(502, "Google gave no refresh token: remove this site's access in the Google account's security settings, then connect again.");
+    throw new ApiError(
+      502,
+      "Google gave no refresh token: remove this site's access in the Google account's security settings, then connect again.",
+    );
   }
-  const userinfo = await callProvider(settings.userinfoUrl, { headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" } }, "user info", timeoutMs);
+  const userinfo = await callProvider(
+    settings.userinfoUrl,
+    { headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" } },
+    "user info",
+    timeoutMs,
+  );
   const email = typeof userinfo.email === "string" ? userinfo.email.trim().toLowerCase() : "";
-  if (!email) throw new ApiError(502, "Google did not share the account's e-mail address; allow the email scope and connect again.");
+  if (!email)
+    throw new ApiError(
+      502,
+      "Google did not share the account's e-mail address; allow the email scope and connect again.",
+    );
   const expiresIn = Number(tokens.expires_in);
   const values = {
     email,
@@ -192,7 +225,11 @@ export async function finishGmailConnect(
     expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(Date.now() + expiresIn * 1000) : null,
   };
   // Connecting the same account again replaces its token rather than listing it twice.
-  const [existing] = await db.select({ id: mailConnections.id }).from(mailConnections).where(eq(mailConnections.email, email)).limit(1);
+  const [existing] = await db
+    .select({ id: mailConnections.id })
+    .from(mailConnections)
+    .where(eq(mailConnections.email, email))
+    .limit(1);
   const [row] = existing
     ? await db
         .update(mailConnections)
@@ -210,7 +247,10 @@ export async function listMailConnections(db: Database): Promise<MailConnectionI
 }
 
 export async function deleteMailConnection(db: Database, id: string): Promise<number> {
-  const deleted = await db.delete(mailConnections).where(eq(mailConnections.id, id)).returning({ id: mailConnections.id });
+  const deleted = await db
+    .delete(mailConnections)
+    .where(eq(mailConnections.id, id))
+    .returning({ id: mailConnections.id });
   return deleted.length;
 }
 
@@ -248,7 +288,11 @@ export async function gmailTransportOptions(db: Database, settings: GoogleSettin
         user: sender.email,
         // The access token is fetched here rather than by nodemailer, so the token endpoint is called through
         // the checked, pinned path every outbound request takes.
-        provisionCallback: (_user: string, _renew: boolean, callback: (error: Error | null, accessToken: string, expires: number) => void) => {
+        provisionCallback: (
+          _user: string,
+          _renew: boolean,
+          callback: (error: Error | null, accessToken: string, expires: number) => void,
+        ) => {
           refreshAccessToken({ ...settings, clientId, clientSecret }, sender.refreshToken).then(
             ({ accessToken, expires }) => callback(null, accessToken, expires),
             (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), "", 0),
@@ -269,7 +313,12 @@ async function refreshAccessToken(
     {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: settings.clientId, client_secret: settings.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: settings.clientId,
+        client_secret: settings.clientSecret,
+      }),
     },
     "token refresh",
     config.integrations.timeoutMs,
@@ -278,19 +327,29 @@ async function refreshAccessToken(
   if (!accessToken) throw new Error("Google answered the token refresh without an access token.");
   const expiresIn = Number(tokens.expires_in);
   // Without a lifetime, a fresh token for every message.
-  return { accessToken, expires: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : Date.now() };
+  return {
+    accessToken,
+    expires: Number.isFinite(expiresIn) && expiresIn > 0 ? Date.now() + expiresIn * 1000 : Date.now(),
+  };
 }
 
 /** The mail module's transport for the connected Gmail account; null when none is connected (or Google is not set up). */
 export async function connectedGmailTransport(db: Database): Promise<MailTransport | null> {
   const gmail = await gmailTransportOptions(db);
   if (!gmail) return null;
-  return nodemailerTransport({ description: `Gmail as ${gmail.from} (connected account)`, from: gmail.from, options: gmail.options });
+  return nodemailerTransport({
+    description: `Gmail as ${gmail.from} (connected account)`,
+    from: gmail.from,
+    options: gmail.options,
+  });
 }
 
 /** Sends a short message through the mail module, so the administrator sees that the sender works. */
 export async function sendTestMail(db: Database, to: string): Promise<{ transport: string }> {
-  if (!to) throw new ApiError(400, "No address to send the test mail to.", [{ field: "to", message: "Enter a valid email address." }]);
+  if (!to)
+    throw new ApiError(400, "No address to send the test mail to.", [
+      { field: "to", message: "Enter a valid email address." },
+    ]);
   try {
     return await sendMail(db, {
       to,

@@ -5,11 +5,23 @@ import { config } from "../config";
 import { openTestDatabase } from "../testing/api-harness";
 import { startTestSmtpServer, type TestSmtpServer } from "../testing/smtp";
 import type { DatabaseHandle } from "../db/client";
-import { createSmtpTransport, describeMailSetup, getMailTransport, MailDeliveryError, MailNotConfiguredError, sendToOwner } from "./mail";
+import {
+  createSmtpTransport,
+  describeMailSetup,
+  getMailTransport,
+  MailDeliveryError,
+  MailNotConfiguredError,
+  sendToOwner,
+} from "./mail";
 
 let smtp: TestSmtpServer;
 let database: DatabaseHandle;
-const saved = { smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, ownerEmail: config.ownerEmail, adminEmail: config.adminEmail };
+const saved = {
+  smtpUrl: config.smtpUrl,
+  mailFrom: config.mailFrom,
+  ownerEmail: config.ownerEmail,
+  adminEmail: config.adminEmail,
+};
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
@@ -36,12 +48,21 @@ describe("mail module", () => {
   it("refuses a broken SMTP_URL or a missing sender", async () => {
     Object.assign(config, { smtpUrl: "http://mail.example.com", ownerEmail: "owner@example.com" });
     await expect(getMailTransport(database.db)).rejects.toThrow(/smtp:\/\//);
-    Object.assign(config, { smtpUrl: "smtp://127.0.0.1:1", ownerEmail: undefined, adminEmail: undefined, mailFrom: undefined });
+    Object.assign(config, {
+      smtpUrl: "smtp://127.0.0.1:1",
+      ownerEmail: undefined,
+      adminEmail: undefined,
+      mailFrom: undefined,
+    });
     await expect(getMailTransport(database.db)).rejects.toThrow(/MAIL_FROM or OWNER_EMAIL/);
   });
 
   it("sends to the owner through SMTP_URL, with the sender as Reply-To", async () => {
-    Object.assign(config, { smtpUrl: smtp.url, ownerEmail: "owner@example.com", mailFrom: "Camera Probe <site@example.com>" });
+    Object.assign(config, {
+      smtpUrl: smtp.url,
+      ownerEmail: "owner@example.com",
+      mailFrom: "Camera Probe <site@example.com>",
+    });
     const result = await sendToOwner(database.db, {
       subject: "Grüße from the test",
       text: "Line one\nLine two with ümlauts",
@@ -65,7 +86,9 @@ describe("mail module", () => {
     const closed = await startTestSmtpServer();
     await closed.stop();
     const transport = createSmtpTransport(closed.url, { from: "site@example.com", timeoutMs: 2_000 });
-    await expect(transport.send({ to: "owner@example.com", subject: "x", text: "y" })).rejects.toThrow(MailDeliveryError);
+    await expect(transport.send({ to: "owner@example.com", subject: "x", text: "y" })).rejects.toThrow(
+      MailDeliveryError,
+    );
   });
 
   it("gives up on a server that never answers", async () => {
@@ -76,7 +99,9 @@ describe("mail module", () => {
     try {
       const transport = createSmtpTransport(`smtp://127.0.0.1:${port}`, { from: "site@example.com", timeoutMs: 300 });
       const started = Date.now();
-      await expect(transport.send({ to: "owner@example.com", subject: "x", text: "y" })).rejects.toThrow(/SMTP 127\.0\.0\.1:\d+/);
+      await expect(transport.send({ to: "owner@example.com", subject: "x", text: "y" })).rejects.toThrow(
+        /SMTP 127\.0\.0\.1:\d+/,
+      );
       expect(Date.now() - started).toBeLessThan(3_000);
     } finally {
       for (const socket of sockets) socket.destroy();

@@ -90,16 +90,27 @@ export async function describeMailSetup(db: Database): Promise<MailSetup> {
   try {
     const transport = await getMailTransport(db);
     const recipient = ownerAddress(transport);
-    return { configured: Boolean(recipient), transport: transport.description, recipient, problem: recipient ? null : "Nobody to notify: set OWNER_EMAIL." };
+    return {
+      configured: Boolean(recipient),
+      transport: transport.description,
+      recipient,
+      problem: recipient ? null : "Nobody to notify: set OWNER_EMAIL.",
+    };
   } catch (error) {
-    return { configured: false, transport: null, recipient: ownerAddress(), problem: error instanceof Error ? error.message : String(error) };
+    return {
+      configured: false,
+      transport: null,
+      recipient: ownerAddress(),
+      problem: error instanceof Error ? error.message : String(error),
+    };
   }
 }
 
 async function smtpTransportFromConfig(): Promise<MailTransport | null> {
   if (!config.smtpUrl) return null;
   const from = config.mailFrom || config.ownerEmail || config.adminEmail;
-  if (!from) throw new MailNotConfiguredError("SMTP_URL is set but there is no sender address: set MAIL_FROM or OWNER_EMAIL.");
+  if (!from)
+    throw new MailNotConfiguredError("SMTP_URL is set but there is no sender address: set MAIL_FROM or OWNER_EMAIL.");
   return createSmtpTransport(config.smtpUrl, { from });
 }
 
@@ -115,7 +126,12 @@ export function createSmtpTransport(url: string, options: { from: string; timeou
     throw new MailNotConfiguredError(`SMTP_URL must start with smtp:// or smtps://, not ${parsed.protocol}//.`);
   }
   const port = parsed.port || (parsed.protocol === "smtps:" ? "465" : "587");
-  return nodemailerTransport({ description: `SMTP ${parsed.hostname}:${port}`, from: options.from, options: { url }, timeoutMs: options.timeoutMs });
+  return nodemailerTransport({
+    description: `SMTP ${parsed.hostname}:${port}`,
+    from: options.from,
+    options: { url },
+    timeoutMs: options.timeoutMs,
+  });
 }
 
 /**
@@ -145,10 +161,20 @@ export function nodemailerTransport(input: {
           disableFileAccess: true,
           disableUrlAccess: true,
         });
-        await transporter.sendMail({ from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text });
+        await transporter.sendMail({
+          from,
+          to: message.to,
+          replyTo: message.replyTo,
+          subject: message.subject,
+          text: message.text,
+        });
       })();
       try {
-        await withTimeout(delivery, timeoutMs, `${description} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+        await withTimeout(
+          delivery,
+          timeoutMs,
+          `${description} did not answer within ${Math.round(timeoutMs / 1000)} s`,
+        );
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         throw new MailDeliveryError(`Sending through ${description} failed: ${reason}`);
@@ -171,7 +197,9 @@ async function pinnedSmtpOptions(options: SMTPTransport.Options): Promise<SMTPTr
     const checked = await checkedAddress(url.hostname, port);
     const servername = url.hostname.replace(/^\[(.*)\]$/, "$1");
     url.hostname = checked.family === 6 ? `[${checked.address}]` : checked.address;
-    return isIP(servername) ? { ...options, url: url.toString() } : { ...options, url: url.toString(), tls: { ...options.tls, servername } };
+    return isIP(servername)
+      ? { ...options, url: url.toString() }
+      : { ...options, url: url.toString(), tls: { ...options.tls, servername } };
   }
   if (!options.host) return options;
   const port = options.port ?? (options.secure ? 465 : 587);

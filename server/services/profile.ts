@@ -27,7 +27,14 @@ export async function getProfile(db: Database, userId: string, currentSessionId:
   const [others] = await db
     .select({ n: count() })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, currentSessionId), gt(sessions.idleExpiresAt, new Date()), gt(sessions.absoluteExpiresAt, new Date())));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        ne(sessions.id, currentSessionId),
+        gt(sessions.idleExpiresAt, new Date()),
+        gt(sessions.absoluteExpiresAt, new Date()),
+      ),
+    );
   const { roles } = userRowToSessionUser(row);
   return {
     id: row.id,
@@ -44,7 +51,10 @@ export async function getProfile(db: Database, userId: string, currentSessionId:
 }
 
 export async function updateDisplayName(db: Database, userId: string, name: string | undefined): Promise<void> {
-  await db.update(users).set({ name: name?.trim() || null }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ name: name?.trim() || null })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -71,7 +81,10 @@ export async function changePassword(
     const message = "This password is too common.";
     throw new ApiError(400, message, [{ field: "new_password", message }]);
   }
-  await db.update(users).set({ passwordHash: await hashPassword(input.new_password) }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.new_password) })
+    .where(eq(users.id, userId));
   return deleteUserSessions(db, userId, keepSessionId);
 }
 

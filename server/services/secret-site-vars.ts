@@ -32,7 +32,9 @@ export function siteVarValue(stored: StoredSiteVarValue): unknown {
 
 /** Seals every secret var still stored in clear. Idempotent: runs at every start. */
 export async function sealSecretSiteVars(db: Database): Promise<number> {
-  const rows = await db.select({ id: siteVars.id, key: siteVars.namedKey, value: siteVars.valObjectJson }).from(siteVars);
+  const rows = await db
+    .select({ id: siteVars.id, key: siteVars.namedKey, value: siteVars.valObjectJson })
+    .from(siteVars);
   let sealed = 0;
   for (const row of rows) {
     if (!isSecretSiteVarKey(row.key) || isSealed(row.value)) continue;

@@ -29,7 +29,10 @@ export function isUuid(value: string): boolean {
 }
 
 export async function listSiteData(db: Database): Promise<SiteDataEntry[]> {
-  const rows = await db.select().from(siteData).orderBy(desc(siteData.createdAt), siteData.type, desc(siteData.versionNum));
+  const rows = await db
+    .select()
+    .from(siteData)
+    .orderBy(desc(siteData.createdAt), siteData.type, desc(siteData.versionNum));
   return rows.map(toSiteDataEntry);
 }
 
@@ -45,7 +48,10 @@ async function lockTypes(tx: Tx, types: string[]): Promise<void> {
 }
 
 async function nextVersion(tx: Tx, type: string): Promise<number> {
-  const [row] = await tx.select({ highest: max(siteData.versionNum) }).from(siteData).where(eq(siteData.type, type));
+  const [row] = await tx
+    .select({ highest: max(siteData.versionNum) })
+    .from(siteData)
+    .where(eq(siteData.type, type));
   return (row?.highest ?? 0) + 1;
 }
 
@@ -65,7 +71,11 @@ export async function createSiteData(db: Database, type = SITE_DATA_DEFAULT_TYPE
  * Saves an edit. Marking an entry current unmarks every other entry of its type in the same transaction;
  * moving an entry to another type gives it the next version number there.
  */
-export async function updateSiteData(db: Database, id: string, input: Omit<SiteDataEntryInput, "id">): Promise<SiteDataEntry> {
+export async function updateSiteData(
+  db: Database,
+  id: string,
+  input: Omit<SiteDataEntryInput, "id">,
+): Promise<SiteDataEntry> {
   if (!isUuid(id)) throw new ApiError(404, "Site data entry not found.");
   // The current terms and privacy entries are public pages.
   return changePublicContent(db, ["site-data"], async (tx) => {

@@ -5,7 +5,13 @@ import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { ApiError } from "../api/errors";
-import { isSecretSiteVarKey, parseSiteVarValue, type SiteVar, type SiteVarInput, type SiteVarType } from "../../app/schemas/site-vars";
+import {
+  isSecretSiteVarKey,
+  parseSiteVarValue,
+  type SiteVar,
+  type SiteVarInput,
+  type SiteVarType,
+} from "../../app/schemas/site-vars";
 import { isSealed, siteVarValue, storedSiteVarValue } from "./secret-site-vars";
 
 type SiteVarRow = typeof siteVars.$inferSelect;
@@ -48,17 +54,25 @@ export async function publicSiteVars(db: Database): Promise<Record<string, unkno
   const rows = await db
     .select()
     .from(siteVars)
-    .where(or(inArray(siteVars.namedKey, [...PUBLIC_SITE_VAR_KEYS]), sql`starts_with(${siteVars.namedKey}, ${PUBLIC_SITE_VAR_PREFIX})`));
+    .where(
+      or(
+        inArray(siteVars.namedKey, [...PUBLIC_SITE_VAR_KEYS]),
+        sql`starts_with(${siteVars.namedKey}, ${PUBLIC_SITE_VAR_PREFIX})`,
+      ),
+    );
   const open = rows.filter((row) => !isSecretSiteVarKey(row.namedKey) && !isSealed(row.valObjectJson));
   return Object.fromEntries(open.map((row) => [row.namedKey, siteVarValue(row.valObjectJson)]));
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } } | null)?.code ??
+    (error as { cause?: { code?: string } } | null)?.cause?.code;
   return code === "23505";
 }
 
-const keyTaken = () => new ApiError(409, "This key already exists.", [{ field: "key", message: "This key already exists." }]);
+const keyTaken = () =>
+  new ApiError(409, "This key already exists.", [{ field: "key", message: "This key already exists." }]);
 
 /** Creates a var, or updates the one with input.id. Keys are unique. */
 export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<SiteVar> {
@@ -83,7 +97,11 @@ export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<Si
 /** The value to store: sealed for a secret key; an edit of a secret var with an empty value keeps the saved one. */
 async function valueToStore(db: Database, input: SiteVarInput): Promise<{ val?: unknown; sealed?: string }> {
   if (input.sv_val === "" && input.id !== undefined && isSecretSiteVarKey(input.key)) {
-    const [row] = await db.select({ value: siteVars.valObjectJson }).from(siteVars).where(eq(siteVars.id, input.id)).limit(1);
+    const [row] = await db
+      .select({ value: siteVars.valObjectJson })
+      .from(siteVars)
+      .where(eq(siteVars.id, input.id))
+      .limit(1);
     if (!row) throw new ApiError(404, "Site var not found.");
     return storedSiteVarValue(input.key, siteVarValue(row.value));
   }

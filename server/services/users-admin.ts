@@ -57,7 +57,13 @@ function isSuperuser(row: UserRow): boolean {
 }
 
 function toAccountItem(row: AccountRow): AccountItem {
-  return { id: row.id, provider: row.provider, providerAccountId: row.providerAccountId, email: row.email, email_verified: row.emailVerified };
+  return {
+    id: row.id,
+    provider: row.provider,
+    providerAccountId: row.providerAccountId,
+    email: row.email,
+    email_verified: row.emailVerified,
+  };
 }
 
 function toListItem(row: UserRow, userAccounts: AccountRow[]): AdminUserListItem {
@@ -76,7 +82,9 @@ function toListItem(row: UserRow, userAccounts: AccountRow[]): AdminUserListItem
       last_login_ip: row.lastLoginIp,
     },
     spark_user: { num_id: row.numId },
-    spark_account_emails: userAccounts.filter((a) => a.provider === SPARK_PROVIDER && a.email).map((a) => a.email as string),
+    spark_account_emails: userAccounts
+      .filter((a) => a.provider === SPARK_PROVIDER && a.email)
+      .map((a) => a.email as string),
     accounts: userAccounts.map(toAccountItem),
   };
 }
@@ -84,7 +92,11 @@ function toListItem(row: UserRow, userAccounts: AccountRow[]): AdminUserListItem
 async function accountsByUser(db: Database, userIds: string[]): Promise<Map<string, AccountRow[]>> {
   const byUser = new Map<string, AccountRow[]>();
   if (userIds.length === 0) return byUser;
-  const rows = await db.select().from(accounts).where(inArray(accounts.userId, userIds)).orderBy(asc(accounts.createdAt));
+  const rows = await db
+    .select()
+    .from(accounts)
+    .where(inArray(accounts.userId, userIds))
+    .orderBy(asc(accounts.createdAt));
   for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
   return byUser;
 }
@@ -104,10 +116,17 @@ async function findUserRow(db: Database, userId: string): Promise<UserRow> {
   return row;
 }
 
-export async function getUserDetail(db: Database, userId: string): Promise<{ item: AdminUserListItem; sessions: UserSessionItem[] }> {
+export async function getUserDetail(
+  db: Database,
+  userId: string,
+): Promise<{ item: AdminUserListItem; sessions: UserSessionItem[] }> {
   const row = await findUserRow(db, userId);
   const byUser = await accountsByUser(db, [row.id]);
-  const sessionRows = await db.select().from(sessions).where(eq(sessions.userId, row.id)).orderBy(desc(sessions.lastSeenAt));
+  const sessionRows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.userId, row.id))
+    .orderBy(desc(sessions.lastSeenAt));
   return {
     item: toListItem(row, byUser.get(row.id) ?? []),
     sessions: sessionRows.map((s) => ({
@@ -154,7 +173,11 @@ export async function createUserByAdmin(
 }
 
 /** Sets a new password and ends every session of the user, so the old password stops working everywhere. */
-export async function setUserPassword(db: Database, userId: string, password: string): Promise<{ ended_sessions: number }> {
+export async function setUserPassword(
+  db: Database,
+  userId: string,
+  password: string,
+): Promise<{ ended_sessions: number }> {
   await findUserRow(db, userId);
   await db
     .update(users)
@@ -163,7 +186,12 @@ export async function setUserPassword(db: Database, userId: string, password: st
   return { ended_sessions: await deleteUserSessions(db, userId) };
 }
 
-export async function setSuperuser(db: Database, actorId: string, userId: string, value: boolean): Promise<AdminUserListItem> {
+export async function setSuperuser(
+  db: Database,
+  actorId: string,
+  userId: string,
+  value: boolean,
+): Promise<AdminUserListItem> {
   if (!value && actorId === userId) throw new ApiError(409, "You cannot remove your own administrator rights.");
   const row = await findUserRow(db, userId);
   // Revoking also drops admin roles, or the user would stay an administrator through them.
@@ -186,9 +214,16 @@ export async function setAccountEmailVerified(db: Database, accountId: string, v
   const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!row) throw new ApiError(404, "This account does not exist.");
   if (row.provider !== SPARK_PROVIDER) {
-    throw new ApiError(409, `Only accounts with provider '${SPARK_PROVIDER}' are verified here; ${row.provider} verifies its own.`);
+    throw new ApiError(
+      409,
+      `Only accounts with provider '${SPARK_PROVIDER}' are verified here; ${row.provider} verifies its own.`,
+    );
   }
-  const [updated] = await db.update(accounts).set({ emailVerified: value }).where(eq(accounts.id, accountId)).returning();
+  const [updated] = await db
+    .update(accounts)
+    .set({ emailVerified: value })
+    .where(eq(accounts.id, accountId))
+    .returning();
   if (!updated) throw new ApiError(404, "This account does not exist.");
   if (row.email) {
     await db
@@ -205,5 +240,11 @@ export async function setFirebaseUid(db: Database, userId: string, uid: string):
 
 export async function findUserForFirebase(db: Database, userId: string) {
   const row = await findUserRow(db, userId);
-  return { id: row.id, email: row.email, name: row.name, emailVerified: row.emailVerified, firebaseUid: row.firebaseUid };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.emailVerified,
+    firebaseUid: row.firebaseUid,
+  };
 }

@@ -19,13 +19,21 @@ type TagRow = typeof wonderTags.$inferSelect;
 type ItemRow = typeof wonderItems.$inferSelect;
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current = error as { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as
+      { code?: string; constraint?: string; constraint_name?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (current.code === "23505") return (current.constraint ?? current.constraint_name ?? constraint) === constraint;
   }
   return false;
 }
 
-const slugTaken = (what: string) => new ApiError(409, `This slug is already used by another ${what}.`, [{ field: "slug", message: `This slug is already used by another ${what}.` }]);
+const slugTaken = (what: string) =>
+  new ApiError(409, `This slug is already used by another ${what}.`, [
+    { field: "slug", message: `This slug is already used by another ${what}.` },
+  ]);
 
 function slugOrFail(explicit: string | undefined, from: string, field: string): string {
   const slug = explicit || slugify(from);
@@ -39,7 +47,14 @@ function slugOrFail(explicit: string | undefined, from: string, field: string): 
 // ------------------------------------------------------------------ tags
 
 function toTag(row: TagRow, itemCount = 0): WonderTag {
-  return { id: row.id, name: row.name, slug: row.slug, color: row.color, created_at: row.createdAt.toISOString(), item_count: itemCount };
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    color: row.color,
+    created_at: row.createdAt.toISOString(),
+    item_count: itemCount,
+  };
 }
 
 export async function listWonderTags(db: Database): Promise<WonderTag[]> {
@@ -55,7 +70,10 @@ export async function listWonderTags(db: Database): Promise<WonderTag[]> {
 export async function createWonderTag(db: Database, input: WonderTagInput): Promise<WonderTag> {
   const slug = slugOrFail(input.slug, input.name, "name");
   try {
-    const [row] = await db.insert(wonderTags).values({ name: input.name, slug, color: input.color ?? null }).returning();
+    const [row] = await db
+      .insert(wonderTags)
+      .values({ name: input.name, slug, color: input.color ?? null })
+      .returning();
     return toTag(row!);
   } catch (error) {
     if (isUniqueViolation(error, "wonder_tags_slug_key")) throw slugTaken("tag");
@@ -67,7 +85,11 @@ export async function updateWonderTag(db: Database, id: string, input: WonderTag
   if (!isUuid(id)) throw new ApiError(404, "Tag not found.");
   const slug = slugOrFail(input.slug, input.name, "name");
   try {
-    const [row] = await db.update(wonderTags).set({ name: input.name, slug, color: input.color ?? null }).where(eq(wonderTags.id, id)).returning();
+    const [row] = await db
+      .update(wonderTags)
+      .set({ name: input.name, slug, color: input.color ?? null })
+      .where(eq(wonderTags.id, id))
+      .returning();
     if (!row) throw new ApiError(404, "Tag not found.");
     return toTag(row);
   } catch (error) {
@@ -89,7 +111,13 @@ async function tagsOfItems(db: Database, itemIds: string[]): Promise<Map<string,
   const byItem = new Map<string, WonderItem["tags"]>();
   if (itemIds.length === 0) return byItem;
   const rows = await db
-    .select({ itemId: wonderItemTags.itemId, id: wonderTags.id, name: wonderTags.name, slug: wonderTags.slug, color: wonderTags.color })
+    .select({
+      itemId: wonderItemTags.itemId,
+      id: wonderTags.id,
+      name: wonderTags.name,
+      slug: wonderTags.slug,
+      color: wonderTags.color,
+    })
     .from(wonderItemTags)
     .innerJoin(wonderTags, eq(wonderTags.id, wonderItemTags.tagId))
     .where(inArray(wonderItemTags.itemId, itemIds))
@@ -144,8 +172,16 @@ export async function listWonderItems(
     .orderBy(desc(wonderItems.createdAt), desc(wonderItems.id))
     .limit(pageSize)
     .offset((query.page - 1) * pageSize);
-  const tags = await tagsOfItems(db, rows.map((row) => row.id));
-  return { items: rows.map((row) => toItem(row, tags.get(row.id))), total: totals?.total ?? 0, page: query.page, page_size: pageSize };
+  const tags = await tagsOfItems(
+    db,
+    rows.map((row) => row.id),
+  );
+  return {
+    items: rows.map((row) => toItem(row, tags.get(row.id))),
+    total: totals?.total ?? 0,
+    page: query.page,
+    page_size: pageSize,
+  };
 }
 
 export async function getWonderItem(db: Database, id: string): Promise<WonderItem | null> {
@@ -163,7 +199,9 @@ async function setItemTags(tx: Tx, itemId: string, tagIds: string[]): Promise<vo
   if (wanted.length) {
     const found = await tx.select({ id: wonderTags.id }).from(wonderTags).where(inArray(wonderTags.id, wanted));
     if (found.length !== wanted.length) {
-      throw new ApiError(400, "One of the tags no longer exists; reload and pick again.", [{ field: "tag_ids", message: "One of the tags no longer exists." }]);
+      throw new ApiError(400, "One of the tags no longer exists; reload and pick again.", [
+        { field: "tag_ids", message: "One of the tags no longer exists." },
+      ]);
     }
   }
   await tx.delete(wonderItemTags).where(eq(wonderItemTags.itemId, itemId));

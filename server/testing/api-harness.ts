@@ -13,9 +13,16 @@ export interface ApiHarness {
   database: DatabaseHandle;
   api: ApiApp;
   /** Calls /api in-process; `path` is under /api, e.g. "/auth/session". */
-  request(path: string, init?: RequestInit & { json?: unknown; token?: string | null; clientIp?: string }): Promise<Response>;
+  request(
+    path: string,
+    init?: RequestInit & { json?: unknown; token?: string | null; clientIp?: string },
+  ): Promise<Response>;
   /** Creates a user (admin or not) and signs in; returns the session token. */
-  signIn(options?: { admin?: boolean; email?: string; password?: string }): Promise<{ token: string; userId: string; email: string; password: string }>;
+  signIn(options?: {
+    admin?: boolean;
+    email?: string;
+    password?: string;
+  }): Promise<{ token: string; userId: string; email: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -69,7 +76,11 @@ export async function createApiHarness(): Promise<ApiHarness> {
       const password = options.password ?? "correct horse battery staple";
       const user = await createUser(database.db, { email, password, isSuperuser: options.admin ?? false });
       if (!user) throw new Error(`could not create ${email}`);
-      const response = await request("/auth/login", { method: "POST", json: { email, password }, clientIp: `10.0.${userCounter % 250}.1` });
+      const response = await request("/auth/login", {
+        method: "POST",
+        json: { email, password },
+        clientIp: `10.0.${userCounter % 250}.1`,
+      });
       if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
       const body = (await response.json()) as { sessionToken: string };
       return { token: body.sessionToken, userId: user.id, email, password };

@@ -31,16 +31,26 @@ export async function startOAuthServer(options: { port?: number; email?: string 
     const code = redirect.url.searchParams.get("code");
     if (hint && code) hintByCode.set(code, hint);
   });
-  server.service.on("beforeResponse", (response: { body: Record<string, unknown> | "" }, request: { body: Record<string, unknown> }) => {
-    tokenRequests.push({ ...request.body });
-    const hint = typeof request.body.code === "string" ? hintByCode.get(request.body.code) : undefined;
-    if (hint && response.body && typeof response.body.access_token === "string") hintByToken.set(response.body.access_token, hint);
-  });
-  server.service.on("beforeUserinfo", (response: { body: Record<string, unknown> | ""; statusCode: number }, request: { headers: Record<string, string | undefined> }) => {
-    const token = request.headers.authorization?.replace(/^Bearer /i, "") ?? "";
-    const account = hintByToken.get(token) ?? email;
-    response.body = account ? { sub: account, email: account, email_verified: true } : { sub: "johndoe" };
-  });
+  server.service.on(
+    "beforeResponse",
+    (response: { body: Record<string, unknown> | "" }, request: { body: Record<string, unknown> }) => {
+      tokenRequests.push({ ...request.body });
+      const hint = typeof request.body.code === "string" ? hintByCode.get(request.body.code) : undefined;
+      if (hint && response.body && typeof response.body.access_token === "string")
+        hintByToken.set(response.body.access_token, hint);
+    },
+  );
+  server.service.on(
+    "beforeUserinfo",
+    (
+      response: { body: Record<string, unknown> | ""; statusCode: number },
+      request: { headers: Record<string, string | undefined> },
+    ) => {
+      const token = request.headers.authorization?.replace(/^Bearer /i, "") ?? "";
+      const account = hintByToken.get(token) ?? email;
+      response.body = account ? { sub: account, email: account, email_verified: true } : { sub: "johndoe" };
+    },
+  );
   return {
     server,
     url,

@@ -12,8 +12,18 @@ export interface OpenRegistration {
 
 export async function openRegistration(): Promise<OpenRegistration> {
   const smtp = await startTestSmtpServer();
-  const saved = { registrationOpen: config.registrationOpen, siteUrl: config.siteUrl, smtpUrl: config.smtpUrl, mailFrom: config.mailFrom };
-  Object.assign(config, { registrationOpen: true, siteUrl: "http://site.test", smtpUrl: smtp.url, mailFrom: "site@example.com" });
+  const saved = {
+    registrationOpen: config.registrationOpen,
+    siteUrl: config.siteUrl,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+  };
+  Object.assign(config, {
+    registrationOpen: true,
+    siteUrl: "http://site.test",
+    smtpUrl: smtp.url,
+    mailFrom: "site@example.com",
+  });
   // Outbound calls to loopback are refused unless allowed (server/lib/outbound.ts); this test server is.
   const savedAllow = process.env.OUTBOUND_ALLOW_HOSTS;
   process.env.OUTBOUND_ALLOW_HOSTS = [savedAllow, `127.0.0.1:${smtp.port}`].filter(Boolean).join(",");

@@ -92,7 +92,10 @@ export async function startTestSmtpServer(options: { port?: number } = {}): Prom
   };
 }
 
-function parseMail(raw: string, envelope: { mailFrom: { address: string } | false; rcptTo: Array<{ address: string }> }): ReceivedMail {
+function parseMail(
+  raw: string,
+  envelope: { mailFrom: { address: string } | false; rcptTo: Array<{ address: string }> },
+): ReceivedMail {
   const split = raw.indexOf("\r\n\r\n");
   const head = split >= 0 ? raw.slice(0, split) : raw;
   const body = split >= 0 ? raw.slice(split + 4) : "";
@@ -105,7 +108,9 @@ function parseMail(raw: string, envelope: { mailFrom: { address: string } | fals
   let text = body.replace(/\r\n\.?$/, "");
   if (encoding === "quoted-printable") {
     text = Buffer.from(
-      text.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      text
+        .replace(/=\r\n/g, "")
+        .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       "latin1",
     ).toString("utf8");
   } else if (encoding === "base64") {
@@ -127,7 +132,9 @@ function decodeEncodedWords(value: string): string {
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, kind: string, data: string) => {
       if (kind.toUpperCase() === "B") return Buffer.from(data, "base64").toString("utf8");
-      const bytes = data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const bytes = data
+        .replace(/_/g, " ")
+        .replace(/=([0-9A-F]{2})/gi, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       return Buffer.from(bytes, "latin1").toString("utf8");
     });
 }

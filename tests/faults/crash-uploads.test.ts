@@ -6,12 +6,24 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test } from "node:test";
-import { ADMIN, createPostgres, postgresAvailable, sleep, startServer, timedFetch, type ServerProcess } from "./support.ts";
+import {
+  ADMIN,
+  createPostgres,
+  postgresAvailable,
+  sleep,
+  startServer,
+  timedFetch,
+  type ServerProcess,
+} from "./support.ts";
 
 const API_KEY = "fault-test-probe-key-0123456789abcdef";
 
 async function issueApiKey(server: ServerProcess): Promise<void> {
-  const login = await fetch(`${server.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   const { sessionToken } = (await login.json()) as { sessionToken: string };
   const created = await fetch(`${server.url}/api/v1/admin/api_keys`, {
     method: "POST",
@@ -27,7 +39,17 @@ function report(n: number) {
     device_model: `kill9-${n}`,
     device_os: "Android 14 (SDK 34)",
     device_os_version: "14",
-    camera_list: [{ camera_id: "0", lens_facing: "BACK", hardware_level: "FULL", capabilities: ["BACKWARD_COMPATIBLE"], is_logical: false, physical_camera_ids: [], sensor_orientation: 90 }],
+    camera_list: [
+      {
+        camera_id: "0",
+        lens_facing: "BACK",
+        hardware_level: "FULL",
+        capabilities: ["BACKWARD_COMPATIBLE"],
+        is_logical: false,
+        physical_camera_ids: [],
+        sensor_orientation: 90,
+      },
+    ],
   };
 }
 
@@ -43,7 +65,11 @@ async function uploadUntilKilled(server: ServerProcess, workers: number, killAft
       try {
         const response = await fetch(`${server.url}/api/camera/reports`, {
           method: "POST",
-          headers: { "content-type": "application/json", "x-api-key": API_KEY, "idempotency-key": `kill9-${n}-${Date.now()}` },
+          headers: {
+            "content-type": "application/json",
+            "x-api-key": API_KEY,
+            "idempotency-key": `kill9-${n}-${Date.now()}`,
+          },
           body: JSON.stringify(report(n)),
           signal: AbortSignal.timeout(5_000),
         });
@@ -78,7 +104,9 @@ async function crashAndCheck(label: string, env: Record<string, string>) {
         const found = await timedFetch(`${second.url}/api/camera/reports/${id}`);
         if (found.status !== 200) missing.push(`${id}: ${found.status}`);
       }
-      console.info(`[kill -9 ${label}] ${acknowledged.length} of ${attempted} uploads acknowledged before the kill; ${acknowledged.length - missing.length} present after restart`);
+      console.info(
+        `[kill -9 ${label}] ${acknowledged.length} of ${attempted} uploads acknowledged before the kill; ${acknowledged.length - missing.length} present after restart`,
+      );
       assert.deepEqual(missing, [], "every acknowledged upload survived the crash");
     } finally {
       await second.stop();
@@ -92,11 +120,15 @@ test("kill -9 during concurrent uploads (PGlite): every 2xx upload is present af
   await crashAndCheck("PGlite", {});
 });
 
-test("kill -9 during concurrent uploads (PostgreSQL): every 2xx upload is present after restart", { skip: !postgresAvailable() && "PostgreSQL is not installed" }, async () => {
-  const pg = await createPostgres();
-  try {
-    await crashAndCheck("PostgreSQL", { DATABASE_URL: pg.url });
-  } finally {
-    pg.destroy();
-  }
-});
+test(
+  "kill -9 during concurrent uploads (PostgreSQL): every 2xx upload is present after restart",
+  { skip: !postgresAvailable() && "PostgreSQL is not installed" },
+  async () => {
+    const pg = await createPostgres();
+    try {
+      await crashAndCheck("PostgreSQL", { DATABASE_URL: pg.url });
+    } finally {
+      pg.destroy();
+    }
+  },
+);

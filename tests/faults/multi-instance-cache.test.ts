@@ -27,7 +27,13 @@ function get(url: string): Promise<{ status: number; body: string; headers: http
  * Milliseconds from `since` until every URL shows `text` in CONSECUTIVE answers in a row (one per worker and
  * then some: a stale worker would break the streak).
  */
-async function timeUntilShown(urls: string[], text: string, since: number, consecutive = 4, timeoutMs = 15_000): Promise<number> {
+async function timeUntilShown(
+  urls: string[],
+  text: string,
+  since: number,
+  consecutive = 4,
+  timeoutMs = 15_000,
+): Promise<number> {
   let streak = 0;
   let firstOfStreak = 0;
   for (;;) {
@@ -58,7 +64,11 @@ before(async () => {
   // One after the other: start-up on an empty database is another test's subject.
   writer = await startServer({ DATABASE_URL: pg.url });
   reader = await startServer({ DATABASE_URL: pg.url, WEB_CONCURRENCY: "2" });
-  const login = await fetch(`${writer.url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${writer.url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   adminToken = ((await login.json()) as { sessionToken: string }).sessionToken;
   const created = await fetch(`${writer.url}/api/v1/admin/api_keys`, {
     method: "POST",
@@ -79,61 +89,99 @@ function report(model: string) {
     device_model: model,
     device_os: "Android 14 (SDK 34)",
     device_os_version: "14",
-    camera_list: [{ camera_id: "0", lens_facing: "BACK", hardware_level: "FULL", capabilities: ["BACKWARD_COMPATIBLE"], is_logical: false, physical_camera_ids: [], sensor_orientation: 90 }],
+    camera_list: [
+      {
+        camera_id: "0",
+        lens_facing: "BACK",
+        hardware_level: "FULL",
+        capabilities: ["BACKWARD_COMPATIBLE"],
+        is_logical: false,
+        physical_camera_ids: [],
+        sensor_orientation: 90,
+      },
+    ],
   };
 }
 
 /** Asks until a page answers from the cache (each worker renders its own first copy). */
 async function cachedHomePage(server: ServerProcess): Promise<void> {
   let hits = 0;
-  for (let attempt = 0; attempt < 40 && hits < 4; attempt++) hits = (await get(`${server.url}/`)).headers["x-cache"] === "HIT" ? hits + 1 : 0;
+  for (let attempt = 0; attempt < 40 && hits < 4; attempt++)
+    hits = (await get(`${server.url}/`)).headers["x-cache"] === "HIT" ? hits + 1 : 0;
   assert.equal(hits, 4, "the home page never came from the page cache");
 }
 
-test("an anonymous sign-out and refused writes leave the page cache; an upload on one instance shows on the other within 1 s", { skip }, async () => {
-  await cachedHomePage(reader);
-  const logout = await fetch(`${reader.url}/api/auth/logout`, { method: "POST" });
-  assert.equal(logout.status, 200);
-  const refused = await fetch(`${reader.url}/api/camera/reports`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(report("refused")) });
-  assert.equal(refused.status, 401);
-  for (let worker = 0; worker < 4; worker++) {
-    assert.equal((await get(`${reader.url}/`)).headers["x-cache"], "HIT", "a sign-out or a refused write emptied the page cache");
-  }
-
-  const delays: number[] = [];
-  for (let round = 1; round <= 3; round++) {
+test(
+  "an anonymous sign-out and refused writes leave the page cache; an upload on one instance shows on the other within 1 s",
+  { skip },
+  async () => {
     await cachedHomePage(reader);
-    await get(`${reader.url}/api/camera/reports`);
-    const model = `fresh-${round}-${Date.now().toString(36)}`;
-    const uploaded = await fetch(`${writer.url}/api/camera/reports`, {
+    const logout = await fetch(`${reader.url}/api/auth/logout`, { method: "POST" });
+    assert.equal(logout.status, 200);
+    const refused = await fetch(`${reader.url}/api/camera/reports`, {
       method: "POST",
-      headers: { "content-type": "application/json", "x-api-key": API_KEY },
-      body: JSON.stringify(report(model)),
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(report("refused")),
     });
-    assert.equal(uploaded.status, 201, await uploaded.text());
-    const since = performance.now();
-    delays.push(await timeUntilShown([`${reader.url}/`, `${reader.url}/api/camera/reports`], model, since));
-  }
-  console.info(`[multi-instance cache] upload on one instance shown on the other's home page and /api list after ${delays.map((ms) => Math.round(ms)).join(", ")} ms`);
-  for (const delay of delays) assert.ok(delay < FRESHNESS_BUDGET_MS, `shown after ${Math.round(delay)} ms (budget ${FRESHNESS_BUDGET_MS} ms)`);
-});
+    assert.equal(refused.status, 401);
+    for (let worker = 0; worker < 4; worker++) {
+      assert.equal(
+        (await get(`${reader.url}/`)).headers["x-cache"],
+        "HIT",
+        "a sign-out or a refused write emptied the page cache",
+      );
+    }
 
-test("a site var saved through /api on one instance shows on the other's cached pages within 1 s", { skip }, async () => {
-  const delays: number[] = [];
-  for (let round = 1; round <= 3; round++) {
-    await cachedHomePage(reader);
-    const name = `Fresh Site ${round} ${Date.now().toString(36)}`;
-    const saved = await fetch(`${writer.url}/api/admin/site/vars`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({ key: "site_name", sv_val: name, sv_val_type: "str", ...(round > 1 ? { id: siteNameVarId } : {}) }),
-    });
-    const body = await saved.text();
-    assert.equal(saved.status, 200, body);
-    siteNameVarId = (JSON.parse(body) as { obj: { id: number } }).obj.id;
-    const since = performance.now();
-    delays.push(await timeUntilShown([`${reader.url}/`, `${writer.url}/`], name, since));
-  }
-  console.info(`[multi-instance cache] site var on one instance shown on the other's home page after ${delays.map((ms) => Math.round(ms)).join(", ")} ms`);
-  for (const delay of delays) assert.ok(delay < FRESHNESS_BUDGET_MS, `shown after ${Math.round(delay)} ms (budget ${FRESHNESS_BUDGET_MS} ms)`);
-});
+    const delays: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      await cachedHomePage(reader);
+      await get(`${reader.url}/api/camera/reports`);
+      const model = `fresh-${round}-${Date.now().toString(36)}`;
+      const uploaded = await fetch(`${writer.url}/api/camera/reports`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": API_KEY },
+        body: JSON.stringify(report(model)),
+      });
+      assert.equal(uploaded.status, 201, await uploaded.text());
+      const since = performance.now();
+      delays.push(await timeUntilShown([`${reader.url}/`, `${reader.url}/api/camera/reports`], model, since));
+    }
+    console.info(
+      `[multi-instance cache] upload on one instance shown on the other's home page and /api list after ${delays.map((ms) => Math.round(ms)).join(", ")} ms`,
+    );
+    for (const delay of delays)
+      assert.ok(delay < FRESHNESS_BUDGET_MS, `shown after ${Math.round(delay)} ms (budget ${FRESHNESS_BUDGET_MS} ms)`);
+  },
+);
+
+test(
+  "a site var saved through /api on one instance shows on the other's cached pages within 1 s",
+  { skip },
+  async () => {
+    const delays: number[] = [];
+    for (let round = 1; round <= 3; round++) {
+      await cachedHomePage(reader);
+      const name = `Fresh Site ${round} ${Date.now().toString(36)}`;
+      const saved = await fetch(`${writer.url}/api/admin/site/vars`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({
+          key: "site_name",
+          sv_val: name,
+          sv_val_type: "str",
+          ...(round > 1 ? { id: siteNameVarId } : {}),
+        }),
+      });
+      const body = await saved.text();
+      assert.equal(saved.status, 200, body);
+      siteNameVarId = (JSON.parse(body) as { obj: { id: number } }).obj.id;
+      const since = performance.now();
+      delays.push(await timeUntilShown([`${reader.url}/`, `${writer.url}/`], name, since));
+    }
+    console.info(
+      `[multi-instance cache] site var on one instance shown on the other's home page after ${delays.map((ms) => Math.round(ms)).join(", ")} ms`,
+    );
+    for (const delay of delays)
+      assert.ok(delay < FRESHNESS_BUDGET_MS, `shown after ${Math.round(delay)} ms (budget ${FRESHNESS_BUDGET_MS} ms)`);
+  },
+);

@@ -5,7 +5,17 @@
 import assert from "node:assert/strict";
 import net from "node:net";
 import { after, before, describe, test } from "node:test";
-import { createPostgres, postgresAvailable, processMemory, sleep, startServer, timedFetch, waitFor, type Postgres, type ServerProcess } from "./support.ts";
+import {
+  createPostgres,
+  postgresAvailable,
+  processMemory,
+  sleep,
+  startServer,
+  timedFetch,
+  waitFor,
+  type Postgres,
+  type ServerProcess,
+} from "./support.ts";
 
 const alive = (server: ServerProcess) => server.child.exitCode === null && server.child.signalCode === null;
 
@@ -66,7 +76,12 @@ describe("supervisor on the embedded database (PGlite)", () => {
       // Kill each replacement as soon as it exists: eight deaths in a row, most before the worker listens.
       for (let round = 0; round < 8; round++) {
         let pid = 0;
-        await waitFor(`worker ${round + 1}`, () => (pid = servingPids(server).find((p) => !killed.includes(p)) ?? 0) > 0, 40_000, 20);
+        await waitFor(
+          `worker ${round + 1}`,
+          () => (pid = servingPids(server).find((p) => !killed.includes(p)) ?? 0) > 0,
+          40_000,
+          20,
+        );
         process.kill(pid, "SIGKILL");
         killed.push(pid);
         assert.ok(alive(server), `the primary is still running after ${round + 1} kills`);
@@ -93,7 +108,9 @@ describe("supervisor on the embedded database (PGlite)", () => {
       // A request that never finishes sending its body keeps the worker's shutdown waiting.
       const stuck = net.connect(server.port, "127.0.0.1");
       stuck.on("error", () => {});
-      stuck.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":`);
+      stuck.write(
+        `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":`,
+      );
       await sleep(300);
       // A stopped process runs no code at all, like an event loop in an endless loop: it cannot act on SIGTERM.
       const worker = await onlyWorker(server);
@@ -106,14 +123,18 @@ describe("supervisor on the embedded database (PGlite)", () => {
       console.info(`[supervisor] SIGTERM with a frozen worker: ended (${code}) after ${tookMs} ms`);
       assert.notEqual(code, "still running", `SIGTERM did not end the server within 35 s:\n${server.output()}`);
       assert.ok(tookMs < 30_000, `took ${tookMs} ms`);
-      await waitFor("the frozen worker gone", () => {
-        try {
-          process.kill(worker, 0);
-          return false;
-        } catch {
-          return true;
-        }
-      }, 5_000);
+      await waitFor(
+        "the frozen worker gone",
+        () => {
+          try {
+            process.kill(worker, 0);
+            return false;
+          } catch {
+            return true;
+          }
+        },
+        5_000,
+      );
       assert.match(server.output(), /still running after 25 s; killing it/);
     } finally {
       await server.stop();
@@ -140,7 +161,11 @@ async function largePostsLeaveNoMemory(server: ServerProcess, label: string, cei
     const form = new FormData();
     form.set("input", input);
     form.set("indent", "2");
-    return timedFetch(`${server.url}/tools/json-pretty-format/`, { method: "POST", body: form, headers: { origin: server.url } }, 60_000);
+    return timedFetch(
+      `${server.url}/tools/json-pretty-format/`,
+      { method: "POST", body: form, headers: { origin: server.url } },
+      60_000,
+    );
   };
   const mib = (kb: number) => `${(kb / 1024).toFixed(0)} MiB`;
   // Resting level: after the page and a small post have warmed every code path up.
@@ -149,7 +174,13 @@ async function largePostsLeaveNoMemory(server: ServerProcess, label: string, cei
   await sleep(1_000);
   const restingKb = processMemory(worker).rssKb;
 
-  const rows = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `camera ${i}`, lens: i % 2 ? "BACK" : "FRONT", tags: ["alpha", "beta", i], ratio: i / 7 }));
+  const rows = Array.from({ length: 100_000 }, (_, i) => ({
+    id: i,
+    name: `camera ${i}`,
+    lens: i % 2 ? "BACK" : "FRONT",
+    tags: ["alpha", "beta", i],
+    ratio: i / 7,
+  }));
   const inputs = [
     { name: "9.9 MB of objects", input: JSON.stringify(rows) },
     { name: "8 MB nested 4,000,000 deep", input: "[".repeat(4_000_000) + "]".repeat(4_000_000) },
@@ -171,66 +202,92 @@ async function largePostsLeaveNoMemory(server: ServerProcess, label: string, cei
       `[supervisor] ${label}, JSON tool post of ${name}: ${answer.status} in ${answer.ms.toFixed(0)} ms; worker RSS ${mib(restingKb)} resting, ${mib(peakKb)} at most, ${mib(afterKb)} after (${settledMs < 0 ? "not settled in 30 s" : `settled in ${settledMs} ms`})`,
     );
     assert.deepEqual(servingPids(server), [worker], `${name}: the worker survived`);
-    assert.ok(afterKb < restingKb + 100 * 1024, `${name}: RSS ${mib(afterKb)} after the post, ${mib(restingKb)} before`);
+    assert.ok(
+      afterKb < restingKb + 100 * 1024,
+      `${name}: RSS ${mib(afterKb)} after the post, ${mib(restingKb)} before`,
+    );
     assert.ok(afterKb < ceilingMiB * 1024, `${name}: RSS ${mib(afterKb)} after the post`);
   }
 }
 
-describe("supervisor with PostgreSQL and two workers", { skip: !postgresAvailable() && "PostgreSQL is not installed" }, () => {
-  let pg: Postgres;
-  before(async () => {
-    pg = await createPostgres();
-  });
-  after(() => pg?.destroy());
+describe(
+  "supervisor with PostgreSQL and two workers",
+  { skip: !postgresAvailable() && "PostgreSQL is not installed" },
+  () => {
+    let pg: Postgres;
+    before(async () => {
+      pg = await createPostgres();
+    });
+    after(() => pg?.destroy());
 
-  test("readiness says degraded while a worker is missing; one killed, then both at once, all come back", async () => {
-    const server = await startServer({ DATABASE_URL: pg.url, WEB_CONCURRENCY: "2" });
-    try {
-      let workers: number[] = [];
-      await waitFor("two workers ready", async () => {
-        workers = server.workerPids();
-        const ready = await timedFetch(`${server.url}/healthz/ready`, {}, 1_000);
-        return workers.length === 2 && JSON.parse(ready.body).status === "ok";
-      }, 30_000);
-      const ready = JSON.parse((await timedFetch(`${server.url}/healthz/ready`)).body);
-      assert.deepEqual(ready, { status: "ok", workers: { running: 2, wanted: 2 } });
+    test("readiness says degraded while a worker is missing; one killed, then both at once, all come back", async () => {
+      const server = await startServer({ DATABASE_URL: pg.url, WEB_CONCURRENCY: "2" });
+      try {
+        let workers: number[] = [];
+        await waitFor(
+          "two workers ready",
+          async () => {
+            workers = server.workerPids();
+            const ready = await timedFetch(`${server.url}/healthz/ready`, {}, 1_000);
+            return workers.length === 2 && JSON.parse(ready.body).status === "ok";
+          },
+          30_000,
+        );
+        const ready = JSON.parse((await timedFetch(`${server.url}/healthz/ready`)).body);
+        assert.deepEqual(ready, { status: "ok", workers: { running: 2, wanted: 2 } });
 
-      // One worker killed: the other keeps answering, ready but degraded, until the replacement listens.
-      process.kill(workers[0]!, "SIGKILL");
-      const seen: string[] = [];
-      let degraded: unknown;
-      const backMs = await waitFor("both workers serving again", async () => {
-        const answer = await timedFetch(`${server.url}/healthz/ready`, {}, 1_000);
-        const body = JSON.parse(answer.body) as { status: string };
-        seen.push(`${answer.status} ${body.status}`);
-        if (body.status === "degraded") degraded = body;
-        return body.status === "ok" && server.workerPids().length === 2;
-      }, 5_000, 50);
-      console.info(`[supervisor] PostgreSQL, 1 of 2 workers killed: back in ${backMs} ms; readiness said ${[...new Set(seen)].join(", ")}`);
-      assert.deepEqual(degraded, { status: "degraded", workers: { running: 1, wanted: 2 } });
-      assert.ok(seen.every((entry) => entry.startsWith("200 ")), seen.join(", "));
+        // One worker killed: the other keeps answering, ready but degraded, until the replacement listens.
+        process.kill(workers[0]!, "SIGKILL");
+        const seen: string[] = [];
+        let degraded: unknown;
+        const backMs = await waitFor(
+          "both workers serving again",
+          async () => {
+            const answer = await timedFetch(`${server.url}/healthz/ready`, {}, 1_000);
+            const body = JSON.parse(answer.body) as { status: string };
+            seen.push(`${answer.status} ${body.status}`);
+            if (body.status === "degraded") degraded = body;
+            return body.status === "ok" && server.workerPids().length === 2;
+          },
+          5_000,
+          50,
+        );
+        console.info(
+          `[supervisor] PostgreSQL, 1 of 2 workers killed: back in ${backMs} ms; readiness said ${[...new Set(seen)].join(", ")}`,
+        );
+        assert.deepEqual(degraded, { status: "degraded", workers: { running: 1, wanted: 2 } });
+        assert.ok(
+          seen.every((entry) => entry.startsWith("200 ")),
+          seen.join(", "),
+        );
 
-      // Every worker at once: the primary stays and starts both again.
-      const before = server.workerPids();
-      for (const pid of before) process.kill(pid, "SIGKILL");
-      const allBackMs = await waitFor("both workers after all were killed", async () => {
-        const now = server.workerPids();
-        if (now.length !== 2 || now.some((pid) => before.includes(pid))) return false;
-        return JSON.parse((await timedFetch(`${server.url}/healthz/ready`, {}, 1_000)).body).status === "ok";
-      }, 10_000, 100);
-      console.info(`[supervisor] PostgreSQL, both workers killed at once: both back in ${allBackMs} ms`);
-      assert.ok(alive(server), "the primary is still running");
-    } finally {
-      await server.stop();
-    }
-  });
+        // Every worker at once: the primary stays and starts both again.
+        const before = server.workerPids();
+        for (const pid of before) process.kill(pid, "SIGKILL");
+        const allBackMs = await waitFor(
+          "both workers after all were killed",
+          async () => {
+            const now = server.workerPids();
+            if (now.length !== 2 || now.some((pid) => before.includes(pid))) return false;
+            return JSON.parse((await timedFetch(`${server.url}/healthz/ready`, {}, 1_000)).body).status === "ok";
+          },
+          10_000,
+          100,
+        );
+        console.info(`[supervisor] PostgreSQL, both workers killed at once: both back in ${allBackMs} ms`);
+        assert.ok(alive(server), "the primary is still running");
+      } finally {
+        await server.stop();
+      }
+    });
 
-  test("memory returns under 500 MB after the largest JSON tool posts", async () => {
-    const server = await startServer({ DATABASE_URL: pg.url });
-    try {
-      await largePostsLeaveNoMemory(server, "PostgreSQL", 500);
-    } finally {
-      await server.stop();
-    }
-  });
-});
+    test("memory returns under 500 MB after the largest JSON tool posts", async () => {
+      const server = await startServer({ DATABASE_URL: pg.url });
+      try {
+        await largePostsLeaveNoMemory(server, "PostgreSQL", 500);
+      } finally {
+        await server.stop();
+      }
+    });
+  },
+);

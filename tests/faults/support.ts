@@ -25,7 +25,12 @@ export function freePort(): Promise<number> {
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Polls until `check` is true or `timeoutMs` passes; returns the time it took, or throws. */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 200): Promise<number> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  everyMs = 200,
+): Promise<number> {
   const started = Date.now();
   for (;;) {
     try {
@@ -54,8 +59,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<ServerProcess> {
-  if (!existsSync(path.join(BUILD_DIR, "server/index.js"))) throw new Error(`No build in ${BUILD_DIR}: run react-router build first`);
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<ServerProcess> {
+  if (!existsSync(path.join(BUILD_DIR, "server/index.js")))
+    throw new Error(`No build in ${BUILD_DIR}: run react-router build first`);
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "fault-data-"));
   let output = "";
@@ -79,14 +88,26 @@ export async function startServer(env: Record<string, string> = {}, options: { d
   });
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const url = `http://127.0.0.1:${port}`;
   // Generous: on a loaded 2-core machine a cold start (migrations, argon2 for the administrator) can take a minute.
   let hasExited = false;
   void exited.then(() => (hasExited = true));
   // Stops polling once the process has exited (the race below has its answer), so a failed start ends the test at once.
-  const ready = waitFor("server start", async () => hasExited || (await fetch(`${url}/healthz/live`, { signal: AbortSignal.timeout(1000) })).ok, 120_000);
-  const outcome = await Promise.race([ready.then(() => "ready", (error: Error) => error.message), exited.then((code) => `exited ${code}`)]);
+  const ready = waitFor(
+    "server start",
+    async () => hasExited || (await fetch(`${url}/healthz/live`, { signal: AbortSignal.timeout(1000) })).ok,
+    120_000,
+  );
+  const outcome = await Promise.race([
+    ready.then(
+      () => "ready",
+      (error: Error) => error.message,
+    ),
+    exited.then((code) => `exited ${code}`),
+  ]);
   if (outcome !== "ready") {
     child.kill("SIGKILL");
     if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -191,7 +212,8 @@ function postgresBin(): string | null {
   const base = "/usr/lib/postgresql";
   if (!existsSync(base)) return null;
   const versions = readdirSync(base).sort((a, b) => Number(b) - Number(a));
-  for (const version of versions) if (existsSync(path.join(base, version, "bin/pg_ctl"))) return path.join(base, version, "bin");
+  for (const version of versions)
+    if (existsSync(path.join(base, version, "bin/pg_ctl"))) return path.join(base, version, "bin");
   return null;
 }
 
@@ -201,16 +223,33 @@ export async function createPostgres(): Promise<Postgres> {
   const port = await freePort();
   const dir = mkdtempSync(path.join(os.tmpdir(), "fault-pg-"));
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(spawnSync("id", ["-u", "postgres"]).stdout.toString().trim()), Number(spawnSync("id", ["-g", "postgres"]).stdout.toString().trim()));
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(spawnSync("id", ["-u", "postgres"]).stdout.toString().trim()),
+      Number(spawnSync("id", ["-g", "postgres"]).stdout.toString().trim()),
+    );
   const run = (cmd: string, args: string[]) => {
-    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    const [file, argv] = asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
     const result = spawnSync(file, argv, { encoding: "utf8", timeout: 60_000 });
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
   run("initdb", ["-D", dir, "-A", "trust", "-U", "postgres"]);
   const pg: Postgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () => run("pg_ctl", ["-D", dir, "-l", path.join(dir, "server.log"), "-o", `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`, "-w", "start"]),
+    start: () =>
+      run("pg_ctl", [
+        "-D",
+        dir,
+        "-l",
+        path.join(dir, "server.log"),
+        "-o",
+        `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`,
+        "-w",
+        "start",
+      ]),
     stop: () => run("pg_ctl", ["-D", dir, "-m", "fast", "-w", "stop"]),
     pids: () => {
       const postmaster = Number(readFileSync(path.join(dir, "postmaster.pid"), "utf8").split("\n")[0]);

@@ -50,7 +50,11 @@ test("API_URL hanging: the page answers within its time-outs + 1 s with a clear 
 });
 
 async function adminToken(url: string): Promise<string> {
-  const response = await fetch(`${url}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(ADMIN) });
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
   return ((await response.json()) as { sessionToken: string }).sessionToken;
 }
 
@@ -69,14 +73,20 @@ test("mail server and image host hanging: the admin call answers within its time
   try {
     const token = await adminToken(server.url);
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const mail = await timedFetch(`${server.url}/api/v1/admin/site/email/test`, { method: "POST", headers, body: JSON.stringify({ to: "someone@example.com" }) }, 20_000);
+    const mail = await timedFetch(
+      `${server.url}/api/v1/admin/site/email/test`,
+      { method: "POST", headers, body: JSON.stringify({ to: "someone@example.com" }) },
+      20_000,
+    );
     console.info(`[upstream] SMTP hanging: ${mail.status} after ${mail.ms.toFixed(0)} ms: ${mail.body.slice(0, 160)}`);
     assert.ok(mail.ms < 3_000 + 1_000, `mail answered after ${mail.ms.toFixed(0)} ms`);
     assert.ok([502, 503, 504].includes(mail.status), `mail status ${mail.status}`);
     assert.match(JSON.parse(mail.body).detail, /did not answer|time/i);
 
     const images = await timedFetch(`${server.url}/api/v1/admin/img_gen/history`, { headers }, 20_000);
-    console.info(`[upstream] image host hanging: ${images.status} after ${images.ms.toFixed(0)} ms: ${images.body.slice(0, 160)}`);
+    console.info(
+      `[upstream] image host hanging: ${images.status} after ${images.ms.toFixed(0)} ms: ${images.body.slice(0, 160)}`,
+    );
     assert.ok(images.ms < 3_000 + 1_000, `image host answered after ${images.ms.toFixed(0)} ms`);
     assert.ok([502, 503, 504].includes(images.status), `image host status ${images.status}`);
     assert.match(JSON.parse(images.body).detail, /image host/i);

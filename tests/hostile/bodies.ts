@@ -24,13 +24,26 @@ export interface Aim {
 const ODD_TEXT: { label: string; bytes: Buffer; jsonEscape?: string }[] = [
   { label: "lone high surrogate", bytes: Buffer.from([0xed, 0xa0, 0x80]), jsonEscape: "\\ud800" },
   { label: "lone low surrogate", bytes: Buffer.from([0xed, 0xbf, 0xbf]), jsonEscape: "\\udfff" },
-  { label: "reversed surrogate pair", bytes: Buffer.from([0xed, 0xbf, 0xbf, 0xed, 0xa0, 0x80]), jsonEscape: "\\udfff\\ud800" },
-  { label: "right-to-left override", bytes: Buffer.from("\u202Egnp.exe\u202C \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627") },
-  { label: "full-width look-alikes", bytes: Buffer.from("／。evil.example ＜script＞ ａｄｍｉｎ＠ｅｘａｍｐｌｅ．ｃｏｍ") },
+  {
+    label: "reversed surrogate pair",
+    bytes: Buffer.from([0xed, 0xbf, 0xbf, 0xed, 0xa0, 0x80]),
+    jsonEscape: "\\udfff\\ud800",
+  },
+  {
+    label: "right-to-left override",
+    bytes: Buffer.from("\u202Egnp.exe\u202C \u05e9\u05dc\u05d5\u05dd \u0645\u0631\u062d\u0628\u0627"),
+  },
+  {
+    label: "full-width look-alikes",
+    bytes: Buffer.from("／。evil.example ＜script＞ ａｄｍｉｎ＠ｅｘａｍｐｌｅ．ｃｏｍ"),
+  },
   { label: "zero-width and BOM", bytes: Buffer.from("\uFEFFa\u200Bd\u200Dm\u2060in\uFEFF") },
   { label: "combining marks", bytes: Buffer.from("e" + "\u0301".repeat(20_000)) },
   { label: "noncharacters", bytes: Buffer.from("\uFFFE\uFFFF\u{10FFFF}") },
-  { label: "invalid UTF-8", bytes: Buffer.from([0xff, 0xfe, 0xc0, 0xaf, 0xe0, 0x80, 0xaf, 0xf8, 0x88, 0x80, 0x80, 0x80]) },
+  {
+    label: "invalid UTF-8",
+    bytes: Buffer.from([0xff, 0xfe, 0xc0, 0xaf, 0xe0, 0x80, 0xaf, 0xf8, 0x88, 0x80, 0x80, 0x80]),
+  },
   { label: "NUL", bytes: Buffer.from("a\0b\0"), jsonEscape: "a\\u0000b" },
   { label: "NUL only", bytes: Buffer.from([0]) },
   { label: "control characters", bytes: Buffer.from("\x01\x07\x08\x1b[31m\r\n\x7f") },
@@ -38,7 +51,14 @@ const ODD_TEXT: { label: string; bytes: Buffer; jsonEscape?: string }[] = [
 
 export type Recipe =
   | { kind: "oversize"; encoding: Encoding; field: string; bytes: number }
-  | { kind: "deep value"; encoding: Encoding; field: string; depth: number; shape: "arrays" | "objects"; wholeBody: boolean }
+  | {
+      kind: "deep value";
+      encoding: Encoding;
+      field: string;
+      depth: number;
+      shape: "arrays" | "objects";
+      wholeBody: boolean;
+    }
   | { kind: "deep field name"; encoding: Encoding; depth: number; style: "brackets" | "dots" }
   | { kind: "wide value"; encoding: Encoding; field: string; count: number; shape: "object" | "array" }
   | { kind: "many fields"; encoding: Encoding; count: number }
@@ -89,15 +109,27 @@ export function caseArbitrary(aim: Aim): fc.Arbitrary<Case> {
       shape: fc.constantFrom("object" as const, "array" as const),
     }),
     fc.record({ kind: fc.constant("many fields" as const), encoding, count: fc.integer({ min: 1_000, max: 100_000 }) }),
-    fc.record({ kind: fc.constant("repeated field name" as const), encoding, field, count: fc.integer({ min: 1_000, max: 100_000 }) }),
+    fc.record({
+      kind: fc.constant("repeated field name" as const),
+      encoding,
+      field,
+      count: fc.integer({ min: 1_000, max: 100_000 }),
+    }),
     fc.record({
       kind: fc.constant("huge array index" as const),
       encoding,
       field,
-      index: fc.oneof(fc.constantFrom("99999999", "4294967295", "9007199254740993", "-1", "1e9"), fc.bigInt({ min: 10_000n, max: 10n ** 30n }).map(String)),
+      index: fc.oneof(
+        fc.constantFrom("99999999", "4294967295", "9007199254740993", "-1", "1e9"),
+        fc.bigInt({ min: 10_000n, max: 10n ** 30n }).map(String),
+      ),
       suffix: fc.constantFrom("", "[0]", ".x", "[99999999]"),
     }),
-    fc.record({ kind: fc.constant("long field name" as const), encoding, length: fc.integer({ min: 10_000, max: 1_000_000 }) }),
+    fc.record({
+      kind: fc.constant("long field name" as const),
+      encoding,
+      length: fc.integer({ min: 10_000, max: 1_000_000 }),
+    }),
     fc.record({ kind: fc.constant("wrong content type" as const), contentType: fc.constantFrom(...aim.wrongTypes) }),
     fc.record({
       kind: fc.constant("odd unicode" as const),
@@ -108,7 +140,14 @@ export function caseArbitrary(aim: Aim): fc.Arbitrary<Case> {
       escaped: fc.boolean(),
     }),
   );
-  const base = fc.record(Object.fromEntries(Object.entries(aim.fields).map(([name, values]) => [name, values.length ? fc.constantFrom(...values) : fc.constant("1")])));
+  const base = fc.record(
+    Object.fromEntries(
+      Object.entries(aim.fields).map(([name, values]) => [
+        name,
+        values.length ? fc.constantFrom(...values) : fc.constant("1"),
+      ]),
+    ),
+  );
   return fc.record({ recipe, base, valuesAreJson: fc.constant(Boolean(aim.valuesAreJson)) }) as fc.Arbitrary<Case>;
 }
 
@@ -141,7 +180,10 @@ export function materialize({ recipe, base, valuesAreJson }: Case): { contentTyp
       break;
     }
     case "wide value": {
-      const wide = recipe.shape === "array" ? `[${"0,".repeat(recipe.count - 1)}0]` : `{${Array.from({ length: recipe.count }, (_, i) => `"k${i}":0`).join(",")}}`;
+      const wide =
+        recipe.shape === "array"
+          ? `[${"0,".repeat(recipe.count - 1)}0]`
+          : `{${Array.from({ length: recipe.count }, (_, i) => `"k${i}":0`).join(",")}}`;
       fields = [...baseFields([recipe.field]), [text(recipe.field), { json: wide }]];
       break;
     }
@@ -149,7 +191,10 @@ export function materialize({ recipe, base, valuesAreJson }: Case): { contentTyp
       fields = [...baseFields(), ...Array.from({ length: recipe.count }, (_, i): Field => [text(`f${i}`), text("")])];
       break;
     case "repeated field name":
-      fields = [...baseFields([recipe.field]), ...Array.from({ length: recipe.count }, (): Field => [text(recipe.field), text("")])];
+      fields = [
+        ...baseFields([recipe.field]),
+        ...Array.from({ length: recipe.count }, (): Field => [text(recipe.field), text("")]),
+      ];
       break;
     case "huge array index":
       fields = [...baseFields(), [text(`${recipe.field}[${recipe.index}]${recipe.suffix}`), text("1")]];
@@ -162,7 +207,8 @@ export function materialize({ recipe, base, valuesAreJson }: Case): { contentTyp
       return { contentType: recipe.contentType, body: encode(encodingOf(recipe.contentType), baseFields()).body };
     case "odd unicode": {
       const odd = ODD_TEXT.find((t) => t.label === recipe.text)!;
-      const value: Value = recipe.escaped && odd.jsonEscape && recipe.encoding === "json" ? { json: `"${odd.jsonEscape}"` } : odd.bytes;
+      const value: Value =
+        recipe.escaped && odd.jsonEscape && recipe.encoding === "json" ? { json: `"${odd.jsonEscape}"` } : odd.bytes;
       fields = recipe.inName
         ? [...baseFields(), [Buffer.concat([text(recipe.field), odd.bytes]), text("1")]]
         : [...baseFields([recipe.field]), [text(recipe.field), value]];
@@ -173,8 +219,22 @@ export function materialize({ recipe, base, valuesAreJson }: Case): { contentTyp
 }
 
 /** Content types a page action does not take, and those an /api operation does not take. */
-export const WRONG_TYPES_FOR_PAGES = ["text/plain", "application/json", "application/xml", "multipart/form-data", "application/octet-stream", ""];
-export const WRONG_TYPES_FOR_API = ["application/x-www-form-urlencoded", "multipart/form-data; boundary=----hostilexxxxxxxxxxxxxxxx", "text/plain", "application/json; charset=utf-16", "application/octet-stream", ""];
+export const WRONG_TYPES_FOR_PAGES = [
+  "text/plain",
+  "application/json",
+  "application/xml",
+  "multipart/form-data",
+  "application/octet-stream",
+  "",
+];
+export const WRONG_TYPES_FOR_API = [
+  "application/x-www-form-urlencoded",
+  "multipart/form-data; boundary=----hostilexxxxxxxxxxxxxxxx",
+  "text/plain",
+  "application/json; charset=utf-16",
+  "application/octet-stream",
+  "",
+];
 
 function encodingOf(contentType: string): Encoding {
   if (contentType.startsWith("application/x-www-form-urlencoded")) return "urlencoded";
@@ -219,13 +279,20 @@ function encode(encoding: Encoding, fields: Field[]): { contentType: string; bod
     case "multipart":
       return multipart(fields.map(([name, value]) => [name, asBytes(value)]));
     case "text":
-      return { contentType: "text/plain", body: Buffer.concat(fields.flatMap(([name, value]) => [name, text("="), asBytes(value), text("\r\n")])) };
+      return {
+        contentType: "text/plain",
+        body: Buffer.concat(fields.flatMap(([name, value]) => [name, text("="), asBytes(value), text("\r\n")])),
+      };
     case "json": {
       // Built as text so repeated names stay repeated and raw bytes stay raw.
       const parts: Buffer[] = [text("{")];
       fields.forEach(([name, value], i) => {
         if (i > 0) parts.push(text(","));
-        parts.push(jsonStringBytes(name), text(":"), Buffer.isBuffer(value) ? jsonStringBytes(value) : text(value.json));
+        parts.push(
+          jsonStringBytes(name),
+          text(":"),
+          Buffer.isBuffer(value) ? jsonStringBytes(value) : text(value.json),
+        );
       });
       parts.push(text("}"));
       return { contentType: "application/json", body: Buffer.concat(parts) };

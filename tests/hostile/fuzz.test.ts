@@ -8,8 +8,26 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import fc from "fast-check";
-import { caseArbitrary, describe, materialize, WRONG_TYPES_FOR_API, WRONG_TYPES_FOR_PAGES, type Aim, type Case } from "./bodies.ts";
-import { apiOperations, formFields, pageActions, probeProblems, processChanges, send, serverPids, Target, underHealthProbe } from "./support.ts";
+import {
+  caseArbitrary,
+  describe,
+  materialize,
+  WRONG_TYPES_FOR_API,
+  WRONG_TYPES_FOR_PAGES,
+  type Aim,
+  type Case,
+} from "./bodies.ts";
+import {
+  apiOperations,
+  formFields,
+  pageActions,
+  probeProblems,
+  processChanges,
+  send,
+  serverPids,
+  Target,
+  underHealthProbe,
+} from "./support.ts";
 
 const SEED = Number(process.env.FAST_CHECK_SEED || 20261125);
 const RUNS = Number(process.env.FAST_CHECK_RUNS || 6);
@@ -49,13 +67,18 @@ async function attack({ name, method, path, aim, signsOut }: Attack) {
     if (contentType) headers["content-type"] = contentType;
     if (identity === "administrator") headers.cookie = cookie!;
     const processes = serverPids(server);
-    const { outcome, probes } = await underHealthProbe(server.url, () => send(server.url, { method, path, headers, body }, ANSWER_BUDGET_MS + 5_000));
+    const { outcome, probes } = await underHealthProbe(server.url, () =>
+      send(server.url, { method, path, headers, body }, ANSWER_BUDGET_MS + 5_000),
+    );
     if (identity === "administrator" && signsOut) cookie = null;
     const what = `${name} as ${identity}, ${(body.length / 1024).toFixed(0)} KiB ${contentType || "(no content type)"}`;
     if (outcome.status === "rejected") throw new Error(`${what}: ${(outcome.reason as Error).message}`);
     const answer = outcome.value;
     assert.ok(answer.status < 500, `${what}: ${answer.status} ${answer.body.slice(0, 300)}`);
-    assert.ok(answer.ms <= ANSWER_BUDGET_MS, `${what}: answered ${answer.status} after ${answer.ms.toFixed(0)} ms (budget ${ANSWER_BUDGET_MS} ms)`);
+    assert.ok(
+      answer.ms <= ANSWER_BUDGET_MS,
+      `${what}: answered ${answer.status} after ${answer.ms.toFixed(0)} ms (budget ${ANSWER_BUDGET_MS} ms)`,
+    );
     assert.equal(probeProblems(probes), "", what);
     assert.equal(processChanges(server, processes), "", what);
   });
@@ -63,7 +86,9 @@ async function attack({ name, method, path, aim, signsOut }: Attack) {
   if (details.failed) {
     const [testCase, identity] = details.counterexample!;
     const error = details.errorInstance as Error | undefined;
-    assert.fail(`${error?.message ?? "failed"}\n  case: ${describe(testCase)} as ${identity}\n  reproduce: FAST_CHECK_SEED=${SEED} (target seed ${details.seed}, path ${details.counterexamplePath})`);
+    assert.fail(
+      `${error?.message ?? "failed"}\n  case: ${describe(testCase)} as ${identity}\n  reproduce: FAST_CHECK_SEED=${SEED} (target seed ${details.seed}, path ${details.counterexamplePath})`,
+    );
   }
 }
 

@@ -5,7 +5,15 @@
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { ADMIN, BUILD_DIR, processMemory, signInCookie, sleep, startServer, type ServerProcess } from "../faults/support.ts";
+import {
+  ADMIN,
+  BUILD_DIR,
+  processMemory,
+  signInCookie,
+  sleep,
+  startServer,
+  type ServerProcess,
+} from "../faults/support.ts";
 
 export { ADMIN, sleep };
 
@@ -52,7 +60,9 @@ export class Target {
     if (this.#server && (await healthAnswers(this.#server.url))) return this.#server;
     if (this.#server) {
       const output = this.#server.output();
-      console.info(`[hostile] the server was dead or stalled; starting a new one. Its last output:\n${output.slice(-2_000)}`);
+      console.info(
+        `[hostile] the server was dead or stalled; starting a new one. Its last output:\n${output.slice(-2_000)}`,
+      );
       this.#server.child.kill("SIGKILL");
       await this.#server.stop();
       this.restarts++;
@@ -65,7 +75,10 @@ export class Target {
   /** The administrator's session cookie, signing in again when the last one was signed out. */
   async adminCookie(): Promise<string> {
     if (this.#adminCookie) {
-      const session = await fetch(`${this.url}/api/auth/session`, { headers: { cookie: this.#adminCookie }, signal: AbortSignal.timeout(5_000) });
+      const session = await fetch(`${this.url}/api/auth/session`, {
+        headers: { cookie: this.#adminCookie },
+        signal: AbortSignal.timeout(5_000),
+      });
       const body = (await session.json().catch(() => null)) as { user?: unknown } | null;
       if (session.ok && body?.user) return this.#adminCookie;
     }
@@ -116,7 +129,9 @@ export function serverPids(server: ServerProcess): number[] {
 export function processChanges(server: ServerProcess, before: number[]): string {
   if (!alive(server)) return "the server process exited";
   const now = serverPids(server);
-  return now.join() === before.join() ? "" : `the server's processes changed from ${before.join(", ")} to ${now.join(", ")} (a worker died and was replaced)`;
+  return now.join() === before.join()
+    ? ""
+    : `the server's processes changed from ${before.join(", ")} to ${now.join(", ")} (a worker died and was replaced)`;
 }
 
 // ---------------------------------------------------------------- requests
@@ -170,7 +185,12 @@ export function send(url: string, request: RawRequest, timeoutMs: number): Promi
       });
       const finish = () => {
         clearTimeout(timer);
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).subarray(0, keepBytes).toString("utf8"), ms: performance.now() - started });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).subarray(0, keepBytes).toString("utf8"),
+          ms: performance.now() - started,
+        });
       };
       res.on("end", finish);
       res.on("error", finish);
@@ -178,7 +198,14 @@ export function send(url: string, request: RawRequest, timeoutMs: number): Promi
     req.on("error", (error) => {
       if (answered) return;
       clearTimeout(timer);
-      reject(Object.assign(new Error(`${request.method} ${request.path}: ${error.message} after ${(performance.now() - started).toFixed(0)} ms`), { cause: error }));
+      reject(
+        Object.assign(
+          new Error(
+            `${request.method} ${request.path}: ${error.message} after ${(performance.now() - started).toFixed(0)} ms`,
+          ),
+          { cause: error },
+        ),
+      );
     });
     req.end(body);
   });
@@ -194,7 +221,10 @@ export interface Probe {
  * Runs `work` while /api/health is asked every 100 ms (each with a 2 s deadline, so a stall shows as its length),
  * and once more after `work` ends. Returns what `work` returned, or threw, and every probe.
  */
-export async function underHealthProbe<T>(url: string, work: () => Promise<T>): Promise<{ outcome: PromiseSettledResult<T>; probes: Probe[] }> {
+export async function underHealthProbe<T>(
+  url: string,
+  work: () => Promise<T>,
+): Promise<{ outcome: PromiseSettledResult<T>; probes: Probe[] }> {
   const probes: Probe[] = [];
   let done = false;
   const probeOnce = async () => {
@@ -233,12 +263,22 @@ export function probeProblems(probes: Probe[]): string {
 // ---------------------------------------------------------------- bodies
 
 /** A multipart/form-data body from name/value pairs; names and values may be text or raw bytes. */
-export function multipart(fields: [string | Buffer, string | Buffer][], boundary = "----hostile" + "x".repeat(16)): { contentType: string; body: Buffer } {
+export function multipart(
+  fields: [string | Buffer, string | Buffer][],
+  boundary = "----hostile" + "x".repeat(16),
+): { contentType: string; body: Buffer } {
   const parts: Buffer[] = [];
   for (const [name, value] of fields) {
     // A quote or line break would end the header early: written percent-encoded, as browsers do.
-    const safeName = Buffer.from(Buffer.from(name).toString("latin1").replace(/"/g, "%22").replace(/\r|\n/g, " "), "latin1");
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="`), safeName, Buffer.from(`"\r\n\r\n`));
+    const safeName = Buffer.from(
+      Buffer.from(name).toString("latin1").replace(/"/g, "%22").replace(/\r|\n/g, " "),
+      "latin1",
+    );
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="`),
+      safeName,
+      Buffer.from(`"\r\n\r\n`),
+    );
     parts.push(Buffer.from(value));
     parts.push(Buffer.from("\r\n"));
   }
@@ -286,9 +326,7 @@ export function pageActions(buildDir = BUILD_DIR): PageAction[] {
   return Object.values(routes)
     .filter((route) => route.hasAction)
     .map((route) => {
-      const pattern = `/${fullPath(route.id)}`
-        .replace(/:[\w]+\??/g, UNKNOWN_ID)
-        .replace(/\*$/, "hostile-no-such-page");
+      const pattern = `/${fullPath(route.id)}`.replace(/:[\w]+\??/g, UNKNOWN_ID).replace(/\*$/, "hostile-no-such-page");
       return { id: route.id, url: route.index ? `${pattern.replace(/\/$/, "") || "/"}?index` : pattern };
     });
 }
@@ -307,11 +345,20 @@ export async function formFields(url: string, pageUrl: string, cookie: string): 
   const path = pageUrl.replace(/\?index$/, "");
   try {
     let response = await fetch(`${url}${path}`, { redirect: "manual", signal: AbortSignal.timeout(10_000) });
-    if (response.status !== 200) response = await fetch(`${url}${path}`, { redirect: "manual", headers: { cookie }, signal: AbortSignal.timeout(10_000) });
+    if (response.status !== 200)
+      response = await fetch(`${url}${path}`, {
+        redirect: "manual",
+        headers: { cookie },
+        signal: AbortSignal.timeout(10_000),
+      });
     const html = await response.text();
     for (const [form, attributes] of html.matchAll(/<form\b([^>]*)>[\s\S]*?<\/form>/g)) {
       const action = /\baction="([^"]*)"/.exec(attributes!)?.[1];
-      if (!/\bmethod="post"/i.test(attributes!) || (action !== undefined && action.replace(/\/$/, "") !== path.replace(/\/$/, ""))) continue;
+      if (
+        !/\bmethod="post"/i.test(attributes!) ||
+        (action !== undefined && action.replace(/\/$/, "") !== path.replace(/\/$/, ""))
+      )
+        continue;
       for (const [tag] of form.matchAll(/<(?:input|textarea|button)\b[^>]*>/g)) {
         const name = /\bname="([^"]+)"/.exec(tag)?.[1];
         if (name) offer(name, /\bvalue="([^"]*)"/.exec(tag)?.[1]);
@@ -342,7 +389,13 @@ export interface ApiOperation {
 /** Every operation of /api/openapi.json that takes a body (every method but GET and HEAD). */
 export async function apiOperations(url: string): Promise<ApiOperation[]> {
   const doc = (await (await fetch(`${url}/api/openapi.json`, { signal: AbortSignal.timeout(10_000) })).json()) as {
-    paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, JsonSchema> } }> } }>>;
+    paths: Record<
+      string,
+      Record<
+        string,
+        { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, JsonSchema> } }> } }
+      >
+    >;
   };
   const operations: ApiOperation[] = [];
   for (const [template, methods] of Object.entries(doc.paths)) {
@@ -354,7 +407,12 @@ export async function apiOperations(url: string): Promise<ApiOperation[]> {
         template,
         path: template.replace(/\{[^}]+\}/g, UNKNOWN_ID),
         contentTypes: Object.keys(content),
-        fields: Object.fromEntries(Object.entries(content["application/json"]?.schema?.properties ?? {}).map(([name, schema]) => [name, plausibleValues(schema)])),
+        fields: Object.fromEntries(
+          Object.entries(content["application/json"]?.schema?.properties ?? {}).map(([name, schema]) => [
+            name,
+            plausibleValues(schema),
+          ]),
+        ),
       });
     }
   }

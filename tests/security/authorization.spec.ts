@@ -23,7 +23,12 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only; runs in the
  * React Router answers a data request's redirect as 202 with a turbo-stream payload naming the target (GET:
  * SingleFetchRedirect, POST: the action's redirect); a document request gets a plain 3xx.
  */
-function redirectsTo(status: number, location: string | undefined, body: string, target: "/account/login" | "/"): boolean {
+function redirectsTo(
+  status: number,
+  location: string | undefined,
+  body: string,
+  target: "/account/login" | "/",
+): boolean {
   if (status >= 300 && status < 400) return target === "/" ? location === "/" : (location ?? "").startsWith(target);
   return status === 202 && body.includes(target === "/" ? '"redirect","/",' : `"redirect","${target}`);
 }
@@ -31,22 +36,30 @@ function redirectsTo(status: number, location: string | undefined, body: string,
 const loginTarget = (url: string) => `/account/login?callbackUrl=${encodeURIComponent(url)}`;
 
 test("the route config lists the admin pages (the inventory itself works)", () => {
-  expect(adminRoutes.map((r) => r.pattern)).toEqual(expect.arrayContaining(["/admin", "/admin/common/users", "/admin/common/api_keys", "/admin/common/site/data"]));
-  expect(routes.filter((r) => !r.admin).map((r) => r.pattern)).toEqual(expect.arrayContaining(["/", "/contact", "/account/login"]));
+  expect(adminRoutes.map((r) => r.pattern)).toEqual(
+    expect.arrayContaining(["/admin", "/admin/common/users", "/admin/common/api_keys", "/admin/common/site/data"]),
+  );
+  expect(routes.filter((r) => !r.admin).map((r) => r.pattern)).toEqual(
+    expect.arrayContaining(["/", "/contact", "/account/login"]),
+  );
 });
 
 test("admin pages: visitors go to sign-in, users go home, only the administrator gets the page", async () => {
   const failures: string[] = [];
   for (const route of adminRoutes) {
     const visitor = await clients.visitor.get(route.url, { maxRedirects: 0 });
-    if (visitor.status() !== 302 || visitor.headers().location !== loginTarget(route.url)) failures.push(`${route.url} visitor: ${visitor.status()} → ${visitor.headers().location}`);
+    if (visitor.status() !== 302 || visitor.headers().location !== loginTarget(route.url))
+      failures.push(`${route.url} visitor: ${visitor.status()} → ${visitor.headers().location}`);
     const user = await clients.user.get(route.url, { maxRedirects: 0 });
-    if (user.status() !== 302 || user.headers().location !== "/") failures.push(`${route.url} user: ${user.status()} → ${user.headers().location}`);
+    if (user.status() !== 302 || user.headers().location !== "/")
+      failures.push(`${route.url} user: ${user.status()} → ${user.headers().location}`);
     const admin = await clients.admin.get(route.url, { maxRedirects: 0 });
     const location = admin.headers().location ?? "";
     if (admin.status() >= 500 && admin.status() !== 503) failures.push(`${route.url} admin: ${admin.status()}`);
-    if (location.startsWith("/account/login") || location === "/") failures.push(`${route.url} admin redirected to ${location}`);
-    if (admin.status() === 200 && admin.headers()["cache-control"] !== "no-store") failures.push(`${route.url} admin: Cache-Control ${admin.headers()["cache-control"]}`);
+    if (location.startsWith("/account/login") || location === "/")
+      failures.push(`${route.url} admin redirected to ${location}`);
+    if (admin.status() === 200 && admin.headers()["cache-control"] !== "no-store")
+      failures.push(`${route.url} admin: Cache-Control ${admin.headers()["cache-control"]}`);
   }
   expect(failures.join("\n")).toBe("");
 });
@@ -61,18 +74,26 @@ test("admin .data URLs: visitors and users get only a redirect, the administrato
     ] as const) {
       const response = await client.get(url, { maxRedirects: 0 });
       const body = await response.text();
-      if (!redirectsTo(response.status(), response.headers().location, body, target)) failures.push(`${url} ${who}: ${response.status()} ${body.slice(0, 120)}`);
+      if (!redirectsTo(response.status(), response.headers().location, body, target))
+        failures.push(`${url} ${who}: ${response.status()} ${body.slice(0, 120)}`);
     }
     const admin = await clients.admin.get(url, { maxRedirects: 0 });
     const body = await admin.text();
-    if (redirectsTo(admin.status(), admin.headers().location, body, "/account/login") || redirectsTo(admin.status(), admin.headers().location, body, "/")) failures.push(`${url} admin redirected: ${body.slice(0, 120)}`);
+    if (
+      redirectsTo(admin.status(), admin.headers().location, body, "/account/login") ||
+      redirectsTo(admin.status(), admin.headers().location, body, "/")
+    )
+      failures.push(`${url} admin redirected: ${body.slice(0, 120)}`);
     if (admin.status() >= 500 && admin.status() !== 503) failures.push(`${url} admin: ${admin.status()}`);
-    if (admin.status() === 200 && admin.headers()["cache-control"] !== "no-store") failures.push(`${url} admin: Cache-Control ${admin.headers()["cache-control"]}`);
+    if (admin.status() === 200 && admin.headers()["cache-control"] !== "no-store")
+      failures.push(`${url} admin: Cache-Control ${admin.headers()["cache-control"]}`);
   }
   expect(failures.join("\n")).toBe("");
 });
 
-test("admin form posts (page and .data) from visitors and users are redirected before any action runs", async ({ baseURL }) => {
+test("admin form posts (page and .data) from visitors and users are redirected before any action runs", async ({
+  baseURL,
+}) => {
   const failures: string[] = [];
   for (const route of adminRoutes) {
     for (const [who, client, target] of [
@@ -80,9 +101,14 @@ test("admin form posts (page and .data) from visitors and users are redirected b
       ["user", clients.user, "/"],
     ] as const) {
       for (const url of [route.url, dataUrl(route.url)]) {
-        const response = await client.post(url, { form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" }, headers: { origin: baseURL! }, maxRedirects: 0 });
+        const response = await client.post(url, {
+          form: { intent: "delete", id: "00000000-0000-4000-8000-000000000000" },
+          headers: { origin: baseURL! },
+          maxRedirects: 0,
+        });
         const body = await response.text();
-        if (!redirectsTo(response.status(), response.headers().location, body, target)) failures.push(`POST ${url} ${who}: ${response.status()} ${body.slice(0, 100)}`);
+        if (!redirectsTo(response.status(), response.headers().location, body, target))
+          failures.push(`POST ${url} ${who}: ${response.status()} ${body.slice(0, 100)}`);
       }
     }
   }
@@ -93,7 +119,8 @@ test("signed-in pages (profile, settings): visitors go to sign-in, users get the
   const failures: string[] = [];
   for (const route of signedInRoutes) {
     const visitor = await clients.visitor.get(route.url, { maxRedirects: 0 });
-    if (visitor.status() !== 302 || visitor.headers().location !== loginTarget(route.url)) failures.push(`${route.url} visitor: ${visitor.status()} → ${visitor.headers().location}`);
+    if (visitor.status() !== 302 || visitor.headers().location !== loginTarget(route.url))
+      failures.push(`${route.url} visitor: ${visitor.status()} → ${visitor.headers().location}`);
     const user = await clients.user.get(route.url, { maxRedirects: 0 });
     if (user.status() !== 200) failures.push(`${route.url} user: ${user.status()}`);
   }

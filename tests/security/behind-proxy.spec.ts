@@ -45,7 +45,9 @@ test("the session cookie is __Host-session: Secure, HttpOnly, SameSite=Lax, Path
   expect(cookie).toMatch(/; Path=\//);
   expect(cookie).not.toMatch(/Domain=/i);
   const token = cookie!.split(";")[0]!;
-  const session = (await (await fetch(`${server.url}/api/auth/session`, { headers: { cookie: token } })).json()) as { user: { email: string } | null };
+  const session = (await (await fetch(`${server.url}/api/auth/session`, { headers: { cookie: token } })).json()) as {
+    user: { email: string } | null;
+  };
   expect(session.user?.email).toBe(ADMIN.email);
 });
 
@@ -70,6 +72,8 @@ test("the client address is the right-most X-Forwarded-For entry: what the clien
   });
   expect(signIn.status).toBe(200);
   const { sessionToken } = (await signIn.json()) as { sessionToken: string };
-  const profile = (await (await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${sessionToken}` } })).json()) as Record<string, unknown>;
+  const profile = (await (
+    await fetch(`${server.url}/api/user/profile`, { headers: { authorization: `Bearer ${sessionToken}` } })
+  ).json()) as Record<string, unknown>;
   expect(JSON.stringify(profile)).toContain('"last_login_ip":"198.51.100.30"');
 });

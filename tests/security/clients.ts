@@ -11,7 +11,10 @@ export interface Clients {
   dispose(): Promise<void>;
 }
 
-export async function signedInClient(baseURL: string, credentials: { email: string; password: string }): Promise<APIRequestContext> {
+export async function signedInClient(
+  baseURL: string,
+  credentials: { email: string; password: string },
+): Promise<APIRequestContext> {
   const client = await request.newContext({ baseURL });
   const response = await client.post("/account/login", {
     form: { email: credentials.email, password: credentials.password, callbackUrl: "/" },
@@ -23,7 +26,10 @@ export async function signedInClient(baseURL: string, credentials: { email: stri
 }
 
 export async function newUserCredentials(baseURL: string) {
-  const credentials = { email: `sec-${randomBytes(4).toString("hex")}@example.com`, password: "security test password 1" };
+  const credentials = {
+    email: `sec-${randomBytes(4).toString("hex")}@example.com`,
+    password: "security test password 1",
+  };
   const client = await request.newContext({ baseURL });
   await createUserAsAdmin(client, credentials);
   await client.dispose();

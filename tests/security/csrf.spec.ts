@@ -33,7 +33,8 @@ test.describe("over HTTP", () => {
       for (const headers of CROSS_SITE) {
         for (const url of [route.url, `${route.url.replace(/\/$/, "") || "/_root"}.data`]) {
           const response = await admin.post(url, { form: { intent: "delete", id: "x" }, headers, maxRedirects: 0 });
-          if (!REFUSED.includes(response.status())) failures.push(`POST ${url} ${JSON.stringify(headers)}: ${response.status()}`);
+          if (!REFUSED.includes(response.status()))
+            failures.push(`POST ${url} ${JSON.stringify(headers)}: ${response.status()}`);
         }
       }
     }
@@ -46,8 +47,11 @@ test.describe("over HTTP", () => {
 
   test("a cross-site sign-out post and any GET of the sign-out page leave the session alive", async ({ baseURL }) => {
     const user = await signedInClient(baseURL!, await newUserCredentials(baseURL!));
-    for (const headers of CROSS_SITE) expect(REFUSED).toContain((await user.post("/account/logout", { headers, maxRedirects: 0 })).status());
-    expect((await user.get("/account/logout", { headers: { "sec-fetch-site": "cross-site" }, maxRedirects: 0 })).status()).toBe(200);
+    for (const headers of CROSS_SITE)
+      expect(REFUSED).toContain((await user.post("/account/logout", { headers, maxRedirects: 0 })).status());
+    expect(
+      (await user.get("/account/logout", { headers: { "sec-fetch-site": "cross-site" }, maxRedirects: 0 })).status(),
+    ).toBe(200);
     expect((await user.get("/api/auth/logout", { headers: { "sec-fetch-site": "cross-site" } })).status()).toBe(403);
     expect((await user.get("/api/auth/logout", { headers: { referer: "http://evil.example/x" } })).status()).toBe(403);
     expect(((await (await user.get("/api/auth/session")).json()) as { user: unknown }).user).not.toBeNull();
@@ -57,27 +61,45 @@ test.describe("over HTTP", () => {
     await user.dispose();
   });
 
-  test("a post that shows only a Referer from another site is refused with a message naming why", async ({ baseURL }) => {
+  test("a post that shows only a Referer from another site is refused with a message naming why", async ({
+    baseURL,
+  }) => {
     const user = await signedInClient(baseURL!, await newUserCredentials(baseURL!));
-    const refused = await user.post("/contact", { form: { name: "x", email: "x@example.com", message: "hello" }, headers: { referer: "http://evil.example/x" }, maxRedirects: 0 });
+    const refused = await user.post("/contact", {
+      form: { name: "x", email: "x@example.com", message: "hello" },
+      headers: { referer: "http://evil.example/x" },
+      maxRedirects: 0,
+    });
     expect(refused.status()).toBe(403);
     expect(await refused.text()).toContain("Cross-site request refused: Referer is not this site.");
     // A same-origin Referer alone (a browser that sends no Origin) is enough.
-    const sameOrigin = await user.post("/account/logout", { headers: { referer: `${baseURL}/settings` }, maxRedirects: 0 });
+    const sameOrigin = await user.post("/account/logout", {
+      headers: { referer: `${baseURL}/settings` },
+      maxRedirects: 0,
+    });
     expect(sameOrigin.status()).toBe(302);
     await user.dispose();
   });
 
   test("a sign-in post from another site is refused (no login CSRF)", async ({ request }) => {
     for (const headers of CROSS_SITE) {
-      const response = await request.post("/account/login", { form: { ...E2E_ADMIN, callbackUrl: "/" }, headers, maxRedirects: 0 });
+      const response = await request.post("/account/login", {
+        form: { ...E2E_ADMIN, callbackUrl: "/" },
+        headers,
+        maxRedirects: 0,
+      });
       expect(REFUSED).toContain(response.status());
       expect(response.headers()["set-cookie"] ?? "").not.toMatch(/session=/);
     }
   });
 });
 
-test("a real cross-site form in the browser cannot act with the visitor's session", async ({ page, baseURL, javaScriptEnabled, signInAsUser }) => {
+test("a real cross-site form in the browser cannot act with the visitor's session", async ({
+  page,
+  baseURL,
+  javaScriptEnabled,
+  signInAsUser,
+}) => {
   await signInAsUser();
   // Another site on this machine: 127.0.0.1 is a different site from localhost for the browser.
   const evilOrigin = baseURL!.replace("localhost", "127.0.0.1");

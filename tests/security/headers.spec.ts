@@ -12,7 +12,13 @@ const publicPages = pageRoutes().filter((r) => !r.admin && !r.signedIn);
 const adminPages = pageRoutes().filter((r) => r.admin);
 
 function cspDirectives(header: string | undefined): Map<string, string> {
-  return new Map((header ?? "").split(";").map((d) => d.trim()).filter(Boolean).map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(" ") + 1)]));
+  return new Map(
+    (header ?? "")
+      .split(";")
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0]!, d.slice(d.indexOf(" ") + 1)]),
+  );
 }
 
 /** Problems with how a page's scripts are allowed: by the response's own nonce, or (a stored copy) by their hashes. */
@@ -22,7 +28,10 @@ function scriptPolicyProblems(html: string, headers: Record<string, string>): st
   if (tags.length === 0) return ["no script at all"];
   if (scriptSrc.includes("unsafe-inline")) return ["'unsafe-inline' in script-src"];
   const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
-  if (nonce) return tags.filter(([, attributes]) => !attributes!.includes(`nonce="${nonce}"`)).map(([tag]) => `without the nonce: ${tag.slice(0, 80)}`);
+  if (nonce)
+    return tags
+      .filter(([, attributes]) => !attributes!.includes(`nonce="${nonce}"`))
+      .map(([tag]) => `without the nonce: ${tag.slice(0, 80)}`);
   if (headers["x-cache"] !== "HIT") return ["a rendered page without a nonce"];
   const problems = html.includes("nonce=") ? ["a stored copy still carries a nonce attribute"] : [];
   for (const [tag, attributes, text] of tags) {
@@ -36,7 +45,8 @@ function scriptPolicyProblems(html: string, headers: Record<string, string>): st
 /** Every answer, whatever its kind: no embedding by other sites, no powerful browser feature. */
 function everyAnswerProblems(headers: Record<string, string>): string[] {
   const problems: string[] = [];
-  if (headers["cross-origin-resource-policy"] !== "same-origin") problems.push(`Cross-Origin-Resource-Policy ${headers["cross-origin-resource-policy"]}`);
+  if (headers["cross-origin-resource-policy"] !== "same-origin")
+    problems.push(`Cross-Origin-Resource-Policy ${headers["cross-origin-resource-policy"]}`);
   const policy = headers["permissions-policy"] ?? "";
   for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
     if (!policy.split(/,\s*/).includes(`${feature}=()`)) problems.push(`Permissions-Policy without ${feature}=()`);
@@ -54,7 +64,8 @@ function checkHeaders(url: string, headers: Record<string, string>, failures: st
   const expectations: [string, boolean][] = [
     [
       "script-src with a nonce (or, from the page cache, hashes) and no 'unsafe-inline'",
-      (/'nonce-[A-Za-z0-9+/=]{16,}'/.test(csp.get("script-src") ?? "") || (headers["x-cache"] === "HIT" && /'sha256-[A-Za-z0-9+/=]{44}'/.test(csp.get("script-src") ?? ""))) &&
+      (/'nonce-[A-Za-z0-9+/=]{16,}'/.test(csp.get("script-src") ?? "") ||
+        (headers["x-cache"] === "HIT" && /'sha256-[A-Za-z0-9+/=]{44}'/.test(csp.get("script-src") ?? ""))) &&
         !(csp.get("script-src") ?? "").includes("unsafe-inline"),
     ],
     ["object-src 'none'", csp.get("object-src") === "'none'"],
@@ -71,7 +82,10 @@ function checkHeaders(url: string, headers: Record<string, string>, failures: st
 test.describe("headers over HTTP", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only; runs in the js project");
 
-  test("every public page and admin page carries the security headers; admin pages are no-store", async ({ request, baseURL }) => {
+  test("every public page and admin page carries the security headers; admin pages are no-store", async ({
+    request,
+    baseURL,
+  }) => {
     const failures: string[] = [];
     for (const route of publicPages) {
       const response = await request.get(route.url, { maxRedirects: 0 });
@@ -83,13 +97,16 @@ test.describe("headers over HTTP", () => {
       const response = await admin.get(route.url, { maxRedirects: 0 });
       if (response.status() !== 200) continue;
       checkHeaders(route.url, response.headers(), failures);
-      if (response.headers()["cache-control"] !== "no-store") failures.push(`${route.url}: Cache-Control ${response.headers()["cache-control"]}`);
+      if (response.headers()["cache-control"] !== "no-store")
+        failures.push(`${route.url}: Cache-Control ${response.headers()["cache-control"]}`);
     }
     await admin.dispose();
     expect(failures.join("\n")).toBe("");
   });
 
-  test("every script runs by the response's own nonce, new for each rendered response, or by its hash in a stored copy", async ({ request }) => {
+  test("every script runs by the response's own nonce, new for each rendered response, or by its hash in a stored copy", async ({
+    request,
+  }) => {
     const nonces = new Set<string>();
     const pages = publicPages.filter((r) => !/\.\w+$/.test(r.url)).slice(0, 6);
     for (const route of pages) {
@@ -107,7 +124,10 @@ test.describe("headers over HTTP", () => {
     expect(nonces.size).toBeGreaterThanOrEqual(pages.length);
   });
 
-  test("a page from the page cache carries no nonce and lists its inline scripts' hashes; a change of public content empties the cache, signing in does not", async ({ request, baseURL }) => {
+  test("a page from the page cache carries no nonce and lists its inline scripts' hashes; a change of public content empties the cache, signing in does not", async ({
+    request,
+    baseURL,
+  }) => {
     // A search no other test makes: its cache entry is this test's alone.
     const url = `/camera2/report_list?q=cache${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
     const first = await request.get(url);
@@ -145,7 +165,11 @@ test.describe("headers over HTTP", () => {
     const { sessionToken } = (await login.json()) as { sessionToken: string };
     const saved = await api.post("/api/admin/site/vars", {
       headers: { authorization: `Bearer ${sessionToken}` },
-      data: { key: `public_e2e_cache_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`, sv_val: "1", sv_val_type: "str" },
+      data: {
+        key: `public_e2e_cache_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+        sv_val: "1",
+        sv_val_type: "str",
+      },
     });
     expect(saved.status(), await saved.text()).toBe(200);
     await api.dispose();
@@ -162,7 +186,9 @@ test.describe("headers over HTTP", () => {
     }
   });
 
-  test("forwarded headers are not read without TRUST_PROXY: no HSTS, no foreign host in the site's own links", async ({ request }) => {
+  test("forwarded headers are not read without TRUST_PROXY: no HSTS, no foreign host in the site's own links", async ({
+    request,
+  }) => {
     const headers = { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example", "x-forwarded-for": "6.6.6.6" };
     const page = await request.get("/", { headers });
     expect(page.headers()["strict-transport-security"]).toBeUndefined();
@@ -170,7 +196,9 @@ test.describe("headers over HTTP", () => {
     expect(await (await request.get("/robots.txt", { headers })).text()).not.toContain("evil.example");
   });
 
-  test("static files and answers outside the pages carry Permissions-Policy and Cross-Origin-Resource-Policy too", async ({ request }) => {
+  test("static files and answers outside the pages carry Permissions-Policy and Cross-Origin-Resource-Policy too", async ({
+    request,
+  }) => {
     const html = await (await request.get("/")).text();
     const asset = /\/assets\/[^"']+\.js/.exec(html)?.[0];
     expect(asset).toBeTruthy();
@@ -181,7 +209,10 @@ test.describe("headers over HTTP", () => {
   });
 });
 
-test("the browser reports no CSP violation on the pages (every script it runs is allowed)", async ({ page, javaScriptEnabled }) => {
+test("the browser reports no CSP violation on the pages (every script it runs is allowed)", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
@@ -198,7 +229,8 @@ test("a stored copy from the page cache hydrates: its scripts run", async ({ pag
   test.skip(!javaScriptEnabled, "scripts only run with JavaScript");
   await page.goto("/");
   let response = await page.goto("/");
-  for (let attempt = 0; attempt < 5 && response!.headers()["x-cache"] !== "HIT"; attempt++) response = await page.goto("/");
+  for (let attempt = 0; attempt < 5 && response!.headers()["x-cache"] !== "HIT"; attempt++)
+    response = await page.goto("/");
   expect(response!.headers()["x-cache"]).toBe("HIT");
   // Headless UI's menu button replaces the server-rendered <details> only once React has hydrated the page.
   await expect(navMenuButton(page, "Tools")).toBeVisible();

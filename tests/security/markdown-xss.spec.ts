@@ -17,7 +17,10 @@ async function dangerousMarkup(page: Page, options: { formsAllowed?: boolean } =
     for (const element of main.querySelectorAll("*")) {
       for (const attribute of element.attributes) {
         if (/^on/i.test(attribute.name)) found.push(`${element.tagName} ${attribute.name}`);
-        if (["href", "src", "action", "formaction", "data", "xlink:href"].includes(attribute.name) && scriptUrl.test(attribute.value)) {
+        if (
+          ["href", "src", "action", "formaction", "data", "xlink:href"].includes(attribute.name) &&
+          scriptUrl.test(attribute.value)
+        ) {
           found.push(`${element.tagName} ${attribute.name}=${attribute.value}`);
         }
       }
@@ -27,17 +30,22 @@ async function dangerousMarkup(page: Page, options: { formsAllowed?: boolean } =
   }, flagged);
 }
 
-test("the markdown renderer turns every payload into inert HTML (no dialog, no handler, no script link)", async ({ page }) => {
+test("the markdown renderer turns every payload into inert HTML (no dialog, no handler, no script link)", async ({
+  page,
+}) => {
   const dialogs: string[] = [];
   page.on("dialog", (dialog) => {
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  const html = XSS_MARKDOWN.map((markdown, i) => `<section id="p${i}">${renderMarkdown(markdown).html}</section>`).join("\n");
+  const html = XSS_MARKDOWN.map((markdown, i) => `<section id="p${i}">${renderMarkdown(markdown).html}</section>`).join(
+    "\n",
+  );
   // No CSP here on purpose: the renderer alone must be safe.
   await page.setContent(`<!doctype html><html><body><main>${html}</main></body></html>`);
   await page.waitForTimeout(300);
-  for (const link of await page.locator("main a").all()) await link.hover({ force: true, timeout: 1000 }).catch(() => {});
+  for (const link of await page.locator("main a").all())
+    await link.hover({ force: true, timeout: 1000 }).catch(() => {});
   expect(dialogs).toEqual([]);
   expect(await dangerousMarkup(page)).toEqual([]);
   // Escaped, not dropped: the reader sees what was written.
@@ -48,7 +56,12 @@ interface SiteDataEntry {
   id: string;
 }
 
-async function saveLegalText(admin: APIRequestContext, type: "terms" | "privacy", markdown: string, baseURL: string): Promise<boolean> {
+async function saveLegalText(
+  admin: APIRequestContext,
+  type: "terms" | "privacy",
+  markdown: string,
+  baseURL: string,
+): Promise<boolean> {
   const headers = { origin: baseURL };
   const created = await admin.post("/api/v1/admin/site/data/new", { headers });
   if (created.status() === 404) return false;
@@ -56,7 +69,10 @@ async function saveLegalText(admin: APIRequestContext, type: "terms" | "privacy"
   const body = (await created.json()) as SiteDataEntry | { entry?: SiteDataEntry; data?: SiteDataEntry };
   const id = "id" in body ? body.id : (body.entry?.id ?? body.data?.id);
   expect(id, JSON.stringify(body)).toBeTruthy();
-  const saved = await admin.post(`/api/v1/admin/site/data/entry/${id}`, { headers, data: { id, type, markdown, is_current: true } });
+  const saved = await admin.post(`/api/v1/admin/site/data/entry/${id}`, {
+    headers,
+    data: { id, type, markdown, is_current: true },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
   return true;
 }
@@ -100,14 +116,21 @@ test.describe("saved by the administrator", () => {
     }
   });
 
-  test("payloads saved in a wonder item (title, summary, body) are inert on the admin pages that show it", async ({ page }) => {
+  test("payloads saved in a wonder item (title, summary, body) are inert on the admin pages that show it", async ({
+    page,
+  }) => {
     const baseURL = server.url;
     const cookie = await signInCookie(baseURL);
     const admin = await request.newContext({ baseURL, extraHTTPHeaders: { cookie, origin: baseURL } });
     try {
       const corpus = XSS_MARKDOWN.filter((m) => !m.includes("\u0000")).join("\n\n");
       const created = await admin.post("/api/admin/wonder/items", {
-        data: { title: "<img src=x onerror=alert('title')>", summary: "<svg onload=alert('summary')>", body_markdown: corpus, status: "published" },
+        data: {
+          title: "<img src=x onerror=alert('title')>",
+          summary: "<svg onload=alert('summary')>",
+          body_markdown: corpus,
+          status: "published",
+        },
       });
       test.skip(created.status() === 404, "the wonder API has not landed yet");
       expect(created.ok(), await created.text()).toBe(true);

@@ -49,7 +49,9 @@ function isCrash(status: number, body: string): boolean {
   return !([502, 503, 504].includes(status) && body.length > 0 && !/internal server error/i.test(body));
 }
 
-test("every form field of every page takes naughty strings without a 500; every page renders afterwards", async ({ page }) => {
+test("every form field of every page takes naughty strings without a 500; every page renders afterwards", async ({
+  page,
+}) => {
   test.setTimeout(300_000);
   const [name, value] = cookie.split("=") as [string, string];
   await page.context().addCookies([{ name, value, url: server.url }]);
@@ -64,9 +66,20 @@ test("every form field of every page takes naughty strings without a 500; every 
         .filter((form) => (form.getAttribute("method") ?? "get").toLowerCase() === "post")
         .map((form) => ({
           action: form.action,
-          fields: [...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | HTMLButtonElement>("input[name], textarea[name], select[name], button[name]")].map((field) => ({
+          fields: [
+            ...form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement | HTMLButtonElement>(
+              "input[name], textarea[name], select[name], button[name]",
+            ),
+          ].map((field) => ({
             name: field.name,
-            type: field instanceof HTMLSelectElement ? "select" : field instanceof HTMLTextAreaElement ? "textarea" : field instanceof HTMLButtonElement ? "submit" : field.type,
+            type:
+              field instanceof HTMLSelectElement
+                ? "select"
+                : field instanceof HTMLTextAreaElement
+                  ? "textarea"
+                  : field instanceof HTMLButtonElement
+                    ? "submit"
+                    : field.type,
             value: field.value,
             options: field instanceof HTMLSelectElement ? [...field.options].map((o) => o.value) : [],
           })),
@@ -88,17 +101,25 @@ test("every form field of every page takes naughty strings without a 500; every 
         }
         for (const intent of intents.length ? intents : [undefined]) {
           if (intent !== undefined) data.intent = intent;
-          const posted = await page.request.post(form.action, { form: data, headers: { origin: server.url }, maxRedirects: 0 });
+          const posted = await page.request.post(form.action, {
+            form: data,
+            headers: { origin: server.url },
+            maxRedirects: 0,
+          });
           posts += 1;
           const body = await posted.text();
-          if (isCrash(posted.status(), body)) failures.push(`${route.url} → POST ${new URL(form.action).pathname} [${Object.keys(data).join(",")}] = ${JSON.stringify(naughty).slice(0, 30)}: ${posted.status()}`);
+          if (isCrash(posted.status(), body))
+            failures.push(
+              `${route.url} → POST ${new URL(form.action).pathname} [${Object.keys(data).join(",")}] = ${JSON.stringify(naughty).slice(0, 30)}: ${posted.status()}`,
+            );
         }
       }
     }
   }
   for (const route of routes) {
     const response = await page.request.get(`${server.url}${route.url}`, { maxRedirects: 0 });
-    if (isCrash(response.status(), await response.text())) failures.push(`GET ${route.url} afterwards: ${response.status()}`);
+    if (isCrash(response.status(), await response.text()))
+      failures.push(`GET ${route.url} afterwards: ${response.status()}`);
   }
   console.info(`[naughty forms] ${posts} form posts over ${routes.length} pages`);
   expect(failures.join("\n")).toBe("");

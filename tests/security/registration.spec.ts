@@ -33,7 +33,10 @@ const register = (email: string) =>
     body: JSON.stringify({ email, password: "a long registration passphrase" }),
   });
 
-test("a sign-up request answers the same for a taken address; the e-mailed link creates the account and signs in", async ({ page, javaScriptEnabled }) => {
+test("a sign-up request answers the same for a taken address; the e-mailed link creates the account and signs in", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const email = `signup-${javaScriptEnabled ? "js" : "nojs"}@example.com`;
   const taken = await register(ADMIN.email);
   const free = await register(email);
@@ -46,6 +49,8 @@ test("a sign-up request answers the same for a taken address; the e-mailed link 
   await page.goto(`${server.url}${link}`);
   await page.getByRole("button", { name: "Create my account" }).click();
   await page.waitForURL(`${server.url}/`);
-  const session = (await (await page.request.get(`${server.url}/api/auth/session`)).json()) as { user: { email: string } | null };
+  const session = (await (await page.request.get(`${server.url}/api/auth/session`)).json()) as {
+    user: { email: string } | null;
+  };
   expect(session.user?.email).toBe(email);
 });

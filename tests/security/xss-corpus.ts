@@ -35,7 +35,7 @@ export const XSS_MARKDOWN: readonly string[] = [
   "<form action=javascript:alert('form')><button>go</button></form>",
   "<object data=\"javascript:alert('object')\"></object>",
   "<base href=\"javascript:alert('base')//\">",
-  "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert('meta')\">",
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(\'meta\')">',
   "&lt;img src=x onerror=alert('entity')&gt;",
   "\u0000<script>alert('nul')</script>",
 ];

@@ -21,7 +21,15 @@ function prefersDark(): boolean {
   return window.matchMedia("(prefers-color-scheme: dark)").matches;
 }
 
-export default function JsonTreeEditor({ data, onChange, label }: { data: unknown; onChange: (data: unknown) => void; label: string }) {
+export default function JsonTreeEditor({
+  data,
+  onChange,
+  label,
+}: {
+  data: unknown;
+  onChange: (data: unknown) => void;
+  label: string;
+}) {
   return (
     <div role="group" aria-label={label} className="overflow-x-auto">
       <JsonEditor

@@ -72,7 +72,11 @@ export function JsonValueField({
       <input type="hidden" name={name} value={value} />
       <Suspense fallback={textarea}>
         <div id={id} tabIndex={-1} aria-invalid={invalid || undefined} aria-describedby={describedBy}>
-          <JsonTreeEditor data={parsed.value} onChange={(next) => onChange(JSON.stringify(next, null, JSON_INDENT))} label={label} />
+          <JsonTreeEditor
+            data={parsed.value}
+            onChange={(next) => onChange(JSON.stringify(next, null, JSON_INDENT))}
+            label={label}
+          />
         </div>
       </Suspense>
       <button type="button" className="btn min-h-8 px-2 py-1 text-xs" onClick={() => setAsText(true)}>

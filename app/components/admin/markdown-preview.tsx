@@ -10,9 +10,16 @@ export function MarkdownPreview({ markdown, label = "Preview" }: { markdown: str
   const deferred = useDeferredValue(markdown);
   const html = useMemo(() => renderMarkdown(deferred, { headingOffset: 1, idPrefix: "preview-" }).html, [deferred]);
   return (
-    <section aria-label={label} className="min-h-24 rounded-md border border-dashed border-zinc-300 p-3 dark:border-zinc-700">
+    <section
+      aria-label={label}
+      className="min-h-24 rounded-md border border-dashed border-zinc-300 p-3 dark:border-zinc-700"
+    >
       <p className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{label}</p>
-      {deferred.trim() ? <MarkdownView html={html} /> : <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing to preview.</p>}
+      {deferred.trim() ? (
+        <MarkdownView html={html} />
+      ) : (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing to preview.</p>
+      )}
     </section>
   );
 }

@@ -1,7 +1,17 @@
 // Previous/next links for a paged list; plain links, so paging works without JavaScript.
 import { Link, useLocation } from "react-router";
 
-export function Pager({ page, pageSize, total, label }: { page: number; pageSize: number; total: number; label: string }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  label,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  label: string;
+}) {
   const location = useLocation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;

@@ -12,9 +12,20 @@ export function RowActions({ children }: { children: ReactNode }) {
 }
 
 /** A row's Edit button: a link to the page with that record in the form. `label` names the record for screen readers. */
-export function EditLink({ label, open = false, ...rest }: { label: string; /** The record is the one in the editor. */ open?: boolean } & Omit<LinkProps, "className" | "children" | "aria-label">) {
+export function EditLink({
+  label,
+  open = false,
+  ...rest
+}: { label: string; /** The record is the one in the editor. */ open?: boolean } & Omit<
+  LinkProps,
+  "className" | "children" | "aria-label"
+>) {
   return (
-    <Link className={open ? "btn btn-primary min-h-8 px-2 py-1 text-xs" : "btn min-h-8 px-2 py-1 text-xs"} aria-label={label} {...rest}>
+    <Link
+      className={open ? "btn btn-primary min-h-8 px-2 py-1 text-xs" : "btn min-h-8 px-2 py-1 text-xs"}
+      aria-label={label}
+      {...rest}
+    >
       Edit
     </Link>
   );

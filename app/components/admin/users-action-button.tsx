@@ -23,7 +23,10 @@ export function ActionButton({
 }) {
   const fetcher = useFetcher({ key: fetcherKey });
   // The shared fetcher is busy for any row; only the row that submitted shows the pending label.
-  const mine = fetcher.state !== "idle" && fetcher.formData?.get("intent") === intent && Object.entries(fields).every(([name, value]) => fetcher.formData?.get(name) === value);
+  const mine =
+    fetcher.state !== "idle" &&
+    fetcher.formData?.get("intent") === intent &&
+    Object.entries(fields).every(([name, value]) => fetcher.formData?.get(name) === value);
   const busy = fetcher.state !== "idle";
   const variantClass = variant === "danger" ? "btn-danger" : variant === "primary" ? "btn-primary" : "";
   return (

@@ -64,7 +64,13 @@ export function WonderItemForm({
         <MarkdownPreview markdown={body} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField field={fields.image_url} label="image URL (optional)" type="url" placeholder="https://…" autoComplete="off" />
+        <InputField
+          field={fields.image_url}
+          label="image URL (optional)"
+          type="url"
+          placeholder="https://…"
+          autoComplete="off"
+        />
         <SelectField field={fields.status} label="status" options={WONDER_STATUSES} />
       </div>
       <fieldset>
@@ -83,7 +89,10 @@ export function WonderItemForm({
             ))}
           </div>
         )}
-        <FieldErrors id={fields.tag_ids.errorId} errors={fields.tag_ids.errors ?? Object.values(fields.tag_ids.allErrors).flat()} />
+        <FieldErrors
+          id={fields.tag_ids.errorId}
+          errors={fields.tag_ids.errors ?? Object.values(fields.tag_ids.allErrors).flat()}
+        />
       </fieldset>
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex gap-2">

@@ -40,7 +40,10 @@ function focalText(camera: CameraItem, withFov: boolean): string | null {
   if (!lengths.length) return null;
   return lengths
     .map(({ mm, equivalentMm, fovDeg }) => {
-      const extras = [equivalentMm ? `≈ ${formatNumber(equivalentMm, 0)} mm equiv.` : null, withFov && fovDeg ? `${formatNumber(fovDeg, 0)}° diagonal` : null].filter(Boolean);
+      const extras = [
+        equivalentMm ? `≈ ${formatNumber(equivalentMm, 0)} mm equiv.` : null,
+        withFov && fovDeg ? `${formatNumber(fovDeg, 0)}° diagonal` : null,
+      ].filter(Boolean);
       return `${formatNumber(mm, 2)} mm${extras.length ? ` (${extras.join(", ")})` : ""}`;
     })
     .join("; ");
@@ -84,7 +87,8 @@ function roleText(camera: CameraItem): ReactNode {
 }
 
 function shortRole(camera: CameraItem): string {
-  if (camera.is_logical || camera.physical_camera_ids?.length) return `Logical (${camera.physical_camera_ids?.join(", ") || "?"})`;
+  if (camera.is_logical || camera.physical_camera_ids?.length)
+    return `Logical (${camera.physical_camera_ids?.join(", ") || "?"})`;
   if (!isStandaloneCamera(camera)) return `Physical of ${camera.parent_logical_id}`;
   return "Stand-alone";
 }
@@ -147,8 +151,15 @@ export function CameraCard({ camera }: { camera: CameraItem }) {
   const sensor = camera.sensor;
   const formats = Object.keys(camera.output_sizes ?? {});
   return (
-    <section id={`camera-${camera.camera_id}`} aria-labelledby={`camera-${camera.camera_id}-title`} className="card scroll-mt-4">
-      <h3 id={`camera-${camera.camera_id}-title`} className="mb-2 flex flex-wrap items-center gap-2 text-lg font-semibold">
+    <section
+      id={`camera-${camera.camera_id}`}
+      aria-labelledby={`camera-${camera.camera_id}-title`}
+      className="card scroll-mt-4"
+    >
+      <h3
+        id={`camera-${camera.camera_id}-title`}
+        className="mb-2 flex flex-wrap items-center gap-2 text-lg font-semibold"
+      >
         <span>
           Camera {camera.camera_id} · {facingLabel(camera.lens_facing)}
         </span>
@@ -164,7 +175,11 @@ export function CameraCard({ camera }: { camera: CameraItem }) {
         <Row label="Pixel pitch">{figures.pixelPitchUm ? `${formatNumber(figures.pixelPitchUm, 2)} µm` : null}</Row>
         <Row label="Crop factor">{figures.cropFactor ? `${formatNumber(figures.cropFactor, 2)}×` : null}</Row>
         <Row label="Colour filter">{sensor?.color_filter ?? null}</Row>
-        <Row label="Sensor orientation">{camera.sensor_orientation === null || camera.sensor_orientation === undefined ? null : `${camera.sensor_orientation}°`}</Row>
+        <Row label="Sensor orientation">
+          {camera.sensor_orientation === null || camera.sensor_orientation === undefined
+            ? null
+            : `${camera.sensor_orientation}°`}
+        </Row>
         <Row label="Focal lengths">{focalText(camera, true)}</Row>
         <Row label="Apertures">{apertureText(camera)}</Row>
         <Row label="Closest focus">{focusText(camera.lens?.min_focus_diopters)}</Row>
@@ -178,11 +193,15 @@ export function CameraCard({ camera }: { camera: CameraItem }) {
         <Row label="Flash">{yesNo(camera.flash_available)}</Row>
         <Row label="Zoom ratio">{formatRange(camera.zoom_ratio_range, (n) => `${formatNumber(n, 2)}×`)}</Row>
         <Row label="Frame rate ranges (fps)">
-          {camera.ae_fps_ranges?.length ? camera.ae_fps_ranges.map((range) => formatRange(range, (n) => String(n))).join(", ") : null}
+          {camera.ae_fps_ranges?.length
+            ? camera.ae_fps_ranges.map((range) => formatRange(range, (n) => String(n))).join(", ")
+            : null}
         </Row>
         <Row label="High-speed video">
           {camera.high_speed_video?.length
-            ? camera.high_speed_video.map((entry) => `${entry.size} at ${[...new Set(entry.fps.map((r) => r[1]))].join("/")} fps`).join("; ")
+            ? camera.high_speed_video
+                .map((entry) => `${entry.size} at ${[...new Set(entry.fps.map((r) => r[1]))].join("/")} fps`)
+                .join("; ")
             : null}
         </Row>
         <Row label="Autofocus modes">
@@ -204,7 +223,8 @@ export function CameraCard({ camera }: { camera: CameraItem }) {
                 const count = camera.output_sizes?.[format]?.length ?? 0;
                 return (
                   <li key={format}>
-                    <span className="font-mono text-xs">{format}</span>: {largest ? `up to ${largest[0]} × ${largest[1]}` : DASH}
+                    <span className="font-mono text-xs">{format}</span>:{" "}
+                    {largest ? `up to ${largest[0]} × ${largest[1]}` : DASH}
                     <span className="text-zinc-600 dark:text-zinc-400">
                       {" "}
                       ({count} {count === 1 ? "size" : "sizes"})

@@ -13,14 +13,23 @@ export function LevelBadge({ level }: { level: string | null | undefined }) {
   if (!level) return <span>—</span>;
   const known = (HARDWARE_LEVELS as readonly string[]).includes(level);
   return (
-    <span className={`inline-block rounded px-1.5 py-0.5 font-mono text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${COLOURS[level] ?? COLOURS.LEGACY}`} title={known ? undefined : "A level this site does not know"}>
+    <span
+      className={`inline-block rounded px-1.5 py-0.5 font-mono text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${COLOURS[level] ?? COLOURS.LEGACY}`}
+      title={known ? undefined : "A level this site does not know"}
+    >
       {level}
     </span>
   );
 }
 
 /** A list of enum names (capabilities, modes) as small chips that wrap. */
-export function NameChips({ names, highlight = [] }: { names: readonly string[] | null | undefined; highlight?: readonly string[] }) {
+export function NameChips({
+  names,
+  highlight = [],
+}: {
+  names: readonly string[] | null | undefined;
+  highlight?: readonly string[];
+}) {
   if (!names?.length) return <span>—</span>;
   return (
     <ul className="flex flex-wrap gap-1">

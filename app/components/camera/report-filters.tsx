@@ -1,6 +1,13 @@
 // The list's search form: a GET form, so it works without JavaScript and the URL of a search can be shared.
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { DEFAULT_PAGE_SIZE, FILTER_CAPABILITIES, HARDWARE_LEVELS, LENS_FACINGS, MAX_SEARCH_LENGTH, type CameraReportQuery } from "~/schemas/camera-vocabulary";
+import {
+  DEFAULT_PAGE_SIZE,
+  FILTER_CAPABILITIES,
+  HARDWARE_LEVELS,
+  LENS_FACINGS,
+  MAX_SEARCH_LENGTH,
+  type CameraReportQuery,
+} from "~/schemas/camera-vocabulary";
 import { CAPABILITY_LABELS, facingLabel } from "~/utils/camera";
 import { FieldErrors } from "../field";
 
@@ -21,7 +28,14 @@ export function ReportFilters({
   const hasFilterErrors = Boolean(errors.facing || errors.min_level || capErrors.length);
   return (
     // Keyed by the search: a back/forward navigation shows that search's values, not the last typed ones.
-    <Form key={search} method="get" action={pathname} role="search" aria-label="Search reports" className="card space-y-3">
+    <Form
+      key={search}
+      method="get"
+      action={pathname}
+      role="search"
+      aria-label="Search reports"
+      className="card space-y-3"
+    >
       <div className="flex flex-wrap items-end gap-2">
         <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="report-q" className="label">
@@ -60,7 +74,13 @@ export function ReportFilters({
               <label htmlFor="report-facing" className="label">
                 Has a camera facing
               </label>
-              <select id="report-facing" name="facing" defaultValue={query.facing ?? ""} className="input" aria-invalid={errors.facing ? true : undefined}>
+              <select
+                id="report-facing"
+                name="facing"
+                defaultValue={query.facing ?? ""}
+                className="input"
+                aria-invalid={errors.facing ? true : undefined}
+              >
                 <option value="">Any direction</option>
                 {LENS_FACINGS.map((facing) => (
                   <option key={facing} value={facing}>
@@ -74,7 +94,13 @@ export function ReportFilters({
               <label htmlFor="report-min-level" className="label">
                 Best hardware level
               </label>
-              <select id="report-min-level" name="min_level" defaultValue={query.minLevel ?? ""} className="input" aria-invalid={errors.min_level ? true : undefined}>
+              <select
+                id="report-min-level"
+                name="min_level"
+                defaultValue={query.minLevel ?? ""}
+                className="input"
+                aria-invalid={errors.min_level ? true : undefined}
+              >
                 <option value="">Any level</option>
                 {HARDWARE_LEVELS.map((level) => (
                   <option key={level} value={level}>
@@ -90,7 +116,13 @@ export function ReportFilters({
             <div className="flex flex-wrap gap-x-4 gap-y-1">
               {FILTER_CAPABILITIES.map((cap) => (
                 <label key={cap} className="inline-flex min-h-9 items-center gap-2 text-sm">
-                  <input type="checkbox" name="cap" value={cap} defaultChecked={query.caps.includes(cap)} className="size-4" />
+                  <input
+                    type="checkbox"
+                    name="cap"
+                    value={cap}
+                    defaultChecked={query.caps.includes(cap)}
+                    className="size-4"
+                  />
                   {CAPABILITY_LABELS[cap] ?? cap}
                 </label>
               ))}
@@ -98,13 +130,15 @@ export function ReportFilters({
             <FieldErrors id="report-cap-error" errors={capErrors.length ? capErrors : undefined} />
           </fieldset>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
-            Hardware levels in order: LEGACY &lt; EXTERNAL &lt; LIMITED &lt; FULL &lt; LEVEL_3. A filter matches when any camera of the report
-            matches it.
+            Hardware levels in order: LEGACY &lt; EXTERNAL &lt; LIMITED &lt; FULL &lt; LEVEL_3. A filter matches when
+            any camera of the report matches it.
           </p>
         </div>
       </details>
       {query.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="size" value={query.size} /> : null}
-      {errors.page || errors.size ? <FieldErrors id="report-page-error" errors={[...(errors.page ?? []), ...(errors.size ?? [])]} /> : null}
+      {errors.page || errors.size ? (
+        <FieldErrors id="report-page-error" errors={[...(errors.page ?? []), ...(errors.size ?? [])]} />
+      ) : null}
     </Form>
   );
 }

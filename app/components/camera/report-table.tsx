@@ -63,7 +63,8 @@ export function ReportTable({ reports, firstNumber }: { reports: ReportSummary[]
                 <td className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">{firstNumber + index}</td>
                 <td>
                   <Link to={`/camera2/${report.id}`} className="font-medium">
-                    <span className="text-zinc-700 dark:text-zinc-300">{report.manufacturer}</span> {report.device_model}
+                    <span className="text-zinc-700 dark:text-zinc-300">{report.manufacturer}</span>{" "}
+                    {report.device_model}
                   </Link>
                 </td>
                 <td className="whitespace-nowrap">
@@ -76,7 +77,9 @@ export function ReportTable({ reports, firstNumber }: { reports: ReportSummary[]
                 </td>
                 <td className="whitespace-nowrap">
                   {report.os}
-                  {report.os_ver && !report.os.includes(report.os_ver) ? <span className="text-zinc-600 dark:text-zinc-400"> · {report.os_ver}</span> : null}
+                  {report.os_ver && !report.os.includes(report.os_ver) ? (
+                    <span className="text-zinc-600 dark:text-zinc-400"> · {report.os_ver}</span>
+                  ) : null}
                 </td>
                 <td className="whitespace-nowrap">
                   <Time value={report.created_at} />
@@ -91,7 +94,9 @@ export function ReportTable({ reports, firstNumber }: { reports: ReportSummary[]
           Compare selected
         </button>
         <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
-          {hydrated ? `${selected} selected; pick ${MIN_COMPARE} to ${MAX_COMPARE}.` : `Tick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare them side by side.`}
+          {hydrated
+            ? `${selected} selected; pick ${MIN_COMPARE} to ${MAX_COMPARE}.`
+            : `Tick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare them side by side.`}
         </span>
       </Form>
     </div>

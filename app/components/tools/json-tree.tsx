@@ -25,7 +25,8 @@ function TreeItem({ node, depth }: { node: TreeNode; depth: number }) {
       </div>
     );
   }
-  const summary = node.kind === "object" ? `{${plural(node.size, "key", "keys")}}` : `[${plural(node.size, "item", "items")}]`;
+  const summary =
+    node.kind === "object" ? `{${plural(node.size, "key", "keys")}}` : `[${plural(node.size, "item", "items")}]`;
   if (node.size === 0) {
     return (
       <div>
@@ -44,7 +45,11 @@ function TreeItem({ node, depth }: { node: TreeNode; depth: number }) {
         {node.children.map((child, index) => (
           <TreeItem key={index} node={child} depth={depth + 1} />
         ))}
-        {node.omitted > 0 ? <div className="text-zinc-600 italic dark:text-zinc-400">… {plural(node.omitted, "more member", "more members")} not shown</div> : null}
+        {node.omitted > 0 ? (
+          <div className="text-zinc-600 italic dark:text-zinc-400">
+            … {plural(node.omitted, "more member", "more members")} not shown
+          </div>
+        ) : null}
       </div>
     </details>
   );
@@ -55,7 +60,8 @@ export function JsonTreeView({ tree, valueCount }: { tree: JsonTree; valueCount:
     <div>
       {tree.truncated ? (
         <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
-          The tree shows {tree.shown.toLocaleString("en")} of {valueCount.toLocaleString("en")} values; the formatted text above has them all.
+          The tree shows {tree.shown.toLocaleString("en")} of {valueCount.toLocaleString("en")} values; the formatted
+          text above has them all.
         </p>
       ) : null}
       <div className="overflow-x-auto font-mono text-sm">

@@ -9,7 +9,13 @@ function Part({ name, value, note }: { name: string; value: string | null; note?
         {name}
       </th>
       <td className="font-mono break-all">
-        {value === null ? <span className="text-zinc-500 dark:text-zinc-400">(none)</span> : value === "" ? <span className="text-zinc-500 dark:text-zinc-400">(empty)</span> : value}
+        {value === null ? (
+          <span className="text-zinc-500 dark:text-zinc-400">(none)</span>
+        ) : value === "" ? (
+          <span className="text-zinc-500 dark:text-zinc-400">(empty)</span>
+        ) : (
+          value
+        )}
         {note ? <span className="ml-2 font-sans text-xs text-zinc-600 dark:text-zinc-400">{note}</span> : null}
       </td>
     </tr>
@@ -35,7 +41,11 @@ export function UrlBreakdownView({ parts, of }: { parts: UrlBreakdown; of: "inpu
             <Part name="User" value={parts.user} />
             <Part name="Password" value={parts.password} />
             <Part name="Host" value={parts.host} />
-            <Part name="Port" value={parts.port} note={parts.defaultPort ? `default for ${parts.scheme}: ${parts.defaultPort}` : undefined} />
+            <Part
+              name="Port"
+              value={parts.port}
+              note={parts.defaultPort ? `default for ${parts.scheme}: ${parts.defaultPort}` : undefined}
+            />
             <Part name="Path" value={parts.path} />
             <Part name="Query" value={parts.query} />
             <Part name="Fragment" value={parts.fragment} />
@@ -64,14 +74,26 @@ export function UrlBreakdownView({ parts, of }: { parts: UrlBreakdown; of: "inpu
                 {parts.params.map((param, index) => (
                   <tr key={index}>
                     <td>{index + 1}</td>
-                    <td className="font-mono break-all">{param.key === null ? <span className="text-red-700 dark:text-red-400">not decodable</span> : <Shown text={param.key} />}</td>
                     <td className="font-mono break-all">
-                      {param.rawValue !== null && param.value === null ? <span className="text-red-700 dark:text-red-400">not decodable</span> : <Shown text={param.value} />}
+                      {param.key === null ? (
+                        <span className="text-red-700 dark:text-red-400">not decodable</span>
+                      ) : (
+                        <Shown text={param.key} />
+                      )}
+                    </td>
+                    <td className="font-mono break-all">
+                      {param.rawValue !== null && param.value === null ? (
+                        <span className="text-red-700 dark:text-red-400">not decodable</span>
+                      ) : (
+                        <Shown text={param.value} />
+                      )}
                     </td>
                     <td className="font-mono break-all text-zinc-600 dark:text-zinc-400">
                       {param.rawKey}
                       {param.rawValue === null ? "" : `=${param.rawValue}`}
-                      {param.problem ? <span className="block font-sans text-xs text-red-700 dark:text-red-400">{param.problem}</span> : null}
+                      {param.problem ? (
+                        <span className="block font-sans text-xs text-red-700 dark:text-red-400">{param.problem}</span>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

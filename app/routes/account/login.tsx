@@ -14,7 +14,10 @@ import { pageMeta } from "~/utils/meta";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
-const loadLoginCheck = deferredZodCheck(() => import("~/schemas/auth"), (schemas) => schemas.LoginFormSchema);
+const loadLoginCheck = deferredZodCheck(
+  () => import("~/schemas/auth"),
+  (schemas) => schemas.LoginFormSchema,
+);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   if (context.get(sessionContext).user) {
@@ -35,24 +38,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await apiRequest<SessionInfo>(context, "/auth/login", { body: { email, password } });
   if (!result.ok || !result.data.sessionToken || !result.data.expires) {
     const message = result.ok ? "Sign-in failed." : result.error.detail;
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: result.ok ? 500 : result.status });
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+      status: result.ok ? 500 : result.status,
+    });
   }
   const cookie = await serializeSessionToken(result.data.sessionToken, new Date(result.data.expires));
   return redirectWithSuccess(destination, "Signed in.", { headers: { "Set-Cookie": cookie } });
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Sign in", description: "Sign in to your account.", noIndex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Sign in", description: "Sign in to your account.", noIndex: true });
 
 export default function Login() {
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const { constraint } = useLoaderData<typeof loader>();
-  const [form, fields] = useDeferredZodForm<z.input<typeof LoginFormSchema>, z.output<typeof LoginFormSchema>>(loadLoginCheck, constraint, {
-    lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof LoginFormSchema>, z.output<typeof LoginFormSchema>>(
+    loadLoginCheck,
+    constraint,
+    {
+      lastResult,
+      shouldValidate: "onBlur",
+      shouldRevalidate: "onInput",
+    },
+  );
   const submitting = navigation.state === "submitting";
   return (
     <div className="card">

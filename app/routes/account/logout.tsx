@@ -21,7 +21,8 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Sign out", description: "Sign out of your account.", noIndex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: "Sign out", description: "Sign out of your account.", noIndex: true });
 
 export default function Logout() {
   return (

@@ -7,7 +7,8 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import type { SessionInfo } from "~/utils/user";
 import { pageMeta, type MetaArgsLike } from "~/utils/meta";
 
-export const meta = (args: MetaArgsLike) => pageMeta(args, { title: "Check your email", description: "Check your email for a link to continue.", noIndex: true });
+export const meta = (args: MetaArgsLike) =>
+  pageMeta(args, { title: "Check your email", description: "Check your email for a link to continue.", noIndex: true });
 
 // Opening the e-mailed link only shows a button: mail scanners that follow links must not create the account.
 export function loader({ request }: Route.LoaderArgs) {
@@ -20,7 +21,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (typeof token !== "string" || !token) return data({ error: "This link is not valid." }, { status: 400 });
   const result = await apiRequest<SessionInfo>(context, "/auth/register/finish", { body: { token }, token: null });
   if (!result.ok || !result.data.sessionToken || !result.data.expires) {
-    return data({ error: result.ok ? "The account could not be created." : result.error.detail }, { status: result.ok ? 500 : result.status });
+    return data(
+      { error: result.ok ? "The account could not be created." : result.error.detail },
+      { status: result.ok ? 500 : result.status },
+    );
   }
   const cookie = await serializeSessionToken(result.data.sessionToken, new Date(result.data.expires));
   return redirectWithSuccess("/", "Account created. Signed in.", { headers: { "Set-Cookie": cookie } });
@@ -37,7 +41,11 @@ export default function VerifyRequest() {
         <Form method="post" className="space-y-4">
           <input type="hidden" name="token" value={token} />
           <FormErrors id="finish-registration-errors" errors={actionData?.error ? [actionData.error] : undefined} />
-          <SubmitButton busy={navigation.state === "submitting"} busyLabel="Creating..." className="btn btn-primary w-full">
+          <SubmitButton
+            busy={navigation.state === "submitting"}
+            busyLabel="Creating..."
+            className="btn btn-primary w-full"
+          >
             Create my account
           </SubmitButton>
         </Form>

@@ -20,7 +20,8 @@ function contextAnswering(answer: () => Response) {
   return { context, calls };
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function form(fields: Record<string, string>): FormData {
   const formData = new FormData();
@@ -60,17 +61,27 @@ describe("listAfterDelete", () => {
 describe("loadListForEditing", () => {
   it("picks the record named by ?edit=", async () => {
     const { context } = contextAnswering(() => json({ tags: [{ id: 1 }, { id: 2 }] }));
-    const loaded = await loadListForEditing(context, new Request("http://site/tags?edit=2"), "/tags", (answer: { tags: { id: number }[] }) => answer.tags);
+    const loaded = await loadListForEditing(
+      context,
+      new Request("http://site/tags?edit=2"),
+      "/tags",
+      (answer: { tags: { id: number }[] }) => answer.tags,
+    );
     expect(loaded).toEqual({ items: [{ id: 1 }, { id: 2 }], editing: { id: 2 }, error: null });
   });
   it("gives an empty list and the error when /api fails", async () => {
     const { context } = contextAnswering(() => json({ detail: "Database down", status_code: 503, errors: [] }, 503));
-    expect(await loadListForEditing(context, new Request("http://site/tags"), "/tags")).toEqual({ items: [], editing: null, error: "Database down" });
+    expect(await loadListForEditing(context, new Request("http://site/tags"), "/tags")).toEqual({
+      items: [],
+      editing: null,
+      error: "Database down",
+    });
   });
 });
 
 describe("saveAction", () => {
-  const saved = (): Promise<ApiResult<{ id: string }>> => Promise.resolve({ ok: true, status: 200, data: { id: "new-id" }, headers: new Headers() });
+  const saved = (): Promise<ApiResult<{ id: string }>> =>
+    Promise.resolve({ ok: true, status: 200, data: { id: "new-id" }, headers: new Headers() });
 
   it("answers 400 with the field errors, without calling /api", async () => {
     let called = false;
@@ -106,7 +117,12 @@ describe("saveAction", () => {
     const answer = await saveAction(form({ name: "taken" }), {
       intent: "save",
       schema: Schema,
-      save: async () => ({ ok: false, status: 409, error: { detail: "Name taken", status_code: 409, errors: [{ field: "name", message: "Name taken" }] }, headers: new Headers() }),
+      save: async () => ({
+        ok: false,
+        status: 409,
+        error: { detail: "Name taken", status_code: 409, errors: [{ field: "name", message: "Name taken" }] },
+        headers: new Headers(),
+      }),
       redirectTo: () => "/",
       message: "Saved",
       extra: { generated: null },
@@ -154,7 +170,12 @@ describe("deleteAction", () => {
 
   it("answers 400 for a missing id and keeps /api's status on failure", async () => {
     const { context, calls } = contextAnswering(() => json({ detail: "Gone", status_code: 404, errors: [] }, 404));
-    const options = { schema: IdSchema, apiPath: (id: string) => `/things/${id}`, redirectTo: () => "/things", extra: { sent: null } };
+    const options = {
+      schema: IdSchema,
+      apiPath: (id: string) => `/things/${id}`,
+      redirectTo: () => "/things",
+      extra: { sent: null },
+    };
     const invalid = payloadOf(await deleteAction(context, form({ intent: "delete" }), options));
     expect(invalid.status).toBe(400);
     expect(invalid.data).toMatchObject({ intent: "delete", sent: null });

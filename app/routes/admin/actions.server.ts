@@ -20,7 +20,10 @@ export async function postedForm(request: Request): Promise<{ formData: FormData
  * Where a list goes after a delete: the same list, still editing the record of its ?edit= parameter unless that
  * record is the one deleted. `pageUrl` makes the list's URL for a record being edited (null: none).
  */
-export function listAfterDelete(request: Request, pageUrl: (editId: string | null) => string): (deletedId: unknown) => string {
+export function listAfterDelete(
+  request: Request,
+  pageUrl: (editId: string | null) => string,
+): (deletedId: unknown) => string {
   const editId = new URL(request.url).searchParams.get("edit");
   return (deletedId) => pageUrl(editId === String(deletedId) ? null : editId);
 }
@@ -66,7 +69,11 @@ export async function saveAction<Value, Saved, Extra extends object = Record<nev
   if (submission.status !== "success") return data({ intent, result: submission.reply(), ...extra }, { status: 400 });
   if (options.preview && intent === "preview") return data({ intent, result: submission.reply(), ...extra });
   const result = await options.save(submission.value);
-  if (!result.ok) return failureToast({ intent, result: submission.reply({ fieldErrors: fieldErrorsOf(result.error) }), ...extra }, result.error);
+  if (!result.ok)
+    return failureToast(
+      { intent, result: submission.reply({ fieldErrors: fieldErrorsOf(result.error) }), ...extra },
+      result.error,
+    );
   options.onSaved?.();
   const message = typeof options.message === "string" ? options.message : options.message(submission.value);
   return redirectWithSuccess(options.redirectTo(result.data, submission.value), message);

@@ -121,11 +121,20 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                     <code className="break-all text-xs" data-testid="api-key">
                       {revealed?.id === key.id ? revealed.api_key : key.api_key}
                     </code>
-                    <CopyButton load={() => fetchSecret(`/api/v1/admin/api_keys/${key.id}/secret`, "api_key")} label={`Copy key ${key.service_name}`} />
+                    <CopyButton
+                      load={() => fetchSecret(`/api/v1/admin/api_keys/${key.id}/secret`, "api_key")}
+                      label={`Copy key ${key.service_name}`}
+                    />
                     {revealed?.id === key.id ? null : (
                       <Form method="post" preventScrollReset>
                         <input type="hidden" name="id" value={key.id} />
-                        <button type="submit" name="intent" value="reveal" className="btn min-h-8 px-2 py-1 text-xs" aria-label={`Reveal key ${key.service_name}`}>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="reveal"
+                          className="btn min-h-8 px-2 py-1 text-xs"
+                          aria-label={`Reveal key ${key.service_name}`}
+                        >
                           Reveal
                         </button>
                       </Form>
@@ -139,7 +148,9 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
             </td>
             <td>
               <span>{key.user_id === currentUserId ? "Me" : "Unknown User"}</span>
-              {key.user_id ? <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{key.user_id}</div> : null}
+              {key.user_id ? (
+                <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{key.user_id}</div>
+              ) : null}
             </td>
             <RowActions>
               <EditLink to={editUrl(PAGE_PATH, key.id)} label={`Edit key ${key.service_name}`} />
@@ -168,12 +179,21 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
     id: `api-key-form-${generated?.api_key ?? "plain"}`,
     lastResult: actionData?.intent === "save" ? actionData.result : undefined,
     // The saved key is never put into the form: left empty, Save keeps it.
-    defaultValue: generated ?? (editing && !reset ? { edit_id: editing.id, service_name: editing.service_name } : { edit_id: editing?.id ?? "" }),
+    defaultValue:
+      generated ??
+      (editing && !reset
+        ? { edit_id: editing.id, service_name: editing.service_name }
+        : { edit_id: editing?.id ?? "" }),
   });
   const editId = generated?.edit_id || editing?.id || "";
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   return (
-    <Form method="post" {...getFormProps(form)} className="card mb-6 max-w-2xl space-y-4" aria-labelledby="api-key-form-title">
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      className="card mb-6 max-w-2xl space-y-4"
+      aria-labelledby="api-key-form-title"
+    >
       <h2 id="api-key-form-title" className="text-lg font-semibold">
         {editId ? "Edit API key" : "New API key"}
       </h2>
@@ -206,7 +226,12 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
         >
           Generate
         </button>
-        <Link to={editId ? `${PAGE_PATH}?edit=${editId}&reset=1` : PAGE_PATH} className="btn" replace preventScrollReset>
+        <Link
+          to={editId ? `${PAGE_PATH}?edit=${editId}&reset=1` : PAGE_PATH}
+          className="btn"
+          replace
+          preventScrollReset
+        >
           Reset
         </Link>
         {editId ? (
@@ -244,10 +269,19 @@ function MySession({ prefix, revealed, userId }: { prefix: string; revealed: str
           <code className="break-all" data-testid="session-token">
             {revealed ?? prefix}
           </code>
-          <CopyButton load={() => fetchSecret("/api/v1/admin/session_token", "session_token")} label="Copy session token" />
+          <CopyButton
+            load={() => fetchSecret("/api/v1/admin/session_token", "session_token")}
+            label="Copy session token"
+          />
           {revealed ? null : (
             <Form method="post" preventScrollReset>
-              <button type="submit" name="intent" value="reveal-session" className="btn min-h-8 px-2 py-1 text-xs" aria-label="Reveal session token">
+              <button
+                type="submit"
+                name="intent"
+                value="reveal-session"
+                className="btn min-h-8 px-2 py-1 text-xs"
+                aria-label="Reveal session token"
+              >
                 Reveal
               </button>
             </Form>

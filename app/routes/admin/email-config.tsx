@@ -51,10 +51,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "test") {
     const submission = parseWithZod(formData, { schema: TestMailSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), sent: null }, { status: 400 });
-    const result = await apiRequest<{ to: string; transport: string }>(context, "/v1/admin/site/email/test", { body: submission.value, timeoutMs: 30_000 });
+    if (submission.status !== "success")
+      return data({ intent, result: submission.reply(), sent: null }, { status: 400 });
+    const result = await apiRequest<{ to: string; transport: string }>(context, "/v1/admin/site/email/test", {
+      body: submission.value,
+      timeoutMs: 30_000,
+    });
     if (!result.ok) {
-      return failureToast({ intent, result: submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }), sent: null }, result.error);
+      return failureToast(
+        {
+          intent,
+          result: submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }),
+          sent: null,
+        },
+        result.error,
+      );
     }
     const sent = `Test mail sent to ${result.data.to} through ${result.data.transport}.`;
     return dataWithSuccess({ intent, result: submission.reply(), sent }, sent);
@@ -77,10 +88,14 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
           <a href={CONNECT_PATH} className="btn btn-primary" data-discover="false">
             Connect
           </a>{" "}
-          <span className="text-sm text-zinc-700 dark:text-zinc-300">a Gmail account to send the site's mail as that account.</span>
+          <span className="text-sm text-zinc-700 dark:text-zinc-300">
+            a Gmail account to send the site's mail as that account.
+          </span>
         </p>
         {config && !config.gmail_configured ? (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">Connecting needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in the server's environment.</p>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            Connecting needs GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET in the server's environment.
+          </p>
         ) : null}
         <p>
           <span className="font-semibold">Current email sender: </span>
@@ -139,7 +154,12 @@ function TestMailForm({ defaultTo }: { defaultTo: string }) {
   const sending = fetcher.state !== "idle";
   const sent = answer?.sent;
   return (
-    <fetcher.Form method="post" {...getFormProps(form)} className="card max-w-xl space-y-4 [overflow-wrap:anywhere]" aria-labelledby="test-mail-title">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      className="card max-w-xl space-y-4 [overflow-wrap:anywhere]"
+      aria-labelledby="test-mail-title"
+    >
       <h2 id="test-mail-title" className="text-lg font-semibold">
         Send a test mail
       </h2>

@@ -11,7 +11,9 @@ import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
 const PAGE_PATH = "/admin/labs/flux/history";
-const DeleteSchema = z.object({ id: z.string().trim().min(1, "The job id is missing.").max(200, "The job id is too long.") });
+const DeleteSchema = z.object({
+  id: z.string().trim().min(1, "The job id is missing.").max(200, "The job id is too long."),
+});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -19,9 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requestorId = (url.searchParams.get("requestor_id") ?? "").trim();
   const view = { mode, requestorId: mode === "requestor" ? requestorId : FLUX_FORM_NAME };
   // §6: by-requestor mode needs a requestor id.
-  if (mode === "requestor" && !requestorId) return { ...view, jobs: [] as ImageJob[], error: "requestor_id is not provided!" };
+  if (mode === "requestor" && !requestorId)
+    return { ...view, jobs: [] as ImageJob[], error: "requestor_id is not provided!" };
   const query = mode === "requestor" ? `?requestor_id=${encodeURIComponent(requestorId.slice(0, 200))}` : "";
-  const result = await apiRequest<{ result_list: ImageJob[] }>(context, `/v1/admin/img_gen/history${query}`, { timeoutMs: 5 * 60_000 });
+  const result = await apiRequest<{ result_list: ImageJob[] }>(context, `/v1/admin/img_gen/history${query}`, {
+    timeoutMs: 5 * 60_000,
+  });
   return { ...view, jobs: result.ok ? result.data.result_list : [], error: result.ok ? null : errorText(result.error) };
 }
 
@@ -29,8 +34,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
   const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
-  if (formData.get("intent") !== "delete" || !parsed.success) return data({ error: "Nothing to delete." }, { status: 400 });
-  const result = await apiRequest(context, `/v1/admin/img_gen/job/${encodeURIComponent(parsed.data.id)}`, { method: "DELETE", timeoutMs: 5 * 60_000 });
+  if (formData.get("intent") !== "delete" || !parsed.success)
+    return data({ error: "Nothing to delete." }, { status: 400 });
+  const result = await apiRequest(context, `/v1/admin/img_gen/job/${encodeURIComponent(parsed.data.id)}`, {
+    method: "DELETE",
+    timeoutMs: 5 * 60_000,
+  });
   if (!result.ok) return failureToast({ error: errorText(result.error) }, result.error);
   return redirectWithSuccess(`${PAGE_PATH}${url.search}`, "Completed successfully!");
 }
@@ -61,7 +70,13 @@ export default function FluxHistory({ loaderData }: Route.ComponentProps) {
           <label htmlFor="requestor-id" className="label">
             requestor_id
           </label>
-          <input id="requestor-id" name="requestor_id" defaultValue={requestorId} className="input" autoComplete="off" />
+          <input
+            id="requestor-id"
+            name="requestor_id"
+            defaultValue={requestorId}
+            className="input"
+            autoComplete="off"
+          />
         </div>
         <button type="submit" className="btn">
           {loading ? "Loading..." : "Show"}
@@ -73,7 +88,13 @@ export default function FluxHistory({ loaderData }: Route.ComponentProps) {
         {jobs.map((job) => (
           <li key={job.id} className="card min-w-0 max-w-full" style={{ maxWidth: FLUX_HISTORY_WIDTH + 34 }}>
             {job.image_url ? (
-              <img src={job.image_url} width={FLUX_HISTORY_WIDTH} alt={job.prompt} loading="lazy" className="h-auto max-w-full" />
+              <img
+                src={job.image_url}
+                width={FLUX_HISTORY_WIDTH}
+                alt={job.prompt}
+                loading="lazy"
+                className="h-auto max-w-full"
+              />
             ) : (
               <p className="text-sm text-red-700 dark:text-red-400">The host gave no image that can be shown.</p>
             )}
@@ -88,7 +109,9 @@ export default function FluxHistory({ loaderData }: Route.ComponentProps) {
               ) : null}
             </p>
             {Object.keys(job.echo_data).length > 0 ? (
-              <pre className="mt-1 text-xs break-all whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{JSON.stringify(job.echo_data)}</pre>
+              <pre className="mt-1 text-xs break-all whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">
+                {JSON.stringify(job.echo_data)}
+              </pre>
             ) : null}
             <div className="mt-2">
               <DeleteButton id={job.id} accessibleLabel={`Delete job ${job.id}`} />

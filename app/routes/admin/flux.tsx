@@ -27,7 +27,10 @@ const HIDE_KEY = { hideFields: ["api_key"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await apiRequest<{ host: string; api_key: string }>(context, "/v1/admin/img_gen/config");
-  return { config: { host: result.ok ? result.data.host : "", hasSavedKey: result.ok && Boolean(result.data.api_key) }, error: result.ok ? null : errorText(result.error) };
+  return {
+    config: { host: result.ok ? result.data.host : "", hasSavedKey: result.ok && Boolean(result.data.api_key) },
+    error: result.ok ? null : errorText(result.error),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -37,13 +40,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (saved.ok) formData.set("api_key", saved.data.api_key);
   }
   const submission = parseWithZod(formData, { schema: FluxSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(HIDE_KEY), jobs: [] as ImageJob[] }, { status: 400 });
-  const result = await apiRequest<{ result_list: ImageJob[] }>(context, "/v1/admin/img_gen/flux", { body: submission.value, timeoutMs: GENERATE_TIMEOUT_MS });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(HIDE_KEY), jobs: [] as ImageJob[] }, { status: 400 });
+  const result = await apiRequest<{ result_list: ImageJob[] }>(context, "/v1/admin/img_gen/flux", {
+    body: submission.value,
+    timeoutMs: GENERATE_TIMEOUT_MS,
+  });
   if (!result.ok) {
-    return failureToast({ result: submission.reply({ ...HIDE_KEY, formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }), jobs: [] as ImageJob[] }, result.error);
+    return failureToast(
+      {
+        result: submission.reply({
+          ...HIDE_KEY,
+          formErrors: [result.error.detail],
+          fieldErrors: fieldErrorsOf(result.error),
+        }),
+        jobs: [] as ImageJob[],
+      },
+      result.error,
+    );
   }
   const count = result.data.result_list.length;
-  return dataWithSuccess({ result: submission.reply(HIDE_KEY), jobs: result.data.result_list }, `Generated ${count} ${count === 1 ? "image" : "images"}.`);
+  return dataWithSuccess(
+    { result: submission.reply(HIDE_KEY), jobs: result.data.result_list },
+    `Generated ${count} ${count === 1 ? "image" : "images"}.`,
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Flux image generation", noIndex: true });
@@ -79,11 +99,25 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
       <ErrorAlert message={error} />
       <Form method="post" {...getFormProps(form)} className="card mb-6 grid max-w-3xl gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
-          <TextareaField field={fields.prompt} label="Prompt" rows={4} hint={`One image per line; blank lines are dropped (at most ${FLUX_LIMITS.prompts} lines).`} />
+          <TextareaField
+            field={fields.prompt}
+            label="Prompt"
+            rows={4}
+            hint={`One image per line; blank lines are dropped (at most ${FLUX_LIMITS.prompts} lines).`}
+          />
         </div>
-        <InputField field={fields.steps} label="Steps" type="number" hint={`${FLUX_LIMITS.stepsMin} to ${FLUX_LIMITS.stepsMax}.`} />
+        <InputField
+          field={fields.steps}
+          label="Steps"
+          type="number"
+          hint={`${FLUX_LIMITS.stepsMin} to ${FLUX_LIMITS.stepsMax}.`}
+        />
         <Field field={fields.ai_model_id} label="Model">
-          <select {...getSelectProps(fields.ai_model_id)} className="input" onChange={(event) => setModel(event.currentTarget.value)}>
+          <select
+            {...getSelectProps(fields.ai_model_id)}
+            className="input"
+            onChange={(event) => setModel(event.currentTarget.value)}
+          >
             {FLUX_MODELS.map((entry) => (
               <option key={entry.id} value={entry.id}>
                 {entry.label}
@@ -102,8 +136,18 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
         </Field>
-        <InputField field={fields.width} label="Width" type="number" hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`} />
-        <InputField field={fields.height} label="Height" type="number" hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`} />
+        <InputField
+          field={fields.width}
+          label="Width"
+          type="number"
+          hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`}
+        />
+        <InputField
+          field={fields.height}
+          label="Height"
+          type="number"
+          hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`}
+        />
         <InputField field={fields.input_img_id} label="Input image id (Kontext, optional)" autoComplete="off" />
         <InputField field={fields.host} label="Host" type="url" autoComplete="off" />
         <div className="sm:col-span-2">

@@ -27,13 +27,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   if (providerError) {
     const reason = url.searchParams.get("error_description") || providerError;
-    return redirectWithError(EMAIL_CONFIG_PATH, `Google refused the connection: ${reason.slice(0, 200)}`, { headers: clearCookie });
+    return redirectWithError(EMAIL_CONFIG_PATH, `Google refused the connection: ${reason.slice(0, 200)}`, {
+      headers: clearCookie,
+    });
   }
 
   if (code) {
     const flowToken: unknown = await flowCookie.parse(request.headers.get("cookie"));
     const result = await apiRequest<{ session: { email: string } }>(context, "/v1/admin/gmail/connect/callback", {
-      body: { code, state: url.searchParams.get("state") ?? "", flow_token: typeof flowToken === "string" ? flowToken : "" },
+      body: {
+        code,
+        state: url.searchParams.get("state") ?? "",
+        flow_token: typeof flowToken === "string" ? flowToken : "",
+      },
       timeoutMs: 30_000,
     });
     if (!result.ok) return redirectWithError(EMAIL_CONFIG_PATH, errorText(result.error), { headers: clearCookie });
@@ -43,11 +49,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URLSearchParams({ redirect_uri: new URL(CONNECT_PATH, url.origin).toString() });
   const loginHint = url.searchParams.get("login_hint");
   if (loginHint) query.set("login_hint", loginHint);
-  const result = await apiRequest<{ authorization_url: string; flow_token: string }>(context, `/v1/admin/gmail/connect/start?${query}`);
+  const result = await apiRequest<{ authorization_url: string; flow_token: string }>(
+    context,
+    `/v1/admin/gmail/connect/start?${query}`,
+  );
   if (!result.ok) return redirectWithError(EMAIL_CONFIG_PATH, errorText(result.error));
   // Behind a trusted TLS proxy the page request already carries the visitor's https URL (server/app.ts).
   const secure = url.protocol === "https:";
-  return redirect(result.data.authorization_url, { headers: { "Set-Cookie": await flowCookie.serialize(result.data.flow_token, { secure }) } });
+  return redirect(result.data.authorization_url, {
+    headers: { "Set-Cookie": await flowCookie.serialize(result.data.flow_token, { secure }) },
+  });
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Connect a mail account", noIndex: true });

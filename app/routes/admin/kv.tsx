@@ -57,7 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
 
   if (intent === "delete") {
-    return deleteAction(context, formData, { schema: DeleteSchema, apiPath: keyPath, redirectTo: listAfterDelete(request, (editKey) => pageUrl(url, editKey)) });
+    return deleteAction(context, formData, {
+      schema: DeleteSchema,
+      apiPath: keyPath,
+      redirectTo: listAfterDelete(request, (editKey) => pageUrl(url, editKey)),
+    });
   }
 
   if (intent === "create" || intent === "save") {
@@ -65,7 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent,
       schema: KvEntrySchema,
       save: (body) =>
-        intent === "create" ? apiRequest<KvEntry>(context, "/admin/kv", { body }) : apiRequest<KvEntry>(context, keyPath(body.key), { method: "PUT", body }),
+        intent === "create"
+          ? apiRequest<KvEntry>(context, "/admin/kv", { body })
+          : apiRequest<KvEntry>(context, keyPath(body.key), { method: "PUT", body }),
       redirectTo: (saved) => pageUrl(url, saved.key),
       message: "Data updated successfully!",
     });
@@ -95,7 +101,14 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
           <label htmlFor="kv-prefix" className="label">
             Key prefix
           </label>
-          <input id="kv-prefix" name="prefix" type="search" defaultValue={prefix} className="input" autoComplete="off" />
+          <input
+            id="kv-prefix"
+            name="prefix"
+            type="search"
+            defaultValue={prefix}
+            className="input"
+            autoComplete="off"
+          />
         </div>
         <button type="submit" className="btn">
           Search
@@ -112,7 +125,12 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
         {list.total} {list.total === 1 ? "key" : "keys"}
         {prefix ? ` starting with “${prefix}”` : ""}
       </p>
-      <DataTable label="Keys" columns={["key", "type", "value", "expires", "updated", "actions"]} rows={list.items} empty="No keys.">
+      <DataTable
+        label="Keys"
+        columns={["key", "type", "value", "expires", "updated", "actions"]}
+        rows={list.items}
+        empty="No keys."
+      >
         {(entry) => {
           const text = valueText(entry);
           return (
@@ -120,7 +138,9 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
               <td className="font-mono break-all">{entry.key}</td>
               <td>{entry.value_type}</td>
               <td className="max-w-md">
-                <code className="font-mono text-xs break-all whitespace-pre-wrap">{text.length > 200 ? `${text.slice(0, 200)}…` : text}</code>
+                <code className="font-mono text-xs break-all whitespace-pre-wrap">
+                  {text.length > 200 ? `${text.slice(0, 200)}…` : text}
+                </code>
               </td>
               <td>{entry.expires_at ? <Time value={entry.expires_at} /> : "never"}</td>
               <td>
@@ -160,7 +180,12 @@ function KvForm({ editing }: { editing: KvEntry | null }) {
   const busy = fetcher.state !== "idle";
   return (
     <FormCard titleId="kv-form" title={editing ? `Edit ${editing.key}` : "New key"}>
-      <fetcher.Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)} className="space-y-4">
+      <fetcher.Form
+        method="post"
+        action={`${location.pathname}${location.search}`}
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr_1fr]">
           <InputField
             field={fields.key}

@@ -53,7 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = readFilter(url.searchParams.get("filter"));
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("page")) || 1)));
-  const result = await apiGetOrThrow<MessagesPage>(context, `/v1/admin/site/contact/messages?filter=${filter}&page=${page}&page_size=${PAGE_SIZE}`);
+  const result = await apiGetOrThrow<MessagesPage>(
+    context,
+    `/v1/admin/site/contact/messages?filter=${filter}&page=${page}&page_size=${PAGE_SIZE}`,
+  );
   return { ...result, filter };
 }
 
@@ -71,7 +74,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: ContactMessageHandledFormSchema });
     if (submission.status !== "success") return data({ detail: "Invalid request." }, { status: 400 });
     const { id, handled } = submission.value;
-    const result = await apiRequest(context, `/v1/admin/site/contact/messages/${encodeURIComponent(id)}`, { body: { handled } });
+    const result = await apiRequest(context, `/v1/admin/site/contact/messages/${encodeURIComponent(id)}`, {
+      body: { handled },
+    });
     if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
     return redirectWithSuccess(listUrl(request), handled ? "Marked handled." : "Marked open.");
   }
@@ -79,20 +84,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "delete") {
     const submission = parseWithZod(formData, { schema: ContactMessageIdSchema });
     if (submission.status !== "success") return data({ detail: "Invalid request." }, { status: 400 });
-    const result = await apiRequest(context, `/v1/admin/site/contact/messages/${encodeURIComponent(submission.value.id)}`, { method: "DELETE" });
+    const result = await apiRequest(
+      context,
+      `/v1/admin/site/contact/messages/${encodeURIComponent(submission.value.id)}`,
+      { method: "DELETE" },
+    );
     if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
     return redirectWithSuccess(listUrl(request), "Message deleted.");
   }
 
   if (intent === "notify") {
-    const result = await apiRequest<{ sent: number; error: string | null; unsent: number }>(context, "/v1/admin/site/contact/notify", { method: "POST" });
+    const result = await apiRequest<{ sent: number; error: string | null; unsent: number }>(
+      context,
+      "/v1/admin/site/contact/notify",
+      { method: "POST" },
+    );
     if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
     const { sent, error, unsent } = result.data;
     if (error) {
       const detail = `Sent ${sent}; ${unsent} still unsent: ${error}`;
       return failureToast({ detail }, { detail, status_code: 502, errors: [] });
     }
-    return redirectWithSuccess(listUrl(request), sent > 0 ? `Sent ${sent} notification${sent === 1 ? "" : "s"}.` : "Nothing was waiting to be sent.");
+    return redirectWithSuccess(
+      listUrl(request),
+      sent > 0 ? `Sent ${sent} notification${sent === 1 ? "" : "s"}.` : "Nothing was waiting to be sent.",
+    );
   }
 
   return data({ detail: "Unknown action." }, { status: 400 });
@@ -116,14 +132,17 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
 
       <ErrorAlert message={failed && "detail" in failed ? failed.detail : null} />
       {/* A mail problem can name a long URL (smtp://user:password@host:587): it wraps on a phone instead of widening the page. */}
-      <div className={`mb-4 rounded-md border px-4 py-3 text-sm [overflow-wrap:anywhere] ${mail.configured ? "border-zinc-200 dark:border-zinc-800" : "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950"}`}>
+      <div
+        className={`mb-4 rounded-md border px-4 py-3 text-sm [overflow-wrap:anywhere] ${mail.configured ? "border-zinc-200 dark:border-zinc-800" : "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950"}`}
+      >
         {mail.configured ? (
           <p>
             New messages are mailed to <strong>{mail.recipient}</strong> through {mail.transport}.
           </p>
         ) : (
           <p>
-            <strong>The owner is not notified by mail:</strong> {mail.problem} Messages are kept here and mailed once sending works.
+            <strong>The owner is not notified by mail:</strong> {mail.problem} Messages are kept here and mailed once
+            sending works.
           </p>
         )}
         {unsent > 0 ? (
@@ -196,7 +215,10 @@ function MessageCard({ message }: { message: ContactMessage }) {
             </>
           ) : (
             <span className="text-amber-800 dark:text-amber-300">
-              Owner not notified yet{message.notify_attempts > 0 ? ` (${message.notify_attempts} attempt${message.notify_attempts === 1 ? "" : "s"})` : ""}
+              Owner not notified yet
+              {message.notify_attempts > 0
+                ? ` (${message.notify_attempts} attempt${message.notify_attempts === 1 ? "" : "s"})`
+                : ""}
               {message.last_notify_error ? `: ${message.last_notify_error}` : "."}
             </span>
           )}
@@ -205,7 +227,13 @@ function MessageCard({ message }: { message: ContactMessage }) {
           <fetcher.Form method="post">
             <input type="hidden" name="id" value={message.id} />
             <input type="hidden" name="handled" value={handled ? "false" : "true"} />
-            <button type="submit" name="intent" value="handled" className="btn min-h-8 px-2 py-1 text-xs" disabled={busy}>
+            <button
+              type="submit"
+              name="intent"
+              value="handled"
+              className="btn min-h-8 px-2 py-1 text-xs"
+              disabled={busy}
+            >
               {handled ? "Mark open" : "Mark handled"}
             </button>
           </fetcher.Form>

@@ -23,7 +23,11 @@ const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 const pageUrl = (editId?: string | null) => editUrl(PAGE_PATH, editId);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { items: entries, editing, error } = await loadListForEditing<SiteDataEntry>(context, request, "/v1/admin/site/data/list");
+  const {
+    items: entries,
+    editing,
+    error,
+  } = await loadListForEditing<SiteDataEntry>(context, request, "/v1/admin/site/data/list");
   return { entries, editing, error };
 }
 
@@ -53,7 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       preview: true,
       // The textarea is always posted: an emptied one means "no markdown", not "unchanged".
       save: (value) =>
-        apiRequest<SiteDataEntry>(context, `/v1/admin/site/data/entry/${encodeURIComponent(value.id)}`, { body: { ...value, markdown: value.markdown ?? "" } }),
+        apiRequest<SiteDataEntry>(context, `/v1/admin/site/data/entry/${encodeURIComponent(value.id)}`, {
+          body: { ...value, markdown: value.markdown ?? "" },
+        }),
       redirectTo: (_saved, value) => pageUrl(value.id),
       message: "Data updated successfully!",
     });
@@ -111,7 +117,10 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
                   title={selected ? "Close the editor" : undefined}
                   preventScrollReset
                 />
-                <DeleteButton id={entry.id} accessibleLabel={`Delete version ${entry.versionNum} (${shortId(entry.id)})`} />
+                <DeleteButton
+                  id={entry.id}
+                  accessibleLabel={`Delete version ${entry.versionNum} (${shortId(entry.id)})`}
+                />
               </RowActions>
             </tr>
           );
@@ -129,20 +138,37 @@ function SiteDataEditor({ entry }: { entry: SiteDataEntry }) {
   const lastResult = reply && (reply.intent === "save" || reply.intent === "preview") ? reply.result : undefined;
   const [form, fields] = useZodForm(SiteDataEntrySchema, {
     lastResult,
-    defaultValue: { id: entry.id, type: entry.type, markdown: entry.markdown, is_current: entry.is_current ? "True" : "False" },
+    defaultValue: {
+      id: entry.id,
+      type: entry.type,
+      markdown: entry.markdown,
+      is_current: entry.is_current ? "True" : "False",
+    },
   });
   const saving = fetcher.state !== "idle";
   const markdown = typeof fields.markdown.value === "string" ? fields.markdown.value : "";
   return (
-    <FormCard id="site-data-editor-section" titleId="site-data-editor" title={`Edit version ${entry.versionNum} (${shortId(entry.id)})`}>
-      <fetcher.Form method="post" action={`${location.pathname}${location.search}`} {...getFormProps(form)} className="space-y-4">
+    <FormCard
+      id="site-data-editor-section"
+      titleId="site-data-editor"
+      title={`Edit version ${entry.versionNum} (${shortId(entry.id)})`}
+    >
+      <fetcher.Form
+        method="post"
+        action={`${location.pathname}${location.search}`}
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
         <input {...getInputProps(fields.id, { type: "hidden" })} />
         <fieldset>
           <legend className="label">is_current</legend>
           <div className="flex gap-4">
             {(["True", "False"] as const).map((value) => (
               <label key={value} className="inline-flex items-center gap-2 text-sm">
-                <input {...getInputProps(fields.is_current, { type: "radio", value })} key={`${fields.is_current.key}-${value}`} />
+                <input
+                  {...getInputProps(fields.is_current, { type: "radio", value })}
+                  key={`${fields.is_current.key}-${value}`}
+                />
                 {value}
               </label>
             ))}

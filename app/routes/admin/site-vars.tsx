@@ -65,9 +65,17 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Site Vars</h1>
       {/* A fresh form on every navigation, as a page load gives without JavaScript (a Create's values would stay). */}
-      <SiteVarForm key={`${location.key}-${editing ? `${editing.id}-${JSON.stringify(editing.val_object_json)}-${editing.named_key}` : "new"}`} editing={editing} />
+      <SiteVarForm
+        key={`${location.key}-${editing ? `${editing.id}-${JSON.stringify(editing.val_object_json)}-${editing.named_key}` : "new"}`}
+        editing={editing}
+      />
       <ErrorAlert message={error} />
-      <DataTable label="Site vars" columns={["actions", "named_key", "val_type", "value", "date created"]} rows={vars} empty="No site vars yet.">
+      <DataTable
+        label="Site vars"
+        columns={["actions", "named_key", "val_type", "value", "date created"]}
+        rows={vars}
+        empty="No site vars yet."
+      >
         {(siteVar) => (
           <tr key={siteVar.id} className={editedRowClass(editing?.id === siteVar.id)}>
             <RowActions>
@@ -83,7 +91,9 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
                   {SECRET_MASK}
                 </code>
               ) : (
-                <code className="font-mono text-xs break-all whitespace-pre-wrap">{truncate(formatSiteVarValue(siteVar.val_type, siteVar.val_object_json.val), 300)}</code>
+                <code className="font-mono text-xs break-all whitespace-pre-wrap">
+                  {truncate(formatSiteVarValue(siteVar.val_type, siteVar.val_object_json.val), 300)}
+                </code>
               )}
             </td>
             <td>
@@ -124,7 +134,9 @@ function SiteVarForm({ editing }: { editing: SiteVar | null }) {
     const initial = fields.sv_val_type.initialValue;
     return SITE_VAR_TYPES.includes(initial as SiteVarType) ? (initial as SiteVarType) : "str";
   });
-  const [value, setValue] = useState(() => (typeof fields.sv_val.initialValue === "string" ? fields.sv_val.initialValue : ""));
+  const [value, setValue] = useState(() =>
+    typeof fields.sv_val.initialValue === "string" ? fields.sv_val.initialValue : "",
+  );
   const hydrated = useHydrated();
   const saving = fetcher.state !== "idle";
   const valueErrors = fields.sv_val.errors;
@@ -135,7 +147,8 @@ function SiteVarForm({ editing }: { editing: SiteVar | null }) {
     const typed = elements?.namedItem("sv_val");
     const picked = elements?.namedItem("sv_val_type");
     if (typed instanceof HTMLTextAreaElement || typed instanceof HTMLInputElement) setValue(typed.value);
-    if (picked instanceof HTMLSelectElement && SITE_VAR_TYPES.includes(picked.value as SiteVarType)) setValueType(picked.value as SiteVarType);
+    if (picked instanceof HTMLSelectElement && SITE_VAR_TYPES.includes(picked.value as SiteVarType))
+      setValueType(picked.value as SiteVarType);
   }, []);
   // Uncontrolled (defaultValue), so hydration never overwrites what is in the field; state follows every change.
   const valueProps = {
@@ -165,7 +178,13 @@ function SiteVarForm({ editing }: { editing: SiteVar | null }) {
 
   return (
     <FormCard titleId="site-var-form" title={editing ? `Edit ${editing.named_key}` : "New site var"}>
-      <fetcher.Form ref={formRef} method="post" action={editing ? pageUrl(editing.id) : PAGE_PATH} {...getFormProps(form)} className="space-y-4">
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        action={editing ? pageUrl(editing.id) : PAGE_PATH}
+        {...getFormProps(form)}
+        className="space-y-4"
+      >
         <input {...getInputProps(fields.id, { type: "hidden" })} />
         <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
           <InputField field={fields.key} label="named key" autoComplete="off" />
@@ -177,7 +196,15 @@ function SiteVarForm({ editing }: { editing: SiteVar | null }) {
             onChange={(event) => changeType(event.target.value as SiteVarType)}
           />
         </div>
-        <Field field={fields.sv_val} label="value" hint={editing?.secret ? "Secret: stored encrypted and never shown. Leave empty to keep the saved value." : undefined}>
+        <Field
+          field={fields.sv_val}
+          label="value"
+          hint={
+            editing?.secret
+              ? "Secret: stored encrypted and never shown. Leave empty to keep the saved value."
+              : undefined
+          }
+        >
           {!hydrated ? (
             // Without JavaScript one textarea serves every type, JSON included.
             <textarea {...valueProps} className="input min-h-24 font-mono" spellCheck={false} />

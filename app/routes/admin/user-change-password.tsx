@@ -13,24 +13,38 @@ import type { AdminUserListItem } from "../../../server/services/users-admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = UserIdSchema.safeParse({ user_id: new URL(request.url).searchParams.get("user_id") ?? "" });
-  if (!parsed.success) throw data({ detail: "user_id is missing or not a valid id.", status_code: 400, errors: [] }, { status: 400 });
-  const { item } = await apiGetOrThrow<{ item: AdminUserListItem }>(context, `/v1/admin/auth/users/${parsed.data.user_id}`);
+  if (!parsed.success)
+    throw data({ detail: "user_id is missing or not a valid id.", status_code: 400, errors: [] }, { status: 400 });
+  const { item } = await apiGetOrThrow<{ item: AdminUserListItem }>(
+    context,
+    `/v1/admin/auth/users/${parsed.data.user_id}`,
+  );
   return { userId: item.id, email: item.user.email };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
+  if (submission.status !== "success")
+    return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
   const { user_id, password } = submission.value;
-  const result = await apiRequest<{ ended_sessions: number }>(context, `/v1/admin/auth/users/${user_id}/password`, { body: { password } });
+  const result = await apiRequest<{ ended_sessions: number }>(context, `/v1/admin/auth/users/${user_id}/password`, {
+    body: { password },
+  });
   if (!result.ok) {
     return data(
-      submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error), hideFields: ["password", "confirm_password"] }),
+      submission.reply({
+        formErrors: [result.error.detail],
+        fieldErrors: fieldErrorsOf(result.error),
+        hideFields: ["password", "confirm_password"],
+      }),
       { status: result.status },
     );
   }
   const ended = result.data.ended_sessions;
-  return redirectWithSuccess("/admin/common/users/", `Password changed; ${ended} ${ended === 1 ? "session" : "sessions"} ended.`);
+  return redirectWithSuccess(
+    "/admin/common/users/",
+    `Password changed; ${ended} ${ended === 1 ? "session" : "sessions"} ended.`,
+  );
 }
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Change password", noIndex: true });
@@ -49,12 +63,24 @@ export default function UserChangePassword({ loaderData }: Route.ComponentProps)
       </p>
       <h1 className="page-title">Change password</h1>
       <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">
-        New password for <strong>{loaderData.email}</strong>. Every session of this user ends, so they sign in again with it.
+        New password for <strong>{loaderData.email}</strong>. Every session of this user ends, so they sign in again
+        with it.
       </p>
       <Form method="post" {...getFormProps(form)} className="card space-y-4">
         <input type="hidden" name="user_id" value={loaderData.userId} />
-        <InputField field={fields.password} label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." />
-        <InputField field={fields.confirm_password} label="Repeat the new password" type="password" autoComplete="new-password" />
+        <InputField
+          field={fields.password}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+        />
+        <InputField
+          field={fields.confirm_password}
+          label="Repeat the new password"
+          type="password"
+          autoComplete="new-password"
+        />
         <FormErrors id={form.errorId} errors={form.errors} />
         <SubmitButton busy={submitting} busyLabel="Saving...">
           Set password

@@ -8,10 +8,14 @@ import { pageMeta } from "~/utils/meta";
 import type { AdminUserListItem, UserSessionItem } from "../../../server/services/users-admin";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return apiGetOrThrow<{ item: AdminUserListItem; sessions: UserSessionItem[] }>(context, `/v1/admin/auth/users/${encodeURIComponent(params.userId)}`);
+  return apiGetOrThrow<{ item: AdminUserListItem; sessions: UserSessionItem[] }>(
+    context,
+    `/v1/admin/auth/users/${encodeURIComponent(params.userId)}`,
+  );
 }
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: `User ${args.loaderData?.item.user.email ?? ""}`.trim(), noIndex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { title: `User ${args.loaderData?.item.user.email ?? ""}`.trim(), noIndex: true });
 
 export default function UserDetail({ loaderData }: Route.ComponentProps) {
   const { item, sessions } = loaderData;
@@ -71,7 +75,12 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
       </DataTable>
 
       <h2 className="mb-2 text-lg font-semibold">Sessions</h2>
-      <DataTable label="Sessions" columns={["device id", "ip", "browser", "last seen", "expires", "created"]} rows={sessions} empty="No live sessions.">
+      <DataTable
+        label="Sessions"
+        columns={["device id", "ip", "browser", "last seen", "expires", "created"]}
+        rows={sessions}
+        empty="No live sessions."
+      >
         {(session) => (
           <tr key={session.id}>
             <td>

@@ -8,7 +8,13 @@ import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { userContext } from "~/context";
-import { AccountVerifiedFormSchema, CreateUserSchema, SetAdminFormSchema, SPARK_PROVIDER, UserIdSchema } from "~/schemas/users";
+import {
+  AccountVerifiedFormSchema,
+  CreateUserSchema,
+  SetAdminFormSchema,
+  SPARK_PROVIDER,
+  UserIdSchema,
+} from "~/schemas/users";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
@@ -21,7 +27,10 @@ const PAGE_PATH = "/admin/common/users/";
 const FETCHER_KEY = "admin-users";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await apiRequest<{ user_list: AdminUserListItem[]; count: number }>(context, "/v1/admin/auth/user_list");
+  const result = await apiRequest<{ user_list: AdminUserListItem[]; count: number }>(
+    context,
+    "/v1/admin/auth/user_list",
+  );
   return {
     users: result.ok ? result.data.user_list : [],
     count: result.ok ? result.data.count : 0,
@@ -40,9 +49,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "create") {
     const submission = parseWithZod(formData, { schema: CreateUserSchema });
-    if (submission.status !== "success") return data<ActionResult>({ intent, error: null, create: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-    const result = await apiRequest<{ item: AdminUserListItem }>(context, "/v1/admin/auth/users", { body: submission.value });
-    if (!result.ok) return fail(result.error, { create: submission.reply({ fieldErrors: fieldErrorsOf(result.error), hideFields: ["password"] }) });
+    if (submission.status !== "success")
+      return data<ActionResult>(
+        { intent, error: null, create: submission.reply({ hideFields: ["password"] }) },
+        { status: 400 },
+      );
+    const result = await apiRequest<{ item: AdminUserListItem }>(context, "/v1/admin/auth/users", {
+      body: submission.value,
+    });
+    if (!result.ok)
+      return fail(result.error, {
+        create: submission.reply({ fieldErrors: fieldErrorsOf(result.error), hideFields: ["password"] }),
+      });
     return redirectWithSuccess(PAGE_PATH, `Created ${result.data.item.user.email}.`);
   }
 
@@ -51,13 +69,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalid("The user is not valid.");
     const userId = submission.value.user_id;
     if (intent === "delete") {
-      const result = await apiRequest<{ number: number }>(context, `/v1/admin/auth/users/delete/${userId}`, { method: "DELETE" });
+      const result = await apiRequest<{ number: number }>(context, `/v1/admin/auth/users/delete/${userId}`, {
+        method: "DELETE",
+      });
       if (!result.ok) return fail(result.error);
       // §4: the row goes only when exactly one user was deleted.
-      if (result.data.number !== 1) return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
+      if (result.data.number !== 1)
+        return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
       return redirectWithSuccess(PAGE_PATH, "Completed successfully!");
     }
-    const result = await apiRequest<{ id: string }>(context, `/v1/auth/users/${userId}/config_firebase`, { method: "POST", timeoutMs: 30_000 });
+    const result = await apiRequest<{ id: string }>(context, `/v1/auth/users/${userId}/config_firebase`, {
+      method: "POST",
+      timeoutMs: 30_000,
+    });
     if (!result.ok) return fail(result.error);
     return redirectWithSuccess(PAGE_PATH, `Firebase user ${result.data.id} is set.`);
   }
@@ -77,7 +101,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { user_id, is_superuser } = submission.value;
     const result = await apiRequest(context, `/v1/admin/auth/users/${user_id}/superuser`, { body: { is_superuser } });
     if (!result.ok) return fail(result.error);
-    return redirectWithSuccess(PAGE_PATH, is_superuser ? "Administrator rights granted." : "Administrator rights revoked.");
+    return redirectWithSuccess(
+      PAGE_PATH,
+      is_superuser ? "Administrator rights granted." : "Administrator rights revoked.",
+    );
   }
 
   return invalid("Unknown action.");
@@ -96,7 +123,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">Admin: Users (total {count})</h1>
       <CreateUserForm lastResult={actionData?.intent === "create" ? actionData.create : undefined} />
       <ErrorAlert message={shownError} />
-      <DataTable label="Users" columns={["#", "User", "Admin", "Spark accounts", "Firebase", "Last login", "Created", "Actions"]} rows={users} empty="No users.">
+      <DataTable
+        label="Users"
+        columns={["#", "User", "Admin", "Spark accounts", "Firebase", "Last login", "Created", "Actions"]}
+        rows={users}
+        empty="No users."
+      >
         {(item) => <UserRow key={item.id} item={item} isMe={item.id === currentUserId} />}
       </DataTable>
     </section>
@@ -157,14 +189,20 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
       </td>
       <td>
         <Time value={user.last_login_time} />
-        {user.last_login_ip ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{user.last_login_ip}</div> : null}
+        {user.last_login_ip ? (
+          <div className="text-xs text-zinc-600 dark:text-zinc-400">{user.last_login_ip}</div>
+        ) : null}
       </td>
       <td>
         <Time value={user.created_at} />
       </td>
       <td>
         <div className="flex flex-wrap gap-2">
-          <Link to={`${PAGE_PATH}change_pwd?user_id=${item.id}`} className="btn min-h-8 px-2 py-1 text-xs" aria-label={`Change PWD of ${user.email}`}>
+          <Link
+            to={`${PAGE_PATH}change_pwd?user_id=${item.id}`}
+            className="btn min-h-8 px-2 py-1 text-xs"
+            aria-label={`Change PWD of ${user.email}`}
+          >
             Change PWD
           </Link>
           {isMe ? null : (
@@ -210,7 +248,13 @@ function CreateUserForm({ lastResult }: { lastResult: ActionResult["create"] }) 
       <fetcher.Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4 sm:grid-cols-2">
         <InputField field={fields.email} label="Email" type="email" autoComplete="off" />
         <InputField field={fields.name} label="Name (optional)" autoComplete="off" />
-        <InputField field={fields.password} label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." />
+        <InputField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+        />
         <div className="flex items-center gap-2 self-end pb-2">
           <input {...getInputProps(fields.is_superuser, { type: "checkbox" })} className="size-4" />
           <label htmlFor={fields.is_superuser.id} className="text-sm font-medium">

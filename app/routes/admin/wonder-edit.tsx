@@ -23,14 +23,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
-    const result = await apiRequest(context, `/admin/wonder/items/${encodeURIComponent(params.itemId)}`, { method: "DELETE" });
+    const result = await apiRequest(context, `/admin/wonder/items/${encodeURIComponent(params.itemId)}`, {
+      method: "DELETE",
+    });
     if (!result.ok) return failureToast({ intent: "delete", result: null }, result.error);
     return redirectWithSuccess(WONDER_ITEMS_PATH, "Completed successfully!");
   }
   return saveItemAction(context, formData, params.itemId);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Edit ${loaderData.item.title}` : "Edit Wonder Item" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Edit ${loaderData.item.title}` : "Edit Wonder Item" },
+];
 
 export default function WonderEdit({ loaderData }: Route.ComponentProps) {
   const { item, tags, tagsError } = loaderData;
@@ -47,7 +51,13 @@ export default function WonderEdit({ loaderData }: Route.ComponentProps) {
       </div>
       <ErrorAlert message={tagsError ? `Tags could not be loaded: ${tagsError}` : null} />
       <div className="card">
-        <WonderItemForm key={item.updated_at} item={item} tags={tags} actionData={actionData} submitLabel="Save Changes" />
+        <WonderItemForm
+          key={item.updated_at}
+          item={item}
+          tags={tags}
+          actionData={actionData}
+          submitLabel="Save Changes"
+        />
       </div>
     </section>
   );

@@ -26,7 +26,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URLSearchParams({ page: String(page) });
   if (tag) query.set("tag", tag);
   if (status) query.set("status", status);
-  const [items, tags] = await Promise.all([apiRequest<WonderItemPage>(context, `/admin/wonder/items?${query}`), loadTags(context)]);
+  const [items, tags] = await Promise.all([
+    apiRequest<WonderItemPage>(context, `/admin/wonder/items?${query}`),
+    loadTags(context),
+  ]);
   return {
     filters: { tag, status },
     items: items.ok ? items.data : { items: [], total: 0, page, page_size: WONDER_PAGE_SIZE },
@@ -66,7 +69,13 @@ export default function WonderItems({ loaderData }: Route.ComponentProps) {
         </span>
       </div>
 
-      <Form method="get" action={location.pathname} role="search" aria-label="Filter items" className="mb-4 flex flex-wrap items-end gap-2">
+      <Form
+        method="get"
+        action={location.pathname}
+        role="search"
+        aria-label="Filter items"
+        className="mb-4 flex flex-wrap items-end gap-2"
+      >
         <div>
           <label htmlFor="filter-tag" className="label">
             Tag

@@ -23,7 +23,11 @@ const TagFormSchema = WonderTagSchema.extend({ id: z.string().optional() });
 const pageUrl = (editId?: string | null) => editUrl(PAGE_PATH, editId);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { items: tags, editing, error } = await loadListForEditing(context, request, "/admin/wonder/tags", (answer: { tags: WonderTag[] }) => answer.tags);
+  const {
+    items: tags,
+    editing,
+    error,
+  } = await loadListForEditing(context, request, "/admin/wonder/tags", (answer: { tags: WonderTag[] }) => answer.tags);
   return { tags, editing, error };
 }
 
@@ -63,9 +67,17 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Wonder Tags</h1>
       {/* A fresh form on every navigation, as a page load gives without JavaScript (a Create's values would stay). */}
-      <TagForm key={`${location.key}-${editing ? `${editing.id}-${editing.slug}-${editing.name}` : "new"}`} editing={editing} />
+      <TagForm
+        key={`${location.key}-${editing ? `${editing.id}-${editing.slug}-${editing.name}` : "new"}`}
+        editing={editing}
+      />
       <ErrorAlert message={error} />
-      <DataTable label="Tags" columns={["name", "slug", "items", "created", "actions"]} rows={tags} empty="No tags yet.">
+      <DataTable
+        label="Tags"
+        columns={["name", "slug", "items", "created", "actions"]}
+        rows={tags}
+        empty="No tags yet."
+      >
         {(tag) => (
           <tr key={tag.id} className={editedRowClass(editing?.id === tag.id)}>
             <td>
@@ -73,7 +85,10 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
             </td>
             <td className="font-mono">{tag.slug}</td>
             <td>
-              <Link to={`/admin/wonder/items?tag=${encodeURIComponent(tag.slug)}`} aria-label={`${tag.item_count} items tagged ${tag.name}`}>
+              <Link
+                to={`/admin/wonder/items?tag=${encodeURIComponent(tag.slug)}`}
+                aria-label={`${tag.item_count} items tagged ${tag.name}`}
+              >
                 {tag.item_count}
               </Link>
             </td>
@@ -98,7 +113,9 @@ function TagForm({ editing }: { editing: WonderTag | null }) {
   const lastResult = reply?.intent === "save" ? reply.result : undefined;
   const [form, fields] = useZodForm(TagFormSchema, {
     lastResult,
-    defaultValue: editing ? { id: editing.id, name: editing.name, slug: editing.slug, color: editing.color ?? undefined } : undefined,
+    defaultValue: editing
+      ? { id: editing.id, name: editing.name, slug: editing.slug, color: editing.color ?? undefined }
+      : undefined,
   });
   const busy = fetcher.state !== "idle";
   return (
@@ -107,8 +124,20 @@ function TagForm({ editing }: { editing: WonderTag | null }) {
         <input {...getInputProps(fields.id, { type: "hidden" })} />
         <div className="grid gap-4 sm:grid-cols-3">
           <InputField field={fields.name} label="name" autoComplete="off" />
-          <InputField field={fields.slug} label="slug" className="input font-mono" autoComplete="off" hint="Left empty, it is made from the name." />
-          <InputField field={fields.color} label="colour (optional)" className="input font-mono" placeholder="#3366ff" autoComplete="off" />
+          <InputField
+            field={fields.slug}
+            label="slug"
+            className="input font-mono"
+            autoComplete="off"
+            hint="Left empty, it is made from the name."
+          />
+          <InputField
+            field={fields.color}
+            label="colour (optional)"
+            className="input font-mono"
+            placeholder="#3366ff"
+            autoComplete="off"
+          />
         </div>
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="flex gap-2">

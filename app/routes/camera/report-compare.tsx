@@ -1,7 +1,15 @@
 // Compare 2 to 4 camera reports side by side (/camera2/compare?ids=a&ids=b or ?ids=a,b): the device, its best
 // levels and capabilities, and the main back and front cameras' headline figures, one column per report.
 import type { ReactNode } from "react";
-import { createContext, data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  data,
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useRouteError,
+  type RouterContextProvider,
+} from "react-router";
 import type { Route } from "./+types/report-compare";
 import type { CameraReportDetail } from "./report-detail";
 import { LevelBadge } from "~/components/camera/level-badge";
@@ -32,7 +40,11 @@ const compareContext = createContext<Loaded | null>(null);
 
 async function loadReports(request: Request, context: Readonly<RouterContextProvider>): Promise<Loaded> {
   const parsed = CompareQuerySchema.safeParse({ ids: new URL(request.url).searchParams.getAll("ids") });
-  if (!parsed.success) return { ids: null, message: parsed.error.issues[0]?.message ?? `Pick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare.` };
+  if (!parsed.success)
+    return {
+      ids: null,
+      message: parsed.error.issues[0]?.message ?? `Pick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare.`,
+    };
   const ids = parsed.data.ids;
   const results = await Promise.all(ids.map((id) => apiRequest<CameraReportDetail>(context, `/camera/reports/${id}`)));
   return { ids, results };
@@ -123,7 +135,10 @@ const SECTIONS: { title: string; rows: RowDef[] }[] = [
         },
       },
       { label: "Best hardware level", value: ({ cameras }) => <LevelBadge level={bestHardwareLevel(cameras)} /> },
-      ...FILTER_CAPABILITIES.map((cap) => ({ label: CAPABILITY_LABELS[cap] ?? cap, value: ({ capabilities }: Column) => (capabilities.includes(cap) ? "Yes" : "No") })),
+      ...FILTER_CAPABILITIES.map((cap) => ({
+        label: CAPABILITY_LABELS[cap] ?? cap,
+        value: ({ capabilities }: Column) => (capabilities.includes(cap) ? "Yes" : "No"),
+      })),
     ],
   },
   {
@@ -134,13 +149,28 @@ const SECTIONS: { title: string; rows: RowDef[] }[] = [
       { label: "Sensor", value: ({ back }) => sensor(back) },
       { label: "Focal length (35 mm equiv.)", value: ({ back }) => equivalent(back) },
       { label: "Aperture", value: ({ back }) => aperture(back) },
-      { label: "ISO range", value: ({ back }) => formatRange(back?.sensor?.iso_range, (n) => formatNumber(n, 0)) ?? DASH },
-      { label: "Exposure time", value: ({ back }) => formatRange(back?.sensor?.exposure_time_ns, formatExposureNs) ?? DASH },
-      { label: "Optical stabilization", value: ({ back }) => yesNo(back?.lens?.ois_modes ? back.lens.ois_modes.includes("ON") : null) },
+      {
+        label: "ISO range",
+        value: ({ back }) => formatRange(back?.sensor?.iso_range, (n) => formatNumber(n, 0)) ?? DASH,
+      },
+      {
+        label: "Exposure time",
+        value: ({ back }) => formatRange(back?.sensor?.exposure_time_ns, formatExposureNs) ?? DASH,
+      },
+      {
+        label: "Optical stabilization",
+        value: ({ back }) => yesNo(back?.lens?.ois_modes ? back.lens.ois_modes.includes("ON") : null),
+      },
       { label: "Flash", value: ({ back }) => yesNo(back?.flash_available) },
-      { label: "Zoom ratio", value: ({ back }) => formatRange(back?.zoom_ratio_range, (n) => `${formatNumber(n, 2)}×`) ?? DASH },
+      {
+        label: "Zoom ratio",
+        value: ({ back }) => formatRange(back?.zoom_ratio_range, (n) => `${formatNumber(n, 2)}×`) ?? DASH,
+      },
       { label: "Highest frame rate", value: ({ back }) => (back && maxFps(back) ? `${maxFps(back)} fps` : DASH) },
-      { label: "High-speed video", value: ({ back }) => (back && maxHighSpeedFps(back) ? `${maxHighSpeedFps(back)} fps` : DASH) },
+      {
+        label: "High-speed video",
+        value: ({ back }) => (back && maxHighSpeedFps(back) ? `${maxHighSpeedFps(back)} fps` : DASH),
+      },
     ],
   },
   {
@@ -166,14 +196,21 @@ export default function ReportCompare() {
           {message}
         </p>
         <p>
-          Tick the reports to compare in the <Link to="/camera2/report_list">report list</Link>, then press Compare selected.
+          Tick the reports to compare in the <Link to="/camera2/report_list">report list</Link>, then press Compare
+          selected.
         </p>
       </section>
     );
   }
   const columns: Column[] = reports.map((report) => {
     const cameras = Array.isArray(report.report_data.camera_list) ? report.report_data.camera_list : [];
-    return { report, cameras, back: mainCamera(cameras, "BACK"), front: mainCamera(cameras, "FRONT"), capabilities: reportCapabilities(cameras) };
+    return {
+      report,
+      cameras,
+      back: mainCamera(cameras, "BACK"),
+      front: mainCamera(cameras, "FRONT"),
+      capabilities: reportCapabilities(cameras),
+    };
   });
   const ids = reports.map((report) => report.id);
   return (
@@ -196,7 +233,14 @@ export default function ReportCompare() {
                   </Link>
                   {ids.length > MIN_COMPARE ? (
                     <div className="mt-1 text-xs font-normal">
-                      <Link to={`/camera2/compare?${ids.filter((id) => id !== report.id).map((id) => `ids=${id}`).join("&")}`}>Remove</Link>
+                      <Link
+                        to={`/camera2/compare?${ids
+                          .filter((id) => id !== report.id)
+                          .map((id) => `ids=${id}`)
+                          .join("&")}`}
+                      >
+                        Remove
+                      </Link>
                     </div>
                   ) : null}
                 </th>
@@ -206,7 +250,11 @@ export default function ReportCompare() {
           {SECTIONS.map((section) => (
             <tbody key={section.title}>
               <tr>
-                <th scope="colgroup" colSpan={columns.length + 1} className="bg-zinc-100 text-xs tracking-wide uppercase dark:bg-zinc-800">
+                <th
+                  scope="colgroup"
+                  colSpan={columns.length + 1}
+                  className="bg-zinc-100 text-xs tracking-wide uppercase dark:bg-zinc-800"
+                >
                   {section.title}
                 </th>
               </tr>

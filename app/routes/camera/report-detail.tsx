@@ -1,7 +1,15 @@
 // One camera report (spec §2), at /camera2/{id} and /cam2/{id}: the summary the spec lists (link, time, device,
 // OS, camera count, Download, a note, the JSON), then a readable table and card per camera. A report never changes,
 // so the page is cached for about 24 minutes with ETag/304 (spec §7).
-import { createContext, data, isRouteErrorResponse, Link, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  data,
+  isRouteErrorResponse,
+  Link,
+  useLoaderData,
+  useRouteError,
+  type RouterContextProvider,
+} from "react-router";
 import type { Route } from "./+types/report-detail";
 import { CameraCard, CamerasOverview } from "~/components/camera/camera-details";
 import { LevelBadge } from "~/components/camera/level-badge";
@@ -48,7 +56,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const result = context.get(detailContext) ?? (await loadReport(params.reportId, context));
-  if (!result.ok) throw data(result.status === 404 ? { ...result.error, detail: NO_REPORT } : result.error, { status: result.status });
+  if (!result.ok)
+    throw data(result.status === 404 ? { ...result.error, detail: NO_REPORT } : result.error, {
+      status: result.status,
+    });
   return { report: result.data, permalink: `/cam2/${result.data.id}` };
 }
 
@@ -58,7 +69,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const device = [data.manufacturer, data.device_model].filter(Boolean).join(" ");
   return [
     { title: `${device} camera report` },
-    { name: "description", content: `What the cameras of the ${device} (${data.device_os ?? ""}) can do: hardware levels, sensors, lenses and capabilities.` },
+    {
+      name: "description",
+      content: `What the cameras of the ${device} (${data.device_os ?? ""}) can do: hardware levels, sensors, lenses and capabilities.`,
+    },
   ];
 };
 
@@ -111,12 +125,19 @@ export default function ReportDetail() {
           </Summary>
           <Summary label="Camera count">
             {cameras.length}
-            {facings.length ? <span className="text-zinc-600 dark:text-zinc-400"> ({facings.map(facingLabel).join(", ").toLowerCase()})</span> : null}
+            {facings.length ? (
+              <span className="text-zinc-600 dark:text-zinc-400">
+                {" "}
+                ({facings.map(facingLabel).join(", ").toLowerCase()})
+              </span>
+            ) : null}
           </Summary>
           <Summary label="Best hardware level">
             <LevelBadge level={bestHardwareLevel(cameras)} />
           </Summary>
-          {typeof data.app_version === "string" ? <Summary label="Probe app version">{data.app_version}</Summary> : null}
+          {typeof data.app_version === "string" ? (
+            <Summary label="Probe app version">{data.app_version}</Summary>
+          ) : null}
         </dl>
         <div className="mt-4 flex flex-wrap items-center gap-3">
           <a href={`/api/camera2/report/download?rid=${report.id}`} className="btn btn-primary" download>
@@ -126,9 +147,9 @@ export default function ReportDetail() {
       </section>
 
       <p className="rounded-md border-l-4 border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100">
-        These are the values the camera probe app could read through Android&apos;s Camera2 API on this device and OS version. Devices often hide
-        some cameras from apps, physical cameras behind a logical one may only be usable through it, and firmware updates change what a device
-        reports: another report of the same model may differ.
+        These are the values the camera probe app could read through Android&apos;s Camera2 API on this device and OS
+        version. Devices often hide some cameras from apps, physical cameras behind a logical one may only be usable
+        through it, and firmware updates change what a device reports: another report of the same model may differ.
       </p>
 
       {cameras.length ? (

@@ -1,6 +1,15 @@
 // The camera report list (spec §2), at / and /camera2/report_list: recent reports with search, filters and paging
 // as a GET form, and checkboxes to compare reports. Cached for 10 s with ETag/304 (spec §7).
-import { createContext, data, Link, redirect, useLoaderData, useLocation, useRouteError, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  data,
+  Link,
+  redirect,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+  type RouterContextProvider,
+} from "react-router";
 import type { Route } from "./+types/report-list";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { ProbeAppNote } from "~/components/camera/probe-app-note";
@@ -8,7 +17,13 @@ import { ReportFilters } from "~/components/camera/report-filters";
 import { ReportTable, type ReportSummary } from "~/components/camera/report-table";
 import { errorMessageOf } from "~/components/error-views";
 import { CameraReportQuerySchema, normalizeCameraReportQuery } from "~/schemas/camera";
-import { cameraReportSearchParams, DEFAULT_PAGE_SIZE, MAX_REACH, searchParamsToQueryInput, type CameraReportQuery } from "~/schemas/camera-vocabulary";
+import {
+  cameraReportSearchParams,
+  DEFAULT_PAGE_SIZE,
+  MAX_REACH,
+  searchParamsToQueryInput,
+  type CameraReportQuery,
+} from "~/schemas/camera-vocabulary";
 import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
 import { conditionalPage } from "~/utils/camera-page-cache.server";
 
@@ -26,7 +41,8 @@ const QUERY_KEYS = ["q", "facing", "min_level", "cap", "page", "size"];
 /** The search in the URL: as the API takes it (known parameters only, empty ones dropped) and as the form shows it. */
 function readSearch(url: URL): { apiSearch: string; query: CameraReportQuery } {
   const known = new URLSearchParams();
-  for (const key of QUERY_KEYS) for (const value of url.searchParams.getAll(key)) if (value !== "") known.append(key, value);
+  for (const key of QUERY_KEYS)
+    for (const value of url.searchParams.getAll(key)) if (value !== "") known.append(key, value);
   const parsed = CameraReportQuerySchema.safeParse(searchParamsToQueryInput(known));
   if (parsed.success) {
     // Canonical form: one API cache entry per search, whatever the order of the parameters.
@@ -36,7 +52,14 @@ function readSearch(url: URL): { apiSearch: string; query: CameraReportQuery } {
   // An invalid search goes as typed, so the API names what is wrong with it.
   return {
     apiSearch: known.toString(),
-    query: { q: url.searchParams.get("q") ?? "", facing: null, minLevel: null, caps: [], page: 1, size: DEFAULT_PAGE_SIZE },
+    query: {
+      q: url.searchParams.get("q") ?? "",
+      facing: null,
+      minLevel: null,
+      caps: [],
+      page: 1,
+      size: DEFAULT_PAGE_SIZE,
+    },
   };
 }
 
@@ -83,7 +106,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const q = loaderData?.query.q;
   return [
     { title: q ? `Camera reports for “${q}”` : "Camera reports" },
-    { name: "description", content: "What Android devices' cameras can do: Camera2 reports from the camera probe app, searchable by device, facing, hardware level and capability." },
+    {
+      name: "description",
+      content:
+        "What Android devices' cameras can do: Camera2 reports from the camera probe app, searchable by device, facing, hardware level and capability.",
+    },
   ];
 };
 
@@ -97,7 +124,9 @@ export default function ReportList() {
   const reach = Math.ceil(MAX_REACH / (list?.size ?? DEFAULT_PAGE_SIZE));
   const pages = list ? Math.min(reach, Math.max(1, Math.ceil(list.total / list.size))) : 1;
   const morePages = Boolean(list?.total_is_lower_bound) && pages < reach;
-  const hasOlder = list ? list.page < reach && (list.page < pages || (morePages && reports.length === list.size)) : false;
+  const hasOlder = list
+    ? list.page < reach && (list.page < pages || (morePages && reports.length === list.size))
+    : false;
   const totalText = list ? `${list.total.toLocaleString("en-US")}${list.total_is_lower_bound ? "+" : ""}` : "";
   const pageLink = (page: number) => {
     const search = cameraReportSearchParams({ ...query, page }).toString();
@@ -138,7 +167,9 @@ export default function ReportList() {
             Page {list.page.toLocaleString("en-US")}
             {morePages ? "" : ` of ${pages.toLocaleString("en-US")}`}
             {list.page === reach && (list.total > MAX_REACH || list.total_is_lower_bound) ? (
-              <span className="block text-xs">Pages reach back {MAX_REACH.toLocaleString("en-US")} reports: search to find older ones.</span>
+              <span className="block text-xs">
+                Pages reach back {MAX_REACH.toLocaleString("en-US")} reports: search to find older ones.
+              </span>
             ) : null}
           </span>
           {hasOlder ? (

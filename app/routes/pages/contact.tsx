@@ -14,7 +14,10 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 const SUCCESS_MESSAGE = "Message sent successfully!";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
-const loadContactCheck = deferredZodCheck(() => import("~/schemas/contact"), (schemas) => schemas.ContactSchema);
+const loadContactCheck = deferredZodCheck(
+  () => import("~/schemas/contact"),
+  (schemas) => schemas.ContactSchema,
+);
 
 export function loader() {
   return { constraint: getZodConstraint(ContactSchema) };
@@ -27,7 +30,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await apiRequest<{ ok: boolean }>(context, "/v1/site/contact", { body: submission.value });
   if (!result.ok) {
     const fieldErrors = fieldErrorsOf(result.error);
-    const reply = Object.keys(fieldErrors).length > 0 ? submission.reply({ fieldErrors }) : submission.reply({ formErrors: [result.error.detail] });
+    const reply =
+      Object.keys(fieldErrors).length > 0
+        ? submission.reply({ fieldErrors })
+        : submission.reply({ formErrors: [result.error.detail] });
     return data(reply, { status: result.status });
   }
   // Post/redirect/get: ?sent=1 shows the success message without JavaScript, and a reload does not post again.
@@ -35,7 +41,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Contact Us", description: "Send the people behind the site a message: questions, corrections, reports." });
+  pageMeta(args, {
+    title: "Contact Us",
+    description: "Send the people behind the site a message: questions, corrections, reports.",
+  });
 
 export default function Contact() {
   const [searchParams] = useSearchParams();
@@ -44,7 +53,9 @@ export default function Contact() {
   return (
     <section className="mx-auto max-w-2xl">
       <h1 className="page-title">Contact Us</h1>
-      <p className="mb-6 text-zinc-700 dark:text-zinc-300">Questions about a report, a correction, or anything else: write to us and we will answer by email.</p>
+      <p className="mb-6 text-zinc-700 dark:text-zinc-300">
+        Questions about a report, a correction, or anything else: write to us and we will answer by email.
+      </p>
       {/* A new key after each successful post: the form starts empty again. */}
       <ContactForm key={sent ? location.key : "contact"} sent={sent} />
     </section>
@@ -55,18 +66,25 @@ function ContactForm({ sent }: { sent: boolean }) {
   const lastResult = useActionData<typeof action>();
   const { constraint } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const [form, fields] = useDeferredZodForm<z.input<typeof ContactSchema>, z.output<typeof ContactSchema>>(loadContactCheck, constraint, {
-    id: "contact",
-    lastResult,
-    // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof ContactSchema>, z.output<typeof ContactSchema>>(
+    loadContactCheck,
+    constraint,
+    {
+      id: "contact",
+      lastResult,
+      // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
+      shouldValidate: "onSubmit",
+      shouldRevalidate: "onInput",
+    },
+  );
   const submitting = navigation.state === "submitting" && navigation.formAction === "/contact";
   return (
     <Form method="post" action="/contact" {...getFormProps(form)} className="card space-y-4">
       {sent && !lastResult ? (
-        <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-300">
+        <p
+          role="status"
+          className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-300"
+        >
           {SUCCESS_MESSAGE}
         </p>
       ) : null}
@@ -76,7 +94,14 @@ function ContactForm({ sent }: { sent: boolean }) {
       {/* The honeypot: off screen and out of the tab order, so only a bot fills it. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label htmlFor="contact-website">Leave this field empty</label>
-        <input id="contact-website" name={CONTACT_HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id="contact-website"
+          name={CONTACT_HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <FormErrors id={form.errorId} errors={form.errors} />
       <SubmitButton busy={submitting} busyLabel="Submitting...">

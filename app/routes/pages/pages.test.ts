@@ -27,7 +27,11 @@ interface DataResult<T> {
   init: { status?: number; headers?: Record<string, string> } | null;
 }
 
-async function callLoader<T>(loader: (args: never) => Promise<unknown>, path: string, options: { cookie?: string; signedIn?: boolean } = {}) {
+async function callLoader<T>(
+  loader: (args: never) => Promise<unknown>,
+  path: string,
+  options: { cookie?: string; signedIn?: boolean } = {},
+) {
   const headers = new Headers(options.cookie ? { cookie: options.cookie } : {});
   const request = new Request(`http://localhost${path}`, { headers });
   return (await loader({ request, context: contextFor(options), params: {} } as never)) as DataResult<T>;
@@ -44,7 +48,12 @@ describe("terms and privacy", () => {
   it("renders the current version safely, with its outline, version and date", async () => {
     await h.database.db.insert(siteData).values([
       { type: "terms", versionNum: 1, markdown: "# Old", isCurrent: false },
-      { type: "terms", versionNum: 2, markdown: "# Terms\n\n## Use\n\n<script>alert(1)</script>\n\nA [link](javascript:alert(1)).\n\n## Changes", isCurrent: true },
+      {
+        type: "terms",
+        versionNum: 2,
+        markdown: "# Terms\n\n## Use\n\n<script>alert(1)</script>\n\nA [link](javascript:alert(1)).\n\n## Changes",
+        isCurrent: true,
+      },
     ]);
     const { data } = await callLoader<LegalData>(legalLoader, "/terms");
     expect(data.version).toMatchObject({ number: 2 });
@@ -57,9 +66,15 @@ describe("terms and privacy", () => {
   });
 
   it("lets a cookieless visitor's browser reuse the page for a minute, and no one else", async () => {
-    expect((await callLoader(legalLoader, "/terms")).init?.headers).toEqual({ "Cache-Control": "public, max-age=60, s-maxage=10" });
-    expect((await callLoader(legalLoader, "/terms", { cookie: "theme=x" })).init?.headers).toEqual({ "Cache-Control": "private, no-cache" });
-    expect((await callLoader(legalLoader, "/terms", { signedIn: true })).init?.headers).toEqual({ "Cache-Control": "private, no-cache" });
+    expect((await callLoader(legalLoader, "/terms")).init?.headers).toEqual({
+      "Cache-Control": "public, max-age=60, s-maxage=10",
+    });
+    expect((await callLoader(legalLoader, "/terms", { cookie: "theme=x" })).init?.headers).toEqual({
+      "Cache-Control": "private, no-cache",
+    });
+    expect((await callLoader(legalLoader, "/terms", { signedIn: true })).init?.headers).toEqual({
+      "Cache-Control": "private, no-cache",
+    });
   });
 });
 

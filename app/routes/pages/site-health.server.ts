@@ -9,5 +9,9 @@ export interface WebTierInfo {
 }
 
 export function webTierInfo(): WebTierInfo {
-  return { version: appVersion, startedAt: startedAt.toISOString(), uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000) };
+  return {
+    version: appVersion,
+    startedAt: startedAt.toISOString(),
+    uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+  };
 }

@@ -43,7 +43,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const database = {
     ok: health ? health.database.ok : apiAnswered ? false : null,
     latencyMs: health?.database.latency_ms ?? null,
-    error: health ? health.database.error : apiAnswered && !result.ok ? result.error.detail : "Unknown: /api did not answer.",
+    error: health
+      ? health.database.error
+      : apiAnswered && !result.ok
+        ? result.error.detail
+        : "Unknown: /api did not answer.",
   };
   const healthy = api.ok && database.ok === true;
   return data(
@@ -57,7 +61,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "Site health", description: "Whether the web tier, the API and the database answer right now.", noIndex: true });
+  pageMeta(args, {
+    title: "Site health",
+    description: "Whether the web tier, the API and the database answer right now.",
+    noIndex: true,
+  });
 
 export default function SiteHealth({ loaderData }: Route.ComponentProps) {
   const { checkedAt, healthy, web, api, database } = loaderData;
@@ -104,12 +112,13 @@ export default function SiteHealth({ loaderData }: Route.ComponentProps) {
         </Component>
       </ul>
       <p className="mt-6 text-sm text-zinc-600 dark:text-zinc-400">
-        Checked at <time dateTime={checkedAt}>{checkedAt.slice(11, 19)} UTC</time>; with JavaScript this page checks again every{" "}
-        {REFRESH_MS / 1000} seconds. <a href="/site/health2">Check again</a>
+        Checked at <time dateTime={checkedAt}>{checkedAt.slice(11, 19)} UTC</time>; with JavaScript this page checks
+        again every {REFRESH_MS / 1000} seconds. <a href="/site/health2">Check again</a>
       </p>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         For monitors: <a href="/api/health">/api/health</a> (JSON, 200 or 503), <a href="/api/version">/api/version</a>,{" "}
-        <a href="/healthz/live">/healthz/live</a> and <a href="/healthz/ready">/healthz/ready</a> (503 while the database is unreachable).
+        <a href="/healthz/live">/healthz/live</a> and <a href="/healthz/ready">/healthz/ready</a> (503 while the
+        database is unreachable).
       </p>
     </section>
   );
@@ -118,10 +127,17 @@ export default function SiteHealth({ loaderData }: Route.ComponentProps) {
 function Component({ name, ok, children }: { name: string; ok: boolean | null; children: React.ReactNode }) {
   const label = ok === null ? "Unknown" : ok ? "OK" : "Down";
   // White on green-700 is 4.9:1 and on red-700 6.4:1, in either theme (green-600 would be 3.2:1).
-  const colour = ok === null ? "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100" : ok ? "bg-green-700 text-white" : "bg-red-700 text-white";
+  const colour =
+    ok === null
+      ? "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100"
+      : ok
+        ? "bg-green-700 text-white"
+        : "bg-red-700 text-white";
   return (
     <li className="card flex flex-wrap items-baseline gap-x-4 gap-y-1">
-      <span className={`inline-flex min-w-16 justify-center rounded-full px-2 py-0.5 text-sm font-bold ${colour}`}>{label}</span>
+      <span className={`inline-flex min-w-16 justify-center rounded-full px-2 py-0.5 text-sm font-bold ${colour}`}>
+        {label}
+      </span>
       <span className="font-semibold">{name}</span>
       <span className="text-sm text-zinc-700 dark:text-zinc-300">{children}</span>
     </li>

@@ -41,10 +41,13 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
         </div>
         <dl className="grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="font-medium">Display name</dt>
-          <dd>{profile.name ?? <span className="text-zinc-600 dark:text-zinc-400">Not set (your email is shown)</span>}</dd>
+          <dd>
+            {profile.name ?? <span className="text-zinc-600 dark:text-zinc-400">Not set (your email is shown)</span>}
+          </dd>
           <dt className="font-medium">Email</dt>
           <dd>
-            {profile.email} {profile.email_verified ? <span className="text-green-700 dark:text-green-400">(verified)</span> : null}
+            {profile.email}{" "}
+            {profile.email_verified ? <span className="text-green-700 dark:text-green-400">(verified)</span> : null}
           </dd>
           <dt className="font-medium">Roles</dt>
           <dd>
@@ -67,7 +70,9 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
           <dt className="font-medium">Last sign-in</dt>
           <dd>
             <Time value={profile.last_login_time} />
-            {profile.last_login_ip ? <span className="text-zinc-600 dark:text-zinc-400"> from {profile.last_login_ip}</span> : null}
+            {profile.last_login_ip ? (
+              <span className="text-zinc-600 dark:text-zinc-400"> from {profile.last_login_ip}</span>
+            ) : null}
           </dd>
           <dt className="font-medium">Other sessions</dt>
           <dd>{profile.other_sessions === 0 ? "None" : `${profile.other_sessions} signed in elsewhere`}</dd>
@@ -86,10 +91,20 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
 function Avatar({ avatar, name, initials }: { avatar: string | null; name: string; initials: string }) {
   const className = "size-16 shrink-0 rounded-full";
   if (avatar && /^https:\/\//i.test(avatar)) {
-    return <img src={avatar} alt={`Avatar of ${name}`} className={`${className} object-cover`} referrerPolicy="no-referrer" />;
+    return (
+      <img
+        src={avatar}
+        alt={`Avatar of ${name}`}
+        className={`${className} object-cover`}
+        referrerPolicy="no-referrer"
+      />
+    );
   }
   return (
-    <span aria-hidden="true" className={`${className} inline-flex items-center justify-center bg-blue-700 text-xl font-bold text-white dark:bg-blue-600`}>
+    <span
+      aria-hidden="true"
+      className={`${className} inline-flex items-center justify-center bg-blue-700 text-xl font-bold text-white dark:bg-blue-600`}
+    >
       {initials}
     </span>
   );

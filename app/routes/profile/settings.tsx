@@ -3,7 +3,16 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
-import { data, Form, useActionData, useFetcher, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "react-router";
+import {
+  data,
+  Form,
+  useActionData,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/settings";
 import type { loader as rootLoader } from "~/root";
 import { FieldErrors, FormErrors, InputField, SubmitButton } from "~/components/field";
@@ -25,7 +34,11 @@ type Intent = (typeof INTENTS)[number];
 export async function loader({ context }: Route.LoaderArgs) {
   return {
     profile: await apiGetOrThrow<Profile>(context, "/user/profile"),
-    constraints: { theme: getZodConstraint(ThemeSchema), name: getZodConstraint(DisplayNameSchema), password: getZodConstraint(ChangePasswordFormSchema) },
+    constraints: {
+      theme: getZodConstraint(ThemeSchema),
+      name: getZodConstraint(DisplayNameSchema),
+      password: getZodConstraint(ChangePasswordFormSchema),
+    },
   };
 }
 
@@ -56,7 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: ThemeSchema });
     if (submission.status !== "success") return failure("theme", submission.reply(), 400);
     const cookie = await serializeThemeCookie(submission.value.theme);
-    return redirectWithSuccess(SETTINGS_PATH, `Theme: ${THEME_LABELS[submission.value.theme]}.`, { headers: { "Set-Cookie": cookie } });
+    return redirectWithSuccess(SETTINGS_PATH, `Theme: ${THEME_LABELS[submission.value.theme]}.`, {
+      headers: { "Set-Cookie": cookie },
+    });
   }
 
   if (intent === "name") {
@@ -64,7 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return failure("name", submission.reply(), 400);
     const result = await apiRequest<Profile>(context, "/user/update", { body: { name: submission.value.name ?? "" } });
     if (!result.ok) return failure("name", replyWithApiError(submission.reply, result.error), result.status);
-    return redirectWithSuccess(SETTINGS_PATH, result.data.name ? "Display name saved." : "Display name cleared: your email is shown instead.");
+    return redirectWithSuccess(
+      SETTINGS_PATH,
+      result.data.name ? "Display name saved." : "Display name cleared: your email is shown instead.",
+    );
   }
 
   if (intent === "password") {
@@ -72,19 +90,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     const hideFields = ["current_password", "new_password", "confirm_password"];
     if (submission.status !== "success") return failure("password", submission.reply({ hideFields }), 400);
     const { current_password, new_password } = submission.value;
-    const result = await apiRequest<{ signed_out_sessions: number }>(context, "/user/password", { body: { current_password, new_password } });
+    const result = await apiRequest<{ signed_out_sessions: number }>(context, "/user/password", {
+      body: { current_password, new_password },
+    });
     if (!result.ok) {
-      return failure("password", replyWithApiError((options) => submission.reply({ ...options, hideFields }), result.error), result.status);
+      return failure(
+        "password",
+        replyWithApiError((options) => submission.reply({ ...options, hideFields }), result.error),
+        result.status,
+      );
     }
     const ended = result.data.signed_out_sessions;
-    return redirectWithSuccess(SETTINGS_PATH, `Password changed.${ended > 0 ? ` Signed out of ${plural(ended, "other session")}.` : ""}`);
+    return redirectWithSuccess(
+      SETTINGS_PATH,
+      `Password changed.${ended > 0 ? ` Signed out of ${plural(ended, "other session")}.` : ""}`,
+    );
   }
 
   if (intent === "sign-out-others") {
-    const result = await apiRequest<{ signed_out_sessions: number }>(context, "/user/sessions/sign-out-others", { method: "POST" });
-    if (!result.ok) return failure("sign-out-others", { status: "error", error: { "": [result.error.detail] } }, result.status);
+    const result = await apiRequest<{ signed_out_sessions: number }>(context, "/user/sessions/sign-out-others", {
+      method: "POST",
+    });
+    if (!result.ok)
+      return failure("sign-out-others", { status: "error", error: { "": [result.error.detail] } }, result.status);
     const ended = result.data.signed_out_sessions;
-    return redirectWithSuccess(SETTINGS_PATH, ended > 0 ? `Signed out of ${plural(ended, "other session")}.` : "There were no other sessions.");
+    return redirectWithSuccess(
+      SETTINGS_PATH,
+      ended > 0 ? `Signed out of ${plural(ended, "other session")}.` : "There were no other sessions.",
+    );
   }
 
   return data({ detail: "Unknown action." }, { status: 400 });
@@ -133,10 +166,14 @@ function ThemeSettings() {
   const [hydrated, setHydrated] = useState(false);
   const fetcher = useFetcher();
   const lastResult = useLastResult("theme");
-  const [form, fields] = useDeferredZodForm<z.input<typeof ThemeSchema>, z.output<typeof ThemeSchema>>(loadThemeCheck, useConstraints().theme, {
-    id: "settings-theme",
-    lastResult,
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof ThemeSchema>, z.output<typeof ThemeSchema>>(
+    loadThemeCheck,
+    useConstraints().theme,
+    {
+      id: "settings-theme",
+      lastResult,
+    },
+  );
   useEffect(() => {
     setHydrated(true);
     // With JavaScript the choice lives in local storage (it wins over the cookie, see theme.ts).
@@ -172,7 +209,9 @@ function ThemeSettings() {
           ))}
         </div>
         <FieldErrors id={fields.theme.errorId} errors={fields.theme.errors} />
-        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">System follows your device&apos;s light or dark setting.</p>
+        <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+          System follows your device&apos;s light or dark setting.
+        </p>
       </fieldset>
       {hydrated ? (
         <p className="mt-3 text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
@@ -189,14 +228,18 @@ function ThemeSettings() {
 
 function DisplayNameForm({ name, email }: { name: string | null; email: string }) {
   const lastResult = useLastResult("name");
-  const [form, fields] = useDeferredZodForm<z.input<typeof DisplayNameSchema>, z.output<typeof DisplayNameSchema>>(loadNameCheck, useConstraints().name, {
-    id: "settings-name",
-    lastResult,
-    defaultValue: { name: name ?? "" },
-    // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof DisplayNameSchema>, z.output<typeof DisplayNameSchema>>(
+    loadNameCheck,
+    useConstraints().name,
+    {
+      id: "settings-name",
+      lastResult,
+      defaultValue: { name: name ?? "" },
+      // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
+      shouldValidate: "onSubmit",
+      shouldRevalidate: "onInput",
+    },
+  );
   const pending = usePending("name");
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-3">
@@ -218,7 +261,10 @@ function DisplayNameForm({ name, email }: { name: string | null; email: string }
 
 function PasswordForm({ email }: { email: string }) {
   const lastResult = useLastResult("password");
-  const [form, fields] = useDeferredZodForm<z.input<typeof ChangePasswordFormSchema>, z.output<typeof ChangePasswordFormSchema>>(loadPasswordCheck, useConstraints().password, {
+  const [form, fields] = useDeferredZodForm<
+    z.input<typeof ChangePasswordFormSchema>,
+    z.output<typeof ChangePasswordFormSchema>
+  >(loadPasswordCheck, useConstraints().password, {
     id: "settings-password",
     lastResult,
     // Not on blur: an error appearing as the field loses focus moves the button away from a click in progress.
@@ -229,12 +275,24 @@ function PasswordForm({ email }: { email: string }) {
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-3">
       <h2 className="text-lg font-semibold">Change password</h2>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">Your other sessions end when the password changes; this one stays signed in.</p>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        Your other sessions end when the password changes; this one stays signed in.
+      </p>
       {/* Lets password managers file the new password under the right account. */}
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-      <InputField field={fields.current_password} label="Current password" type="password" autoComplete="current-password" />
+      <InputField
+        field={fields.current_password}
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+      />
       <InputField field={fields.new_password} label="New password" type="password" autoComplete="new-password" />
-      <InputField field={fields.confirm_password} label="Repeat new password" type="password" autoComplete="new-password" />
+      <InputField
+        field={fields.confirm_password}
+        label="Repeat new password"
+        type="password"
+        autoComplete="new-password"
+      />
       <FormErrors id={form.errorId} errors={form.errors} />
       <SubmitButton intent="password" busy={pending} busyLabel="Changing...">
         Change password

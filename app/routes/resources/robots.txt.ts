@@ -5,7 +5,14 @@ import { siteOrigin } from "~/utils/site-url.server";
 export const DISALLOWED_PREFIXES = ["/admin", "/auth/", "/account/", "/profile/", "/api/"];
 
 export function loader({ request }: Route.LoaderArgs) {
-  const lines = ["User-agent: *", ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`), "Allow: /", "", `Sitemap: ${siteOrigin(request)}/sitemap.xml`, ""];
+  const lines = [
+    "User-agent: *",
+    ...DISALLOWED_PREFIXES.map((prefix) => `Disallow: ${prefix}`),
+    "Allow: /",
+    "",
+    `Sitemap: ${siteOrigin(request)}/sitemap.xml`,
+    "",
+  ];
   return new Response(lines.join("\n"), {
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -6,7 +6,15 @@ import { apiRequest } from "~/utils/api.server";
 import { siteOrigin } from "~/utils/site-url.server";
 
 /** Public pages worth a search result (not the health page, nor compare, which needs report ids). */
-export const SITEMAP_PAGES = ["/", "/camera2/report_list", "/terms", "/privacy", "/contact", "/tools/json-pretty-format", "/tools/url-decode-encode"];
+export const SITEMAP_PAGES = [
+  "/",
+  "/camera2/report_list",
+  "/terms",
+  "/privacy",
+  "/contact",
+  "/tools/json-pretty-format",
+  "/tools/url-decode-encode",
+];
 export const SITEMAP_REPORT_LIMIT = 1_000;
 const API_PAGE_SIZE = 100;
 
@@ -16,13 +24,20 @@ interface ReportPage {
 }
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 }
 
 async function newestReports(context: Route.LoaderArgs["context"]): Promise<ReportPage["reports"]> {
   const reports: ReportPage["reports"] = [];
   for (let page = 1; reports.length < SITEMAP_REPORT_LIMIT; page++) {
-    const result = await apiRequest<ReportPage>(context, `/camera/reports?page=${page}&size=${API_PAGE_SIZE}`, { token: null });
+    const result = await apiRequest<ReportPage>(context, `/camera/reports?page=${page}&size=${API_PAGE_SIZE}`, {
+      token: null,
+    });
     // Without reports (the API is down or not there yet) the sitemap still lists the pages.
     if (!result.ok || !Array.isArray(result.data?.reports)) break;
     reports.push(...result.data.reports);

@@ -68,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = Object.values(fieldErrors).flat().filter(Boolean).join(" ") || "Check the form.";
     // Over the limit, sending the megabytes back would only make a huge page; the browser's Back button keeps them.
     const overLimit = utf8ByteLength(input.replace(/\r\n/g, "\n")) > MAX_JSON_INPUT_BYTES;
-    const formError = overLimit ? `${message} The input was not sent back: use your browser's Back button to return to it.` : message;
+    const formError = overLimit
+      ? `${message} The input was not sent back: use your browser's Back button to return to it.`
+      : message;
     if (!overLimit) echoText(context, INPUT_ID, input);
     return data({ options: readOptions(formData), result: null, formError }, { status: 400, headers: NO_STORE });
   }
@@ -105,7 +107,8 @@ function readOptions(formData: FormData): JsonFormatOptions {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "JSON Pretty Formatter",
-    description: "Format, validate and minify JSON without losing a digit: big numbers, key order and unicode stay as written. Works without JavaScript.",
+    description:
+      "Format, validate and minify JSON without losing a digit: big numbers, key order and unicode stay as written. Works without JavaScript.",
   });
 
 export default function JsonPrettyFormat() {
@@ -116,10 +119,15 @@ export default function JsonPrettyFormat() {
   const [options, setOptions] = useState<JsonFormatOptions>(posted?.options ?? DEFAULT_JSON_OPTIONS);
   const [result, setResult] = useState<JsonToolResult | null>(posted?.result ?? null);
   const [formError, setFormError] = useState<string | null>(posted?.formError ?? null);
-  const [inputBytes, setInputBytes] = useState(() => (posted ? (posted.result?.inputBytes ?? utf8ByteLength(postedInput.text)) : 0));
+  const [inputBytes, setInputBytes] = useState(() =>
+    posted ? (posted.result?.inputBytes ?? utf8ByteLength(postedInput.text)) : 0,
+  );
   const [working, setWorking] = useState(false);
   const requestRef = useRef(0);
-  const preview = useMemo(() => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null), [result]);
+  const preview = useMemo(
+    () => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null),
+    [result],
+  );
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
@@ -171,7 +179,8 @@ export default function JsonPrettyFormat() {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const formatted = await run();
-    if (submitter?.value === "download" && formatted?.ok) downloadText(DOWNLOAD_NAME, formatted.output, "application/json");
+    if (submitter?.value === "download" && formatted?.ok)
+      downloadText(DOWNLOAD_NAME, formatted.output, "application/json");
   }
 
   // The tree (up to 2,000 rows) renders after the rest, in slices between which the page keeps answering input.
@@ -183,11 +192,18 @@ export default function JsonPrettyFormat() {
     <section>
       <h1 className="page-title">JSON Pretty Formatter</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
-        Formats and checks JSON without changing a value: numbers keep every digit (<code>12345678901234567890</code>, <code>1.0</code>,{" "}
-        <code>1e400</code>), keys keep their order, strings keep their escapes.{" "}
-        {hydrated ? "Your input is processed in your browser and never leaves it." : "Your input is sent to the server only to be formatted: it is never stored or logged."}
+        Formats and checks JSON without changing a value: numbers keep every digit (<code>12345678901234567890</code>,{" "}
+        <code>1.0</code>, <code>1e400</code>), keys keep their order, strings keep their escapes.{" "}
+        {hydrated
+          ? "Your input is processed in your browser and never leaves it."
+          : "Your input is sent to the server only to be formatted: it is never stored or logged."}
       </p>
-      <form method="post" encType="multipart/form-data" onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+      <form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={hydrated ? onSubmit : undefined}
+        className="space-y-4"
+      >
         <div className="grid gap-4 lg:grid-cols-2">
           <div>
             <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
@@ -258,11 +274,21 @@ export default function JsonPrettyFormat() {
             </select>
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="sortKeys" defaultChecked={options.sortKeys} onChange={(event) => changeOptions({ sortKeys: event.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              name="sortKeys"
+              defaultChecked={options.sortKeys}
+              onChange={(event) => changeOptions({ sortKeys: event.currentTarget.checked })}
+            />
             Sort keys
           </label>
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="jsonc" defaultChecked={options.jsonc} onChange={(event) => changeOptions({ jsonc: event.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              name="jsonc"
+              defaultChecked={options.jsonc}
+              onChange={(event) => changeOptions({ jsonc: event.currentTarget.checked })}
+            />
             Allow comments and trailing commas (JSONC)
           </label>
         </fieldset>
@@ -294,27 +320,37 @@ export default function JsonPrettyFormat() {
           </p>
         ) : null}
         {result?.syntaxError ? (
-          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40">
+          <div
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40"
+          >
             <p className="font-semibold text-red-800 dark:text-red-300">
-              Invalid JSON at line {result.syntaxError.line}, column {result.syntaxError.column}: {result.syntaxError.message}
+              Invalid JSON at line {result.syntaxError.line}, column {result.syntaxError.column}:{" "}
+              {result.syntaxError.message}
             </p>
             <CaretExcerptView excerpt={result.syntaxError} />
-            {result.syntaxError.hint ? <p className="mt-2 text-zinc-900 dark:text-zinc-100">Hint: {result.syntaxError.hint}</p> : null}
+            {result.syntaxError.hint ? (
+              <p className="mt-2 text-zinc-900 dark:text-zinc-100">Hint: {result.syntaxError.hint}</p>
+            ) : null}
             {result.syntaxError.related ? (
               <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-                See line {result.syntaxError.related.line}, column {result.syntaxError.related.column}: {result.syntaxError.related.label}.
+                See line {result.syntaxError.related.line}, column {result.syntaxError.related.column}:{" "}
+                {result.syntaxError.related.label}.
               </p>
             ) : null}
           </div>
         ) : null}
         {result?.ok && report ? (
           <p role="status" className="text-sm text-green-800 dark:text-green-300">
-            Valid JSON{options.jsonc ? " (JSONC accepted)" : ""}: {report.valueCount.toLocaleString("en")} value{report.valueCount === 1 ? "" : "s"}, nested {report.maxDepth} level
+            Valid JSON{options.jsonc ? " (JSONC accepted)" : ""}: {report.valueCount.toLocaleString("en")} value
+            {report.valueCount === 1 ? "" : "s"}, nested {report.maxDepth} level
             {report.maxDepth === 1 ? "" : "s"} deep, {formatByteSize(result.inputBytes)}.
           </p>
         ) : null}
         {removals ? <p className="text-sm">{removals}</p> : null}
-        {report?.bomIgnored ? <p className="text-sm">A byte order mark (U+FEFF) at the start was ignored, as RFC 8259 allows.</p> : null}
+        {report?.bomIgnored ? (
+          <p className="text-sm">A byte order mark (U+FEFF) at the start was ignored, as RFC 8259 allows.</p>
+        ) : null}
       </div>
 
       {report && report.duplicateCount > 0 ? (
@@ -323,9 +359,15 @@ export default function JsonPrettyFormat() {
             Duplicate keys ({report.duplicateCount.toLocaleString("en")})
           </h2>
           <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
-            RFC 8259 says keys should be unique. JSON.parse and most parsers keep the last value; the formatted text keeps every one, as written.
+            RFC 8259 says keys should be unique. JSON.parse and most parsers keep the last value; the formatted text
+            keeps every one, as written.
           </p>
-          <DataTable label="Duplicate keys" columns={["Object", "Key", "On lines", "A parser keeps"]} rows={report.duplicates} empty={null}>
+          <DataTable
+            label="Duplicate keys"
+            columns={["Object", "Key", "On lines", "A parser keeps"]}
+            rows={report.duplicates}
+            empty={null}
+          >
             {(duplicate, index) => (
               <tr key={index}>
                 <td className="font-mono">{duplicate.path}</td>
@@ -349,7 +391,8 @@ export default function JsonPrettyFormat() {
           <ul className="space-y-1 text-sm">
             {report.impreciseNumbers.map((number, index) => (
               <li key={index}>
-                Line {number.line}: <code className="break-all">{number.text}</code> becomes <code className="break-all">{number.parsed}</code>
+                Line {number.line}: <code className="break-all">{number.text}</code> becomes{" "}
+                <code className="break-all">{number.parsed}</code>
               </li>
             ))}
           </ul>
@@ -361,7 +404,13 @@ export default function JsonPrettyFormat() {
           <summary className="cursor-pointer font-semibold">Tree view</summary>
           {/* Up to 2,000 rows, mostly below the fold: a large tree is laid out when it scrolls into view (a small one
               at once, so its box is never the size guessed for it before). */}
-          <div className={treeResult.tree.shown > LAZY_LAYOUT_TREE_VALUES ? "mt-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]" : "mt-3"}>
+          <div
+            className={
+              treeResult.tree.shown > LAZY_LAYOUT_TREE_VALUES
+                ? "mt-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
+                : "mt-3"
+            }
+          >
             <JsonTreeView tree={treeResult.tree} valueCount={treeResult.report?.valueCount ?? 0} />
           </div>
         </details>

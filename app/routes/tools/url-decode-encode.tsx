@@ -33,17 +33,31 @@ export async function action({ request }: Route.ActionArgs) {
   const postedInput = formData.get("input");
   const input = typeof postedInput === "string" ? postedInput : "";
   if (submission.status !== "success") {
-    const message = Object.values(submission.error ?? {}).flat().filter(Boolean).join(" ") || "Check the form.";
-    return data({ input, options: readOptions(formData), result: null, formError: message }, { status: 400, headers: NO_STORE });
+    const message =
+      Object.values(submission.error ?? {})
+        .flat()
+        .filter(Boolean)
+        .join(" ") || "Check the form.";
+    return data(
+      { input, options: readOptions(formData), result: null, formError: message },
+      { status: 400, headers: NO_STORE },
+    );
   }
   const { intent, input: value, direction: shownDirection, ...rest } = submission.value;
   const { runUrlTool } = await loadEngine();
   if (intent === "swap") {
     // Swap puts the result on screen into the input and reverses the direction, as the button does with JavaScript.
     const shown = runUrlTool(value, { ...rest, direction: shownDirection });
-    if (!shown.ok) return data({ input, options: { ...rest, direction: shownDirection }, result: shown, formError: null }, { headers: NO_STORE });
+    if (!shown.ok)
+      return data(
+        { input, options: { ...rest, direction: shownDirection }, result: shown, formError: null },
+        { headers: NO_STORE },
+      );
     const options = { ...rest, direction: opposite(shownDirection) };
-    return data({ input: shown.output, options, result: runUrlTool(shown.output, options), formError: null }, { headers: NO_STORE });
+    return data(
+      { input: shown.output, options, result: runUrlTool(shown.output, options), formError: null },
+      { headers: NO_STORE },
+    );
   }
   const options = { ...rest, direction: intent };
   return data({ input, options, result: runUrlTool(value, options), formError: null }, { headers: NO_STORE });
@@ -79,7 +93,8 @@ function readOptions(formData: FormData): UrlToolOptions {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "URL Decoder & Encoder",
-    description: "Percent-encode and decode text and URLs: five encode modes, strict decoding with positioned errors, double-encoding layers and a URL breakdown.",
+    description:
+      "Percent-encode and decode text and URLs: five encode modes, strict decoding with positioned errors, double-encoding layers and a URL breakdown.",
   });
 
 export default function UrlDecodeEncode() {
@@ -132,10 +147,18 @@ export default function UrlDecodeEncode() {
     <section>
       <h1 className="page-title">URL Decoder &amp; Encoder</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
-        Percent-encode text or decode it strictly: a malformed sequence is reported with its position, never passed through.{" "}
-        {hydrated ? "Your input is processed in your browser and never leaves it." : "Your input is sent to the server only to be processed: it is never stored or logged."}
+        Percent-encode text or decode it strictly: a malformed sequence is reported with its position, never passed
+        through.{" "}
+        {hydrated
+          ? "Your input is processed in your browser and never leaves it."
+          : "Your input is sent to the server only to be processed: it is never stored or logged."}
       </p>
-      <form method="post" encType="multipart/form-data" onSubmit={hydrated ? onSubmit : undefined} className="space-y-4">
+      <form
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={hydrated ? onSubmit : undefined}
+        className="space-y-4"
+      >
         <input type="hidden" name="direction" value={direction} />
         <div className="grid gap-4 lg:grid-cols-2">
           <div>
@@ -150,10 +173,14 @@ export default function UrlDecodeEncode() {
               id="url-input"
               name="input"
               defaultValue={posted?.input ?? ""}
-              onInput={hydrated ? () => {
-                clearTimeout(timerRef.current);
-                timerRef.current = setTimeout(() => void run(), 60);
-              } : undefined}
+              onInput={
+                hydrated
+                  ? () => {
+                      clearTimeout(timerRef.current);
+                      timerRef.current = setTimeout(() => void run(), 60);
+                    }
+                  : undefined
+              }
               onFocus={hydrated ? () => void loadEngine() : undefined}
               rows={10}
               spellCheck={false}
@@ -171,7 +198,13 @@ export default function UrlDecodeEncode() {
               </label>
               <div className="flex gap-2">
                 {result?.ok ? <CopyButton value={result.output} label="Copy" /> : null}
-                <button type="submit" name="intent" value="swap" className="btn min-h-8 px-2 py-1 text-xs" title="Move the output into the input and reverse the direction">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="swap"
+                  className="btn min-h-8 px-2 py-1 text-xs"
+                  title="Move the output into the input and reverse the direction"
+                >
                   ⇄ Swap
                 </button>
               </div>
@@ -189,10 +222,22 @@ export default function UrlDecodeEncode() {
         </div>
 
         <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="encode" className={`btn ${direction === "encode" ? "btn-primary" : ""}`} aria-pressed={hydrated ? direction === "encode" : undefined}>
+          <button
+            type="submit"
+            name="intent"
+            value="encode"
+            className={`btn ${direction === "encode" ? "btn-primary" : ""}`}
+            aria-pressed={hydrated ? direction === "encode" : undefined}
+          >
             Encode
           </button>
-          <button type="submit" name="intent" value="decode" className={`btn ${direction === "decode" ? "btn-primary" : ""}`} aria-pressed={hydrated ? direction === "decode" : undefined}>
+          <button
+            type="submit"
+            name="intent"
+            value="decode"
+            className={`btn ${direction === "decode" ? "btn-primary" : ""}`}
+            aria-pressed={hydrated ? direction === "decode" : undefined}
+          >
             Decode
           </button>
         </div>
@@ -203,10 +248,19 @@ export default function UrlDecodeEncode() {
             <div className="space-y-2">
               {ENCODE_MODES.map((mode) => (
                 <label key={mode} className="flex items-start gap-2 text-sm">
-                  <input type="radio" name="mode" value={mode} defaultChecked={options.mode === mode} onChange={() => changeOptions({ mode: mode as EncodeMode })} className="mt-1" />
+                  <input
+                    type="radio"
+                    name="mode"
+                    value={mode}
+                    defaultChecked={options.mode === mode}
+                    onChange={() => changeOptions({ mode: mode as EncodeMode })}
+                    className="mt-1"
+                  />
                   <span>
                     <span className="font-medium">{ENCODE_MODE_INFO[mode].label}</span>
-                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">{ENCODE_MODE_INFO[mode].legend}</span>
+                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                      {ENCODE_MODE_INFO[mode].legend}
+                    </span>
                   </span>
                 </label>
               ))}
@@ -216,27 +270,49 @@ export default function UrlDecodeEncode() {
             <fieldset>
               <legend className="label">Decode</legend>
               <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="plusAsSpace" defaultChecked={options.plusAsSpace} onChange={(event) => changeOptions({ plusAsSpace: event.currentTarget.checked })} className="mt-1" />
+                <input
+                  type="checkbox"
+                  name="plusAsSpace"
+                  defaultChecked={options.plusAsSpace}
+                  onChange={(event) => changeOptions({ plusAsSpace: event.currentTarget.checked })}
+                  className="mt-1"
+                />
                 <span>
                   <span className="font-medium">+ as space</span>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">For query strings and form data; off, a + stays a +.</span>
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                    For query strings and form data; off, a + stays a +.
+                  </span>
                 </span>
               </label>
             </fieldset>
             <fieldset>
               <legend className="label">Lines</legend>
               <label className="flex items-start gap-2 text-sm">
-                <input type="checkbox" name="lineMode" defaultChecked={options.lineMode} onChange={(event) => changeOptions({ lineMode: event.currentTarget.checked })} className="mt-1" />
+                <input
+                  type="checkbox"
+                  name="lineMode"
+                  defaultChecked={options.lineMode}
+                  onChange={(event) => changeOptions({ lineMode: event.currentTarget.checked })}
+                  className="mt-1"
+                />
                 <span>
                   <span className="font-medium">Line by line</span>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">Encode or decode each line on its own, one result per line.</span>
+                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
+                    Encode or decode each line on its own, one result per line.
+                  </span>
                 </span>
               </label>
               <div className="mt-2 flex flex-wrap items-center gap-4 text-sm">
                 <span>Line breaks are</span>
                 {LINE_ENDINGS.map((ending) => (
                   <label key={ending} className="flex items-center gap-1">
-                    <input type="radio" name="lineEnding" value={ending} defaultChecked={options.lineEnding === ending} onChange={() => changeOptions({ lineEnding: ending as LineEnding })} />
+                    <input
+                      type="radio"
+                      name="lineEnding"
+                      value={ending}
+                      defaultChecked={options.lineEnding === ending}
+                      onChange={() => changeOptions({ lineEnding: ending as LineEnding })}
+                    />
                     {ending === "lf" ? "LF (%0A)" : "CRLF (%0D%0A)"}
                   </label>
                 ))}
@@ -253,19 +329,27 @@ export default function UrlDecodeEncode() {
           </p>
         ) : null}
         {result && result.errorCount > 0 ? (
-          <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40">
+          <div
+            role="alert"
+            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40"
+          >
             <p className="font-semibold text-red-800 dark:text-red-300">
               Cannot {direction}: {result.errorCount === 1 ? "1 problem" : `${result.errorCount} problems`}.
             </p>
             <ul className="mt-2 space-y-2">
               {result.errors.map((error, index) => (
                 <li key={index}>
-                  <code className="rounded bg-white px-1 font-bold dark:bg-zinc-950">{error.sequence}</code> at {error.where}: {error.message}
-                  {error.hint ? <span className="block text-zinc-700 dark:text-zinc-300">Hint: {error.hint}</span> : null}
+                  <code className="rounded bg-white px-1 font-bold dark:bg-zinc-950">{error.sequence}</code> at{" "}
+                  {error.where}: {error.message}
+                  {error.hint ? (
+                    <span className="block text-zinc-700 dark:text-zinc-300">Hint: {error.hint}</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
-            {result.errorCount > result.errors.length ? <p className="mt-2">… and {result.errorCount - result.errors.length} more.</p> : null}
+            {result.errorCount > result.errors.length ? (
+              <p className="mt-2">… and {result.errorCount - result.errors.length} more.</p>
+            ) : null}
           </div>
         ) : null}
         {result?.notes.map((note, index) => (
@@ -280,7 +364,9 @@ export default function UrlDecodeEncode() {
           <h2 id="layers-title" className="mb-2 text-lg font-semibold">
             Double encoding: {result.layers.layers.length} layers
           </h2>
-          <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">The input was percent-encoded more than once (%25 is an encoded %). Each decoding peels one layer:</p>
+          <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
+            The input was percent-encoded more than once (%25 is an encoded %). Each decoding peels one layer:
+          </p>
           <ol className="space-y-2">
             {result.layers.layers.map((layer, index) => (
               <li key={index} className="card p-2">

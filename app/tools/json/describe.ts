@@ -17,7 +17,9 @@ export function describeRemovals(report: ParseReport): string | null {
     const listed = [...new Set(lines)].slice(0, 12);
     const more = count > lines.length || new Set(lines).size > listed.length ? ", …" : "";
     const [one, many] = REMOVAL_NAMES[kind];
-    parts.push(`${count} ${count === 1 ? one : many} (line${listed.length === 1 && !more ? "" : "s"} ${listed.join(", ")}${more})`);
+    parts.push(
+      `${count} ${count === 1 ? one : many} (line${listed.length === 1 && !more ? "" : "s"} ${listed.join(", ")}${more})`,
+    );
   }
   if (parts.length === 0) return null;
   const last = parts.pop()!;

@@ -23,8 +23,10 @@ function syntaxError(input: string, options: Partial<JsonFormatOptions> = {}) {
 
 describe("lossless formatting", () => {
   test("numbers keep their text: beyond 2^53, 1.0, 1e400, -0, exponents", () => {
-    const input = '[12345678901234567890, 1.0, 1e400, -0, -0.0, 1E-7, 0.1e+10, 9007199254740993]';
-    expect(output(input, { indent: "minified" })).toBe("[12345678901234567890,1.0,1e400,-0,-0.0,1E-7,0.1e+10,9007199254740993]");
+    const input = "[12345678901234567890, 1.0, 1e400, -0, -0.0, 1E-7, 0.1e+10, 9007199254740993]";
+    expect(output(input, { indent: "minified" })).toBe(
+      "[12345678901234567890,1.0,1e400,-0,-0.0,1E-7,0.1e+10,9007199254740993]",
+    );
   });
 
   test("key order is kept, integer-like keys included (JavaScript objects would put 2 and 10 first)", () => {
@@ -40,10 +42,16 @@ describe("lossless formatting", () => {
 
   test("indent 2, 4, tab and minified", () => {
     const input = '{"a":[1,{"b":null}],"c":{},"d":[]}';
-    expect(output(input, { indent: "2" })).toBe('{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ],\n  "c": {},\n  "d": []\n}');
-    expect(output(input, { indent: "4" })).toBe('{\n    "a": [\n        1,\n        {\n            "b": null\n        }\n    ],\n    "c": {},\n    "d": []\n}');
-    expect(output(input, { indent: "tab" })).toBe('{\n\t"a": [\n\t\t1,\n\t\t{\n\t\t\t"b": null\n\t\t}\n\t],\n\t"c": {},\n\t"d": []\n}');
-    expect(output(" { \"a\" : [ 1 , { \"b\" : null } ] , \"c\" : { } , \"d\" : [ ] } ", MINIFIED)).toBe(input);
+    expect(output(input, { indent: "2" })).toBe(
+      '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ],\n  "c": {},\n  "d": []\n}',
+    );
+    expect(output(input, { indent: "4" })).toBe(
+      '{\n    "a": [\n        1,\n        {\n            "b": null\n        }\n    ],\n    "c": {},\n    "d": []\n}',
+    );
+    expect(output(input, { indent: "tab" })).toBe(
+      '{\n\t"a": [\n\t\t1,\n\t\t{\n\t\t\t"b": null\n\t\t}\n\t],\n\t"c": {},\n\t"d": []\n}',
+    );
+    expect(output(' { "a" : [ 1 , { "b" : null } ] , "c" : { } , "d" : [ ] } ', MINIFIED)).toBe(input);
   });
 
   test("scalars at the top level", () => {
@@ -53,7 +61,11 @@ describe("lossless formatting", () => {
   });
 
   test("matches JSON.stringify wherever JavaScript itself is lossless", () => {
-    const value = { name: "Ünïcödé ✓", list: [1, 2.5, -3, true, false, null, "x\n\"y\"\t\\"], nested: { deep: [[[{}]], []], empty: "" } };
+    const value = {
+      name: "Ünïcödé ✓",
+      list: [1, 2.5, -3, true, false, null, 'x\n"y"\t\\'],
+      nested: { deep: [[[{}]], []], empty: "" },
+    };
     const text = JSON.stringify(value);
     expect(output(text, MINIFIED)).toBe(text);
     expect(output(text)).toBe(JSON.stringify(value, null, 2));
@@ -63,7 +75,9 @@ describe("lossless formatting", () => {
 
   test("sort keys: by UTF-16 code units (RFC 8785), recursively, stable for repeated keys; off by default", () => {
     const input = '{"b":1,"a":{"z":1,"y":2},"10":0,"2":0,"B":0,"é":0,"a":2}';
-    expect(output(input, { indent: "minified", sortKeys: true })).toBe('{"10":0,"2":0,"B":0,"a":{"y":2,"z":1},"a":2,"b":1,"é":0}');
+    expect(output(input, { indent: "minified", sortKeys: true })).toBe(
+      '{"10":0,"2":0,"B":0,"a":{"y":2,"z":1},"a":2,"b":1,"é":0}',
+    );
     expect(output(input, MINIFIED)).toBe(input);
   });
 
@@ -87,7 +101,9 @@ describe("lossless formatting", () => {
     expect(error.text).toBe('  {"x": 1}');
     expect(error.caret).toBe("  ^");
     // Empty containers count as a level too, and JSONC changes nothing.
-    expect(syntaxError("[".repeat(MAX_JSON_DEPTH + 1) + "]".repeat(MAX_JSON_DEPTH + 1), { jsonc: true }).column).toBe(MAX_JSON_DEPTH + 1);
+    expect(syntaxError("[".repeat(MAX_JSON_DEPTH + 1) + "]".repeat(MAX_JSON_DEPTH + 1), { jsonc: true }).column).toBe(
+      MAX_JSON_DEPTH + 1,
+    );
   });
 
   test("8 MB of brackets (4,000,000 levels, indent 2) stops at level 1,001 without reading on", () => {
@@ -107,7 +123,9 @@ describe("lossless formatting", () => {
       const refused = formatJson(input, PRETTY, { previewChars });
       expect(refused.ok).toBe(false);
       expect(refused.output).toBe("");
-      expect(refused.inputError).toMatch(/^Formatted with this indent the text would be 7\d{3}(\.\d)? MB \(8,\d{3},\d{3},\d{3} bytes\); the limit is 64 MB \(67,108,864 bytes\)\. Choose Minified/);
+      expect(refused.inputError).toMatch(
+        /^Formatted with this indent the text would be 7\d{3}(\.\d)? MB \(8,\d{3},\d{3},\d{3} bytes\); the limit is 64 MB \(67,108,864 bytes\)\. Choose Minified/,
+      );
     }
     const minified = formatJson(input, MINIFIED);
     expect(minified.ok).toBe(true);
@@ -160,7 +178,14 @@ describe("input limits", () => {
   });
 
   test("a realistic 10 MB document formats", () => {
-    const record = JSON.stringify({ id: 123456, name: "user name", email: "someone@example.com", tags: ["a", "b"], score: 12.5, ok: true });
+    const record = JSON.stringify({
+      id: 123456,
+      name: "user name",
+      email: "someone@example.com",
+      tags: ["a", "b"],
+      score: 12.5,
+      ok: true,
+    });
     const count = Math.floor((MAX_JSON_INPUT_BYTES - 2) / (record.length + 1));
     const input = "[" + Array(count).fill(record).join(",") + "]";
     const result = format(input);
@@ -183,7 +208,7 @@ describe("JSONC", () => {
     expect(error.message).toBe("Comments are not allowed in JSON.");
     expect(error.hint).toContain("JSONC");
     expect(error).toMatchObject({ line: 2, column: 3 });
-    const comma = syntaxError('[1, 2,]');
+    const comma = syntaxError("[1, 2,]");
     expect(comma.message).toBe("Trailing comma before ']'.");
     expect(comma.hint).toContain("JSONC");
     expect(comma).toMatchObject({ line: 1, column: 6 });
@@ -193,11 +218,15 @@ describe("JSONC", () => {
     const result = format(input, { jsonc: true, indent: "minified" });
     expect(result.output).toBe('{"a":1,"b":[1,2]}');
     expect(result.report!.removalCounts).toEqual({ "line comment": 1, "block comment": 1, "trailing comma": 2 });
-    expect(describeRemovals(result.report!)).toBe("Removed 1 line comment (line 2), 1 block comment (line 3) and 2 trailing commas (line 4).");
+    expect(describeRemovals(result.report!)).toBe(
+      "Removed 1 line comment (line 2), 1 block comment (line 3) and 2 trailing commas (line 4).",
+    );
   });
 
   test("comment-like text inside strings stays", () => {
-    expect(output('{"url": "http://x/*y*/"} // end', { jsonc: true, indent: "minified" })).toBe('{"url":"http://x/*y*/"}');
+    expect(output('{"url": "http://x/*y*/"} // end', { jsonc: true, indent: "minified" })).toBe(
+      '{"url":"http://x/*y*/"}',
+    );
   });
 
   test("an unclosed block comment and a lone slash are errors", () => {
@@ -237,12 +266,12 @@ describe("errors: line, column, caret and hint", () => {
   test.each([
     ['{"a": 1,}', "Trailing comma before '}'.", /remove it/],
     ["{'a': 1}", "Expected a key in double quotes but found a single quote.", /double quotes/],
-    ['["a", \'b\']', "Expected a value but found a single quote.", /double quotes/],
+    ["[\"a\", 'b']", "Expected a value but found a single quote.", /double quotes/],
     ["{a: 1}", "Object keys must be strings in double quotes, but found the unquoted key 'a'.", /"a"/],
     ['{"a": 1 /* c */}', "Comments are not allowed in JSON.", /JSONC/],
     ['{"a": [1, 2}', "Mismatched bracket: '}' closes the '[' opened at line 1, column 7.", /Close it with '\]'/],
     ['{"a": {"b": 1}', "The input ends before the '{' opened at line 1, column 1 is closed.", /Add the missing '\}'/],
-    ['[1, 2] ]', "Extra ']': there is no open '[' to close.", /missing '\['/],
+    ["[1, 2] ]", "Extra ']': there is no open '[' to close.", /missing '\['/],
     ['{"a": 1 "b": 2}', "Missing comma: expected ',' or '}' but found '\"'.", /comma between the members/],
     ["[1 2]", "Missing comma: expected ',' or ']' but found '2'.", /comma between the items/],
     ['{"a" = 1}', "Expected ':' after the key \"a\" but found '='.", /not '='/],
@@ -265,11 +294,15 @@ describe("errors: line, column, caret and hint", () => {
     ['["it\\\'s"]', "Invalid escape '\\'' in a string.", /needs no escape/],
     ['["\\u12G4"]', "Invalid unicode escape '\\u12G4'.", /four hex digits/],
     ['["abc', "This string is never closed: the input ends before its closing quote.", /closing double quote/],
-    ["{\"a\":\u00a01}", "Found a no-break space (U+00A0), which JSON does not treat as whitespace.", /normal space/],
-    ["{\u201ca\u201d: 1}", "Expected a key in double quotes but found the typographic quote '\u201c'.", /straight double quotes/],
+    ['{"a":\u00a01}', "Found a no-break space (U+00A0), which JSON does not treat as whitespace.", /normal space/],
+    [
+      "{\u201ca\u201d: 1}",
+      "Expected a key in double quotes but found the typographic quote '\u201c'.",
+      /straight double quotes/,
+    ],
     ['{"a": 1} {"b": 2}', "Unexpected '{' after the end of the JSON value.", /JSON Lines/],
     ["[1,,2]", "Expected a value but found ','.", /extra comma/],
-    ['{"a":}', 'Expected a value for the key "a" but found \'}\'.', /Write a value/],
+    ['{"a":}', "Expected a value for the key \"a\" but found '}'.", /Write a value/],
     ["[1;2]", "Found ';' between members.", /commas/],
     ['["a": 1]', "Found ':' inside an array.", /object/],
   ])("%s → %s", (input, message, hint) => {
@@ -306,7 +339,7 @@ describe("duplicate keys", () => {
     expect(output(input, MINIFIED)).toBe('{"id":1,"list":[{"x":1,"x":2,"x":3}],"id":2}');
   });
 
-  test("keys equal once decoded count as duplicates (\"a\" and \"\\u0061\")", () => {
+  test('keys equal once decoded count as duplicates ("a" and "\\u0061")', () => {
     const result = format('{"a": 1, "\\u0061": 2}');
     expect(result.report!.duplicates).toEqual([{ path: "$", key: "a", lines: [1, 1], keptLine: 1 }]);
   });
@@ -315,7 +348,9 @@ describe("duplicate keys", () => {
     const keys = Array.from({ length: 50 }, (_, i) => `"k${i}": ${i}`);
     keys.push('"k7": "again"', '"k49": "again"', '"k7": "third"');
     const result = format(`{"outer key": {${keys.join(",\n")}}}`);
-    expect(result.report!.duplicates.map((duplicate) => [duplicate.path, duplicate.key, duplicate.lines.length])).toEqual([
+    expect(
+      result.report!.duplicates.map((duplicate) => [duplicate.path, duplicate.key, duplicate.lines.length]),
+    ).toEqual([
       ['$["outer key"]', "k7", 3],
       ['$["outer key"]', "k49", 2],
     ]);
@@ -328,7 +363,9 @@ describe("duplicate keys", () => {
 
 describe("numbers JavaScript would change", () => {
   test("integers beyond 2^53 and out-of-range numbers are listed; exact ones are not", () => {
-    const result = format("[\n12345678901234567890,\n9007199254740992,\n1e400,\n1e-400,\n0.000,\n123456789012345678901234567890e-10\n]");
+    const result = format(
+      "[\n12345678901234567890,\n9007199254740992,\n1e400,\n1e-400,\n0.000,\n123456789012345678901234567890e-10\n]",
+    );
     expect(result.report!.impreciseNumbers).toEqual([
       { line: 2, text: "12345678901234567890", parsed: "12345678901234567000" },
       { line: 4, text: "1e400", parsed: "Infinity" },
@@ -340,11 +377,35 @@ describe("numbers JavaScript would change", () => {
 describe("parser", () => {
   test("keeps the key's raw text and its decoded value apart", () => {
     const result = parseJson('{"caf\\u00e9": 1}');
-    expect(result.ok && typeof result.root !== "string" && result.root.type === "object" && result.root.entries[0]).toMatchObject({ key: "café", rawKey: '"caf\\u00e9"' });
+    expect(
+      result.ok && typeof result.root !== "string" && result.root.type === "object" && result.root.entries[0],
+    ).toMatchObject({ key: "café", rawKey: '"caf\\u00e9"' });
   });
 
   test("agrees with JSON.parse on what is valid, for a sample of tricky documents", () => {
-    const samples = ["[]", "{}", '""', '"\\""', "[-0]", "[1e5]", "[1E+5]", '{"":""}', " [ ] ", "[1,]", "[,]", "[01]", "[-]", "[1.e5]", '["\\u"]', "{,}", "[true false]", "nul", "[1]x", '"\u2028"', "\t[\r\n]"];
+    const samples = [
+      "[]",
+      "{}",
+      '""',
+      '"\\""',
+      "[-0]",
+      "[1e5]",
+      "[1E+5]",
+      '{"":""}',
+      " [ ] ",
+      "[1,]",
+      "[,]",
+      "[01]",
+      "[-]",
+      "[1.e5]",
+      '["\\u"]',
+      "{,}",
+      "[true false]",
+      "nul",
+      "[1]x",
+      '"\u2028"',
+      "\t[\r\n]",
+    ];
     for (const sample of samples) {
       let native = true;
       try {
@@ -363,19 +424,22 @@ describe("output size and preview", () => {
     '{"a": [1, 2, {"b": null}], "c": "plain"}',
     '{"café": "naïve ✓", "emoji": "😀 and 🇫🇷", "escaped": "\\u00e9\\ud83d\\ude00"}',
     '["lone \ud800 high", "lone \udc00 low", "pair \ud83d\ude00", "end \ud83d"]',
-    "\ufeff[\"after a byte order mark: ü\"]",
+    '\ufeff["after a byte order mark: ü"]',
     '// a comment with ünïcode ✓\n{"k": "v", /* ✓ ✓ */ "l": [1,],}',
   ];
 
-  test.each(["2", "4", "tab", "minified"] as const)("outputBytes is the UTF-8 size of the output (indent %s)", (indent) => {
-    for (const input of documents) {
-      for (const sortKeys of [false, true]) {
-        const result = formatJson(input, { indent, sortKeys, jsonc: true });
-        expect(result.ok, input).toBe(true);
-        expect(result.outputBytes, input).toBe(new TextEncoder().encode(result.output).length);
+  test.each(["2", "4", "tab", "minified"] as const)(
+    "outputBytes is the UTF-8 size of the output (indent %s)",
+    (indent) => {
+      for (const input of documents) {
+        for (const sortKeys of [false, true]) {
+          const result = formatJson(input, { indent, sortKeys, jsonc: true });
+          expect(result.ok, input).toBe(true);
+          expect(result.outputBytes, input).toBe(new TextEncoder().encode(result.output).length);
+        }
       }
-    }
-  });
+    },
+  );
 
   test("with previewChars, output is the start of the whole output, cut at a line end, with the whole size", () => {
     const input = JSON.stringify(Array.from({ length: 400 }, (_, i) => ({ id: i, name: `naïve ${i} ✓` })));

@@ -2,7 +2,13 @@
 import { parseJson, type JsonSyntaxError, type ParseReport } from "./parse";
 import { printJson } from "./format";
 import { buildTree, type JsonTree } from "./tree";
-import { MAX_JSON_INPUT_BYTES, MAX_JSON_OUTPUT_BYTES, outputTooLargeMessage, tooLargeMessage, type JsonFormatOptions } from "./limits";
+import {
+  MAX_JSON_INPUT_BYTES,
+  MAX_JSON_OUTPUT_BYTES,
+  outputTooLargeMessage,
+  tooLargeMessage,
+  type JsonFormatOptions,
+} from "./limits";
 import { utf8ByteLength } from "../text-size";
 import { outputPreview } from "./output-preview";
 
@@ -28,7 +34,11 @@ export interface FormatJsonLimits {
   previewChars?: number;
 }
 
-export function formatJson(input: string, options: JsonFormatOptions, { previewChars }: FormatJsonLimits = {}): JsonToolResult {
+export function formatJson(
+  input: string,
+  options: JsonFormatOptions,
+  { previewChars }: FormatJsonLimits = {},
+): JsonToolResult {
   const inputBytes = utf8ByteLength(input);
   if (inputBytes > MAX_JSON_INPUT_BYTES) {
     return { ok: false, output: "", inputError: tooLargeMessage(inputBytes), inputBytes };
@@ -53,7 +63,8 @@ export function formatJson(input: string, options: JsonFormatOptions, { previewC
   // Past the output limit the printer only counts, so a document that would print gigabytes costs no memory.
   const printed = printJson(parsed.root, options, Math.min(previewChars ?? Infinity, MAX_JSON_OUTPUT_BYTES));
   const outputBytes = printed.length + parsed.stringExtraUtf8Bytes;
-  if (outputBytes > MAX_JSON_OUTPUT_BYTES) return { ok: false, output: "", inputError: outputTooLargeMessage(outputBytes), report, inputBytes };
+  if (outputBytes > MAX_JSON_OUTPUT_BYTES)
+    return { ok: false, output: "", inputError: outputTooLargeMessage(outputBytes), report, inputBytes };
   const preview = previewChars === undefined ? null : outputPreview(printed.text, previewChars);
   return {
     ok: true,

@@ -39,7 +39,8 @@ export interface PrintedJson {
  * megabyte of output need not build (and flatten) the rest.
  */
 export function printJson(root: JsonNode, options: PrintOptions, keepChars = Infinity): PrintedJson {
-  const unit = options.indent === "tab" ? "\t" : options.indent === "minified" ? "" : " ".repeat(Number(options.indent));
+  const unit =
+    options.indent === "tab" ? "\t" : options.indent === "minified" ? "" : " ".repeat(Number(options.indent));
   const pretty = unit !== "";
   const colon = pretty ? ": " : ":";
   // Each depth's line break is a slice of one run of indentation (V8 shares the run's characters), so the breaks

@@ -22,7 +22,11 @@ describe("outputPreview", () => {
 
 describe("previewNote", () => {
   it("names both sizes and where the whole text is", () => {
-    expect(previewNote("x".repeat(2048), 5 * 1024 * 1024, true)).toBe("The box shows the first 2 KB of 5 MB, so the page stays quick. Copy and Download give all of it.");
-    expect(previewNote("é".repeat(1024), 4096, false)).toBe("The box shows the first 2 KB of 4 KB, so the page stays quick. Download gives all of it.");
+    expect(previewNote("x".repeat(2048), 5 * 1024 * 1024, true)).toBe(
+      "The box shows the first 2 KB of 5 MB, so the page stays quick. Copy and Download give all of it.",
+    );
+    expect(previewNote("é".repeat(1024), 4096, false)).toBe(
+      "The box shows the first 2 KB of 4 KB, so the page stays quick. Download gives all of it.",
+    );
   });
 });

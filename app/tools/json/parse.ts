@@ -158,7 +158,8 @@ const Char = {
   LowerX: 120,
   OpenBrace: 123,
   CloseBrace: 125,
-  Star: 42,} as const;
+  Star: 42,
+} as const;
 
 function isDigit(code: number): boolean {
   return code >= Char.Zero && code <= Char.Nine;
@@ -186,7 +187,8 @@ function describeChar(text: string, offset: number): string {
   const codePoint = text.codePointAt(offset)!;
   if (codePoint === Char.LineFeed || codePoint === Char.CarriageReturn) return "a line break";
   if (codePoint === Char.Tab) return "a tab";
-  if (codePoint < 0x20 || codePoint === 0x7f) return `the control character U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}`;
+  if (codePoint < 0x20 || codePoint === 0x7f)
+    return `the control character U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}`;
   if (LOOKALIKES[codePoint]) return LOOKALIKES[codePoint];
   return `'${String.fromCodePoint(codePoint)}'`;
 }
@@ -203,7 +205,11 @@ class Parser {
   private pos = 0;
   private readonly stack: Frame[] = [];
   private readonly removalOffsets: { kind: RemovalKind; offset: number }[] = [];
-  private readonly removalCounts: Record<RemovalKind, number> = { "line comment": 0, "block comment": 0, "trailing comma": 0 };
+  private readonly removalCounts: Record<RemovalKind, number> = {
+    "line comment": 0,
+    "block comment": 0,
+    "trailing comma": 0,
+  };
   private readonly duplicates: PendingDuplicate[] = [];
   private duplicateCount = 0;
   private readonly imprecise: { offset: number; text: string; parsed: string }[] = [];
@@ -235,12 +241,23 @@ class Parser {
     return {
       removals: this.removalOffsets.map(({ kind, offset }) => ({ kind, line: lines.lineOf(offset) })),
       removalCounts: this.removalCounts,
-      duplicates: this.duplicates.sort((a, b) => a.offsets[0]! - b.offsets[0]!).map(({ path, rawKey, offsets }) => {
-        const occurrenceLines = offsets.map((offset) => lines.lineOf(offset));
-        return { path, key: rawKey.slice(1, -1), lines: occurrenceLines, keptLine: occurrenceLines[occurrenceLines.length - 1]! };
-      }),
+      duplicates: this.duplicates
+        .sort((a, b) => a.offsets[0]! - b.offsets[0]!)
+        .map(({ path, rawKey, offsets }) => {
+          const occurrenceLines = offsets.map((offset) => lines.lineOf(offset));
+          return {
+            path,
+            key: rawKey.slice(1, -1),
+            lines: occurrenceLines,
+            keptLine: occurrenceLines[occurrenceLines.length - 1]!,
+          };
+        }),
       duplicateCount: this.duplicateCount,
-      impreciseNumbers: this.imprecise.map(({ offset, text, parsed }) => ({ line: lines.lineOf(offset), text, parsed })),
+      impreciseNumbers: this.imprecise.map(({ offset, text, parsed }) => ({
+        line: lines.lineOf(offset),
+        text,
+        parsed,
+      })),
       impreciseNumberCount: this.impreciseCount,
       bomIgnored: this.bomIgnored,
       valueCount: this.valueCount,
@@ -250,7 +267,9 @@ class Parser {
 
   private toSyntaxError(failure: ParseFailure): JsonSyntaxError {
     const excerpt = caretExcerpt(this.text, failure.offset);
-    const related = failure.related ? { ...positionAt(this.text, failure.related.offset), label: failure.related.label } : undefined;
+    const related = failure.related
+      ? { ...positionAt(this.text, failure.related.offset), label: failure.related.label }
+      : undefined;
     return { ...excerpt, offset: failure.offset, message: failure.message, hint: failure.hint, related };
   }
 
@@ -263,7 +282,11 @@ class Parser {
     }
     this.skipWhitespace();
     if (this.pos >= this.text.length) {
-      throw new ParseFailure(this.pos, "The input is empty.", "Paste a JSON value, such as an object {…} or an array […].");
+      throw new ParseFailure(
+        this.pos,
+        "The input is empty.",
+        "Paste a JSON value, such as an object {…} or an array […].",
+      );
     }
     const root = this.parseValueTree();
     this.skipWhitespace();
@@ -294,7 +317,9 @@ class Parser {
       const isObject = code === Char.OpenBrace;
       const offset = this.pos;
       if (this.stack.length >= MAX_JSON_DEPTH) throw this.tooDeep(offset);
-      const node: JsonObjectNode | JsonArrayNode = isObject ? { type: "object", offset, entries: [] } : { type: "array", offset, items: [] };
+      const node: JsonObjectNode | JsonArrayNode = isObject
+        ? { type: "object", offset, entries: [] }
+        : { type: "array", offset, items: [] };
       this.valueCount++;
       this.pos++;
       this.skipWhitespace();
@@ -374,7 +399,11 @@ class Parser {
         found === Char.Equals
           ? "Use ':' between a key and its value, not '='."
           : `Write a ':' after the key ${rawKey}, then its value.`;
-      throw new ParseFailure(this.pos, `Expected ':' after the key ${rawKey} but found ${describeChar(this.text, this.pos)}.`, hint);
+      throw new ParseFailure(
+        this.pos,
+        `Expected ':' after the key ${rawKey} but found ${describeChar(this.text, this.pos)}.`,
+        hint,
+      );
     }
     this.pos++;
     this.skipWhitespace();
@@ -500,7 +529,17 @@ class Parser {
     const text = this.text;
     const next = text.charCodeAt(at + 1);
     // " \ / b f n r t
-    if (next === 34 || next === 92 || next === 47 || next === 98 || next === 102 || next === 110 || next === 114 || next === 116) return;
+    if (
+      next === 34 ||
+      next === 92 ||
+      next === 47 ||
+      next === 98 ||
+      next === 102 ||
+      next === 110 ||
+      next === 114 ||
+      next === 116
+    )
+      return;
     if (next === 117) {
       for (let k = 2; k < 6; k++) {
         if (!isHexDigit(text.charCodeAt(at + k))) {
@@ -513,20 +552,29 @@ class Parser {
       }
       return;
     }
-    if (Number.isNaN(next)) throw new ParseFailure(at, "The input ends inside a string, after a backslash.", "Close the string with a double quote.");
+    if (Number.isNaN(next))
+      throw new ParseFailure(
+        at,
+        "The input ends inside a string, after a backslash.",
+        "Close the string with a double quote.",
+      );
     const escape = text.slice(at, at + 2);
     const hint =
       next === Char.Apostrophe
         ? "A single quote needs no escape inside a JSON string: write ' alone."
         : next === Char.LowerX
           ? "JSON has no \\x escapes: write \\u00XX instead."
-          : "The escapes JSON allows are \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a literal backslash as \\\\.";
+          : 'The escapes JSON allows are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a literal backslash as \\\\.';
     throw new ParseFailure(at, `Invalid escape '${escape}' in a string.`, hint);
   }
 
   private failInString(start: number, at: number, code: number): never {
     if (Number.isNaN(code)) {
-      throw new ParseFailure(start, "This string is never closed: the input ends before its closing quote.", "Add the closing double quote.");
+      throw new ParseFailure(
+        start,
+        "This string is never closed: the input ends before its closing quote.",
+        "Add the closing double quote.",
+      );
     }
     if (code === Char.LineFeed || code === Char.CarriageReturn) {
       throw new ParseFailure(
@@ -536,7 +584,8 @@ class Parser {
         { offset: start, label: "the string starts here" },
       );
     }
-    if (code === Char.Tab) throw new ParseFailure(at, "Tab character inside a string.", "Write a tab inside a JSON string as \\t.");
+    if (code === Char.Tab)
+      throw new ParseFailure(at, "Tab character inside a string.", "Write a tab inside a JSON string as \\t.");
     const hex = code.toString(16).toUpperCase().padStart(4, "0");
     throw new ParseFailure(at, `Control character U+${hex} inside a string.`, `Write it as the escape \\u${hex}.`);
   }
@@ -549,18 +598,35 @@ class Parser {
       i++;
       if (!isDigit(text.charCodeAt(i))) {
         const word = readWord(text, i);
-        if (word === "Infinity") throw new ParseFailure(start, "-Infinity is not a JSON value.", "JSON has no infinities: use null, a string such as \"-Infinity\", or a very large number.");
-        throw new ParseFailure(i, `Expected a digit after '-' but found ${describeChar(text, i)}.`, "A negative number is a '-' followed by digits, such as -1.5.");
+        if (word === "Infinity")
+          throw new ParseFailure(
+            start,
+            "-Infinity is not a JSON value.",
+            'JSON has no infinities: use null, a string such as "-Infinity", or a very large number.',
+          );
+        throw new ParseFailure(
+          i,
+          `Expected a digit after '-' but found ${describeChar(text, i)}.`,
+          "A negative number is a '-' followed by digits, such as -1.5.",
+        );
       }
     }
     if (text.charCodeAt(i) === Char.Zero) {
       i++;
       const after = text.charCodeAt(i);
       if (isDigit(after)) {
-        throw new ParseFailure(start, `Numbers cannot have leading zeros: '${text.slice(start, skipDigits(text, i))}'.`, "Remove the leading zeros, or quote the value as a string if the zeros matter (like a postcode).");
+        throw new ParseFailure(
+          start,
+          `Numbers cannot have leading zeros: '${text.slice(start, skipDigits(text, i))}'.`,
+          "Remove the leading zeros, or quote the value as a string if the zeros matter (like a postcode).",
+        );
       }
       if (after === Char.LowerX || after === 88) {
-        throw new ParseFailure(start, `Hexadecimal numbers are not JSON: '${readWord(text, start)}'.`, "Write the number in decimal, or quote it as a string.");
+        throw new ParseFailure(
+          start,
+          `Hexadecimal numbers are not JSON: '${readWord(text, start)}'.`,
+          "Write the number in decimal, or quote it as a string.",
+        );
       }
     } else {
       i = skipDigits(text, i);
@@ -568,7 +634,11 @@ class Parser {
     if (text.charCodeAt(i) === Char.Dot) {
       i++;
       if (!isDigit(text.charCodeAt(i))) {
-        throw new ParseFailure(i, `Expected a digit after the decimal point in '${text.slice(start, i)}'.`, `Write at least one digit after the point, such as ${text.slice(start, i)}0.`);
+        throw new ParseFailure(
+          i,
+          `Expected a digit after the decimal point in '${text.slice(start, i)}'.`,
+          `Write at least one digit after the point, such as ${text.slice(start, i)}0.`,
+        );
       }
       i = skipDigits(text, i);
     }
@@ -578,7 +648,11 @@ class Parser {
       const sign = text.charCodeAt(i);
       if (sign === Char.Plus || sign === Char.Minus) i++;
       if (!isDigit(text.charCodeAt(i))) {
-        throw new ParseFailure(i, `Expected a digit in the exponent of '${text.slice(start, i)}'.`, "An exponent is e or E, an optional sign, and digits, such as 1e10 or 2.5E-3.");
+        throw new ParseFailure(
+          i,
+          `Expected a digit in the exponent of '${text.slice(start, i)}'.`,
+          "An exponent is e or E, an optional sign, and digits, such as 1e10 or 2.5E-3.",
+        );
       }
       i = skipDigits(text, i);
     }
@@ -632,7 +706,11 @@ class Parser {
       this.recordRemoval("block comment", start);
       return end + 2;
     }
-    throw new ParseFailure(start, "A lone '/' is not valid here.", "Comments start with // (to the end of the line) or /* (until */).");
+    throw new ParseFailure(
+      start,
+      "A lone '/' is not valid here.",
+      "Comments start with // (to the end of the line) or /* (until */).",
+    );
   }
 
   private recordRemoval(kind: RemovalKind, offset: number): void {
@@ -649,16 +727,32 @@ class Parser {
     const found = describeChar(text, at);
     const what = role === "value" ? "a value" : "a key in double quotes";
     if (code === Char.Apostrophe) {
-      return new ParseFailure(at, `Expected ${what} but found a single quote.`, "JSON strings use double quotes: write \"text\", not 'text'.");
+      return new ParseFailure(
+        at,
+        `Expected ${what} but found a single quote.`,
+        "JSON strings use double quotes: write \"text\", not 'text'.",
+      );
     }
     if (CURLY_QUOTES.has(code)) {
-      return new ParseFailure(at, `Expected ${what} but found the typographic quote ${found}.`, "Replace curly quotes (often added by word processors) with straight double quotes \".");
+      return new ParseFailure(
+        at,
+        `Expected ${what} but found the typographic quote ${found}.`,
+        'Replace curly quotes (often added by word processors) with straight double quotes ".',
+      );
     }
     if (code === Char.Slash && (text.charCodeAt(at + 1) === Char.Slash || text.charCodeAt(at + 1) === Char.Star)) {
-      return new ParseFailure(at, "Comments are not allowed in JSON.", "Remove the comment, or turn on “Allow comments and trailing commas (JSONC)” to strip it.");
+      return new ParseFailure(
+        at,
+        "Comments are not allowed in JSON.",
+        "Remove the comment, or turn on “Allow comments and trailing commas (JSONC)” to strip it.",
+      );
     }
     if (LOOKALIKES[code]) {
-      return new ParseFailure(at, `Found ${found}, which JSON does not treat as whitespace.`, "Replace it with a normal space or remove it; it often comes from copying text out of a web page or a document.");
+      return new ParseFailure(
+        at,
+        `Found ${found}, which JSON does not treat as whitespace.`,
+        "Replace it with a normal space or remove it; it often comes from copying text out of a web page or a document.",
+      );
     }
     return null;
   }
@@ -675,18 +769,40 @@ class Parser {
       // Empty containers and trailing commas are handled before we get here: this is "[1,]"-like in an object key position,
       // or a closer right after ':' or a lone closer.
       if (frame && frame.node.type === "object") {
-        return new ParseFailure(at, `Expected a value for the key ${frame.rawKey} but found ${describeChar(text, at)}.`, "Write a value after the ':', or remove the key.");
+        return new ParseFailure(
+          at,
+          `Expected a value for the key ${frame.rawKey} but found ${describeChar(text, at)}.`,
+          "Write a value after the ':', or remove the key.",
+        );
       }
-      return new ParseFailure(at, `Unexpected ${describeChar(text, at)}: no value here.`, "There is nothing to close at this point; check the brackets above.");
+      return new ParseFailure(
+        at,
+        `Unexpected ${describeChar(text, at)}: no value here.`,
+        "There is nothing to close at this point; check the brackets above.",
+      );
     }
     if (code === Char.Comma) {
-      return new ParseFailure(at, "Expected a value but found ','.", frame?.node.type === "array" ? "There is an extra comma, or a missing value between two commas." : "A value is missing before this comma.");
+      return new ParseFailure(
+        at,
+        "Expected a value but found ','.",
+        frame?.node.type === "array"
+          ? "There is an extra comma, or a missing value between two commas."
+          : "A value is missing before this comma.",
+      );
     }
     if (code === Char.Plus) {
-      return new ParseFailure(at, "Numbers cannot start with '+'.", "Remove the '+': positive numbers are written without a sign.");
+      return new ParseFailure(
+        at,
+        "Numbers cannot start with '+'.",
+        "Remove the '+': positive numbers are written without a sign.",
+      );
     }
     if (code === Char.Dot) {
-      return new ParseFailure(at, `Numbers cannot start with '.': '${readNumberLike(text, at)}'.`, `Write a digit before the point, such as 0${readNumberLike(text, at)}.`);
+      return new ParseFailure(
+        at,
+        `Numbers cannot start with '.': '${readNumberLike(text, at)}'.`,
+        `Write a digit before the point, such as 0${readNumberLike(text, at)}.`,
+      );
     }
     if (isWordChar(code)) {
       const word = readWord(text, at);
@@ -702,14 +818,30 @@ class Parser {
         nil: "null",
       };
       if (replacements[word]) {
-        return new ParseFailure(at, `'${word}' is not a JSON value.`, `JSON literals are lowercase true, false and null: write ${replacements[word]}.`);
+        return new ParseFailure(
+          at,
+          `'${word}' is not a JSON value.`,
+          `JSON literals are lowercase true, false and null: write ${replacements[word]}.`,
+        );
       }
       if (word === "NaN" || word === "Infinity") {
-        return new ParseFailure(at, `${word} is not a JSON value.`, `JSON has no ${word}: use null or a string such as "${word}".`);
+        return new ParseFailure(
+          at,
+          `${word} is not a JSON value.`,
+          `JSON has no ${word}: use null or a string such as "${word}".`,
+        );
       }
-      return new ParseFailure(at, `Unexpected text '${word}': expected a value.`, `Text values need double quotes: "${word}".`);
+      return new ParseFailure(
+        at,
+        `Unexpected text '${word}': expected a value.`,
+        `Text values need double quotes: "${word}".`,
+      );
     }
-    return new ParseFailure(at, `Expected a value but found ${describeChar(text, at)}.`, "A value is a string in double quotes, a number, an object {…}, an array […], true, false or null.");
+    return new ParseFailure(
+      at,
+      `Expected a value but found ${describeChar(text, at)}.`,
+      "A value is a string in double quotes, a number, an object {…}, an array […], true, false or null.",
+    );
   }
 
   private unexpectedInsteadOfKey(frame: Frame, afterComma: boolean): ParseFailure {
@@ -725,15 +857,25 @@ class Parser {
     }
     if (isWordChar(code)) {
       const word = readWord(text, at);
-      return new ParseFailure(at, `Object keys must be strings in double quotes, but found the unquoted key '${word}'.`, `Put the key in double quotes: "${word}".`);
+      return new ParseFailure(
+        at,
+        `Object keys must be strings in double quotes, but found the unquoted key '${word}'.`,
+        `Put the key in double quotes: "${word}".`,
+      );
     }
     if (code === Char.Comma) {
-      return new ParseFailure(at, "Expected a key but found ','.", "There is an extra comma, or a missing member between two commas.");
+      return new ParseFailure(
+        at,
+        "Expected a key but found ','.",
+        "There is an extra comma, or a missing member between two commas.",
+      );
     }
     return new ParseFailure(
       at,
       `Expected a key in double quotes but found ${describeChar(text, at)}.`,
-      (frame.node as JsonObjectNode).entries.length === 0 ? "An object holds \"key\": value pairs separated by commas." : "Each member of an object is \"key\": value.",
+      (frame.node as JsonObjectNode).entries.length === 0
+        ? 'An object holds "key": value pairs separated by commas.'
+        : 'Each member of an object is "key": value.',
     );
   }
 
@@ -760,16 +902,32 @@ class Parser {
       return new ParseFailure(at, "Found ';' between members.", "Separate members with commas, not semicolons.");
     }
     if (code === Char.Colon && !isObject) {
-      return new ParseFailure(at, "Found ':' inside an array.", "Arrays hold plain values; use an object {…} for \"key\": value pairs.");
+      return new ParseFailure(
+        at,
+        "Found ':' inside an array.",
+        'Arrays hold plain values; use an object {…} for "key": value pairs.',
+      );
     }
-    if (code === Char.Quote || code === Char.OpenBrace || code === Char.OpenBracket || code === Char.Minus || isDigit(code) || isWordChar(code) || code === Char.Apostrophe) {
+    if (
+      code === Char.Quote ||
+      code === Char.OpenBrace ||
+      code === Char.OpenBracket ||
+      code === Char.Minus ||
+      isDigit(code) ||
+      isWordChar(code) ||
+      code === Char.Apostrophe
+    ) {
       return new ParseFailure(
         at,
         `Missing comma: expected ',' or '${closer}' but found ${describeChar(text, at)}.`,
         isObject ? "Put a comma between the members of an object." : "Put a comma between the items of an array.",
       );
     }
-    return new ParseFailure(at, `Expected ',' or '${closer}' but found ${describeChar(text, at)}.`, LOOKALIKES[code] ? "Replace it with a normal space." : undefined);
+    return new ParseFailure(
+      at,
+      `Expected ',' or '${closer}' but found ${describeChar(text, at)}.`,
+      LOOKALIKES[code] ? "Replace it with a normal space." : undefined,
+    );
   }
 
   private tooDeep(at: number): ParseFailure {
@@ -786,14 +944,17 @@ class Parser {
   /** The input ended with brackets still open: name the innermost one. */
   private unexpectedEnd(): ParseFailure {
     const frame = this.stack[this.stack.length - 1];
-    if (!frame) return new ParseFailure(this.text.length, "The input ends where a value was expected.", "Add the missing value.");
+    if (!frame)
+      return new ParseFailure(this.text.length, "The input ends where a value was expected.", "Add the missing value.");
     const isObject = frame.node.type === "object";
     const opened = positionAt(this.text, frame.node.offset);
     const open = this.stack.length;
     return new ParseFailure(
       this.text.length,
       `The input ends before the '${isObject ? "{" : "["}' opened at line ${opened.line}, column ${opened.column} is closed.`,
-      open > 1 ? `${open} brackets are still open; the innermost needs '${isObject ? "}" : "]"}'.` : `Add the missing '${isObject ? "}" : "]"}' at the end.`,
+      open > 1
+        ? `${open} brackets are still open; the innermost needs '${isObject ? "}" : "]"}'.`
+        : `Add the missing '${isObject ? "}" : "]"}' at the end.`,
       { offset: frame.node.offset, label: `'${isObject ? "{" : "["}' opened here` },
     );
   }
@@ -805,13 +966,21 @@ class Parser {
     const mistake = this.commonMistake(at, "value");
     if (mistake) throw mistake;
     if (code === Char.CloseBrace || code === Char.CloseBracket) {
-      throw new ParseFailure(at, `Extra '${text[at]}': there is no open '${code === Char.CloseBrace ? "{" : "["}' to close.`, `Remove it, or add the missing '${code === Char.CloseBrace ? "{" : "["}' earlier.`);
+      throw new ParseFailure(
+        at,
+        `Extra '${text[at]}': there is no open '${code === Char.CloseBrace ? "{" : "["}' to close.`,
+        `Remove it, or add the missing '${code === Char.CloseBrace ? "{" : "["}' earlier.`,
+      );
     }
     const several = typeof root !== "string" ? "JSON Lines (one value per line)" : "several values";
     throw new ParseFailure(
       at,
       `Unexpected ${describeChar(text, at)} after the end of the JSON value.`,
-      code === Char.Comma || code === Char.Quote || code === Char.OpenBrace || code === Char.OpenBracket || isDigit(code)
+      code === Char.Comma ||
+        code === Char.Quote ||
+        code === Char.OpenBrace ||
+        code === Char.OpenBracket ||
+        isDigit(code)
         ? `A JSON document holds exactly one value. For ${several}, wrap them in an array […] separated by commas.`
         : "A JSON document holds exactly one value; remove what follows it.",
     );

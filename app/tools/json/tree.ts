@@ -23,7 +23,12 @@ export interface JsonTree {
   truncated: boolean;
 }
 
-export function buildTree(root: JsonNode, sortKeys: boolean, maxNodes = TREE_MAX_NODES, maxDepth = TREE_MAX_DEPTH): JsonTree {
+export function buildTree(
+  root: JsonNode,
+  sortKeys: boolean,
+  maxNodes = TREE_MAX_NODES,
+  maxDepth = TREE_MAX_DEPTH,
+): JsonTree {
   let budget = maxNodes;
   let truncated = false;
   const visit = (node: JsonNode, label: string | undefined, depth: number): TreeNode => {
@@ -38,7 +43,8 @@ export function buildTree(root: JsonNode, sortKeys: boolean, maxNodes = TREE_MAX
           children.push(visit(entry.value, entry.rawKey.slice(1, -1), depth + 1));
         }
       } else {
-        for (let i = 0; i < node.items.length && budget > 0; i++) children.push(visit(node.items[i]!, String(i), depth + 1));
+        for (let i = 0; i < node.items.length && budget > 0; i++)
+          children.push(visit(node.items[i]!, String(i), depth + 1));
       }
     }
     if (children.length < size) truncated = true;

@@ -13,7 +13,8 @@ interface InFlight {
 
 let worker: Worker | null = null;
 /** The main-thread fallback, loaded only if it is needed. */
-const formatHere = async (input: string, options: JsonFormatOptions) => (await import("./engine")).formatJson(input, options);
+const formatHere = async (input: string, options: JsonFormatOptions) =>
+  (await import("./engine")).formatJson(input, options);
 let workerUnavailable = false;
 let inFlight: InFlight | null = null;
 let lastId = 0;

@@ -96,7 +96,9 @@ export function parseQuery(query: string): QueryParam[] {
     const rawValue = equals >= 0 ? pair.slice(equals + 1) : null;
     const key = decodeText(rawKey, { plusAsSpace: true });
     const value = rawValue === null ? null : decodeText(rawValue, { plusAsSpace: true });
-    const problems = [key, value].filter((result) => result && !result.ok).map((result) => (result && !result.ok ? result.errors[0]!.message : ""));
+    const problems = [key, value]
+      .filter((result) => result && !result.ok)
+      .map((result) => (result && !result.ok ? result.errors[0]!.message : ""));
     params.push({
       rawKey,
       rawValue,

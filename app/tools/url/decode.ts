@@ -18,7 +18,8 @@ function hexValue(code: number): number {
   return -1;
 }
 
-const NOT_UTF8_HINT = "The text may be in another encoding (in Latin-1, %E9 is é); this tool reads percent-encoded bytes as UTF-8.";
+const NOT_UTF8_HINT =
+  "The text may be in another encoding (in Latin-1, %E9 is é); this tool reads percent-encoded bytes as UTF-8.";
 
 export function decodeText(text: string, options: DecodeOptions): DecodeResult {
   const lineOffset = options.lineOffset ?? 0;
@@ -61,12 +62,26 @@ export function decodeText(text: string, options: DecodeOptions): DecodeResult {
       i += 3;
     }
     if (bytes.length > 0) output += decodeUtf8Run(bytes, runStart, text, report);
-    if (i < text.length && text.charCodeAt(i) === 37 && (hexValue(text.charCodeAt(i + 1)) < 0 || hexValue(text.charCodeAt(i + 2)) < 0)) {
+    if (
+      i < text.length &&
+      text.charCodeAt(i) === 37 &&
+      (hexValue(text.charCodeAt(i + 1)) < 0 || hexValue(text.charCodeAt(i + 2)) < 0)
+    ) {
       const sequence = malformedSequence(text, i);
       if (sequence === "%") {
-        report(i, "%", "A lone '%' at the end of the input: it must be followed by two hex digits.", "If the % is meant literally, encode it as %25.");
+        report(
+          i,
+          "%",
+          "A lone '%' at the end of the input: it must be followed by two hex digits.",
+          "If the % is meant literally, encode it as %25.",
+        );
       } else {
-        report(i, sequence, `'${sequence}' is not a percent-encoded byte: '%' must be followed by two hex digits (0–9, A–F).`, "If the % is meant literally, encode it as %25.");
+        report(
+          i,
+          sequence,
+          `'${sequence}' is not a percent-encoded byte: '%' must be followed by two hex digits (0–9, A–F).`,
+          "If the % is meant literally, encode it as %25.",
+        );
       }
       i += 1;
     }
@@ -83,7 +98,12 @@ function malformedSequence(text: string, at: number): string {
 }
 
 /** Decodes bytes that came from consecutive %XX at runStart (3 characters each), reporting invalid UTF-8. */
-function decodeUtf8Run(bytes: number[], runStart: number, text: string, report: (offset: number, sequence: string, message: string, hint?: string) => void): string {
+function decodeUtf8Run(
+  bytes: number[],
+  runStart: number,
+  text: string,
+  report: (offset: number, sequence: string, message: string, hint?: string) => void,
+): string {
   let output = "";
   let k = 0;
   const sequenceText = (from: number, to: number) => text.slice(runStart + from * 3, runStart + to * 3);

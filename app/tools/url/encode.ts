@@ -52,12 +52,22 @@ export function encodeText(text: string, mode: EncodeMode, lineOffset = 0): Enco
         const hex = code.toString(16).toUpperCase();
         return {
           ok: false,
-          error: issueAt(text, i, `\\u${hex}`, `A lone surrogate (U+${hex}) has no UTF-8 form, so it cannot be percent-encoded.`, "It is half of an emoji or other character that was cut in two; remove it or restore the whole character.", lineOffset),
+          error: issueAt(
+            text,
+            i,
+            `\\u${hex}`,
+            `A lone surrogate (U+${hex}) has no UTF-8 form, so it cannot be percent-encoded.`,
+            "It is half of an emoji or other character that was cut in two; remove it or restore the whole character.",
+            lineOffset,
+          ),
         };
       }
       const codePoint = 0x10000 + ((code - 0xd800) << 10) + (next - 0xdc00);
       output +=
-        percent(0xf0 | (codePoint >> 18)) + percent(0x80 | ((codePoint >> 12) & 63)) + percent(0x80 | ((codePoint >> 6) & 63)) + percent(0x80 | (codePoint & 63));
+        percent(0xf0 | (codePoint >> 18)) +
+        percent(0x80 | ((codePoint >> 12) & 63)) +
+        percent(0x80 | ((codePoint >> 6) & 63)) +
+        percent(0x80 | (codePoint & 63));
       i++;
       continue;
     }

@@ -44,7 +44,10 @@ describe("encode modes", () => {
   });
 
   test("strict RFC 3986 also encodes ! ' ( ) *", () => {
-    const expected = encodeURIComponent(SAMPLE).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+    const expected = encodeURIComponent(SAMPLE).replace(
+      /[!'()*]/g,
+      (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+    );
     expect(encoded(SAMPLE, "rfc3986")).toBe(expected);
     expect(encoded("!'()*~-._", "rfc3986")).toBe("%21%27%28%29%2A~-._");
   });
@@ -68,7 +71,13 @@ describe("encode modes", () => {
 
 describe("strict decode", () => {
   test("decodes UTF-8 and agrees with decodeURIComponent on valid input", () => {
-    for (const text of [encodeURIComponent(SAMPLE), "caf%C3%A9%20au%20lait", "%F0%9F%98%80", "already plain é", "%e2%82%ac"]) {
+    for (const text of [
+      encodeURIComponent(SAMPLE),
+      "caf%C3%A9%20au%20lait",
+      "%F0%9F%98%80",
+      "already plain é",
+      "%e2%82%ac",
+    ]) {
       expect(decoded(text)).toBe(decodeURIComponent(text));
     }
   });
@@ -84,7 +93,12 @@ describe("strict decode", () => {
     ["%4", "%4", "position 1", /not a percent-encoded byte/],
     ["a%FFb", "%FF", "position 2", /%FF never appears in UTF-8/],
     ["%80", "%80", "position 1", /continuation byte with no lead byte/],
-    ["%E2%82", "%E2%82", "position 1", /incomplete UTF-8 sequence: %E2 starts a 3-byte character but only 1 continuation byte follows/],
+    [
+      "%E2%82",
+      "%E2%82",
+      "position 1",
+      /incomplete UTF-8 sequence: %E2 starts a 3-byte character but only 1 continuation byte follows/,
+    ],
     ["x%E2%82x", "%E2%82", "position 2", /incomplete/],
     ["%C3", "%C3", "position 1", /no continuation byte follows/],
     ["%C0%AF", "%C0", "position 1", /overlong/],
@@ -185,7 +199,9 @@ describe("the tool", () => {
   test("input limits", () => {
     expect(run("").inputError).toBe("Type or paste the text to encode.");
     expect(run("x".repeat(MAX_URL_INPUT_BYTES)).ok).toBe(true);
-    expect(run("x".repeat(MAX_URL_INPUT_BYTES + 1)).inputError).toBe("The input is 1 MB (1,048,577 bytes); the limit is 1 MB (1,048,576 bytes).");
+    expect(run("x".repeat(MAX_URL_INPUT_BYTES + 1)).inputError).toBe(
+      "The input is 1 MB (1,048,577 bytes); the limit is 1 MB (1,048,576 bytes).",
+    );
   });
 
   test("a malformed decode has no output, only the errors", () => {
@@ -196,7 +212,10 @@ describe("the tool", () => {
   test("breaks down a URL given as input, or the decoded output when that is a URL", () => {
     expect(run("https://example.com/?a=1&a=2").breakdown?.of).toBe("input");
     const fromOutput = run("https%3A%2F%2Fexample.com%2Fx%3Fq%3D1", { direction: "decode" });
-    expect(fromOutput.breakdown).toMatchObject({ of: "output", parts: { host: "example.com", path: "/x", query: "q=1" } });
+    expect(fromOutput.breakdown).toMatchObject({
+      of: "output",
+      parts: { host: "example.com", path: "/x", query: "q=1" },
+    });
     expect(run("just text").breakdown).toBeNull();
   });
 });
@@ -239,7 +258,14 @@ describe("URL breakdown", () => {
 
   test("IPv6 hosts, default ports, no query or fragment", () => {
     expect(breakDownUrl("http://[::1]:3000/x")).toMatchObject({ host: "[::1]", port: "3000" });
-    expect(breakDownUrl("https://example.com")).toMatchObject({ host: "example.com", port: null, defaultPort: "443", path: "", query: null, fragment: null });
+    expect(breakDownUrl("https://example.com")).toMatchObject({
+      host: "example.com",
+      port: null,
+      defaultPort: "443",
+      path: "",
+      query: null,
+      fragment: null,
+    });
     expect(breakDownUrl("https://example.com/?")).toMatchObject({ query: "", params: [] });
   });
 

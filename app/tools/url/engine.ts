@@ -62,7 +62,10 @@ export function runUrlTool(input: string, options: UrlToolOptions): UrlToolResul
   }
   if (errorCount > 0) {
     // In a text of several lines, name the line even for errors on the first one.
-    const located = lines.length > 1 ? errors.map((error) => ({ ...error, where: `line ${error.line}, column ${error.column}` })) : errors;
+    const located =
+      lines.length > 1
+        ? errors.map((error) => ({ ...error, where: `line ${error.line}, column ${error.column}` }))
+        : errors;
     return { ...empty, errors: located, errorCount };
   }
 
@@ -78,15 +81,23 @@ export function runUrlTool(input: string, options: UrlToolOptions): UrlToolResul
       );
     }
   } else if (!options.plusAsSpace && text.includes("+")) {
-    notes.push("'+' was kept as '+'. In query strings and form data '+' stands for a space: turn on “+ as space” to decode it so.");
+    notes.push(
+      "'+' was kept as '+'. In query strings and form data '+' stands for a space: turn on “+ as space” to decode it so.",
+    );
   }
   if (!options.lineMode && lines.length > 1) {
-    notes.push(`Line breaks were treated as ${options.lineEnding === "crlf" ? "CRLF" : "LF"}${options.direction === "encode" ? ` (${options.lineEnding === "crlf" ? "%0D%0A" : "%0A"})` : ""}; turn on line-by-line mode to handle each line on its own.`);
+    notes.push(
+      `Line breaks were treated as ${options.lineEnding === "crlf" ? "CRLF" : "LF"}${options.direction === "encode" ? ` (${options.lineEnding === "crlf" ? "%0D%0A" : "%0A"})` : ""}; turn on line-by-line mode to handle each line on its own.`,
+    );
   }
 
   const layers = options.direction === "decode" && !options.lineMode ? decodeLayers(text, options.plusAsSpace) : null;
   const inputParts = lines.length === 1 ? breakDownUrl(input) : null;
   const outputParts = !inputParts && options.direction === "decode" && !options.lineMode ? breakDownUrl(output) : null;
-  const breakdown = inputParts ? { of: "input" as const, parts: inputParts } : outputParts ? { of: "output" as const, parts: outputParts } : null;
+  const breakdown = inputParts
+    ? { of: "input" as const, parts: inputParts }
+    : outputParts
+      ? { of: "output" as const, parts: outputParts }
+      : null;
   return { ok: true, output, errors: [], errorCount: 0, notes, layers, breakdown };
 }

@@ -12,9 +12,23 @@ export interface UrlIssue {
   where: string;
 }
 
-export function issueAt(text: string, offset: number, sequence: string, message: string, hint?: string, lineOffset = 0): UrlIssue {
+export function issueAt(
+  text: string,
+  offset: number,
+  sequence: string,
+  message: string,
+  hint?: string,
+  lineOffset = 0,
+): UrlIssue {
   const { line, column } = positionAt(text, offset);
   const multiline = lineOffset > 0 || /[\r\n]/.test(text);
   const absoluteLine = line + lineOffset;
-  return { sequence, message, hint, line: absoluteLine, column, where: multiline ? `line ${absoluteLine}, column ${column}` : `position ${column}` };
+  return {
+    sequence,
+    message,
+    hint,
+    line: absoluteLine,
+    column,
+    where: multiline ? `line ${absoluteLine}, column ${column}` : `position ${column}`,
+  };
 }

@@ -24,7 +24,12 @@ export function decodeLayers(text: string, plusAsSpace: boolean): DecodeLayers |
   while (layers.length < MAX_DECODE_LAYERS) {
     const decoded = decodeText(current, { plusAsSpace });
     if (!decoded.ok) {
-      return layers.length === 0 ? null : { layers, stopped: `Decoding once more fails (${decoded.errors[0]!.message}), so the remaining % signs are probably literal.` };
+      return layers.length === 0
+        ? null
+        : {
+            layers,
+            stopped: `Decoding once more fails (${decoded.errors[0]!.message}), so the remaining % signs are probably literal.`,
+          };
     }
     if (decoded.output === current) break;
     layers.push(decoded.output);

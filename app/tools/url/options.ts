@@ -24,7 +24,8 @@ export const ENCODE_MODE_INFO: Record<EncodeMode, { label: string; legend: strin
   },
   form: {
     label: "Form (space as +)",
-    legend: "Keeps A–Z a–z 0–9 * - . _ and writes a space as + — what HTML forms send (application/x-www-form-urlencoded).",
+    legend:
+      "Keeps A–Z a–z 0–9 * - . _ and writes a space as + — what HTML forms send (application/x-www-form-urlencoded).",
   },
   rfc3986: {
     label: "Strict RFC 3986",

@@ -23,7 +23,10 @@ describe("/api/user", () => {
   it("needs a session", async () => {
     expect((await h.request("/user/profile")).status).toBe(401);
     expect((await h.request("/user/update", { method: "POST", json: { name: "x" } })).status).toBe(401);
-    expect((await h.request("/user/password", { method: "POST", json: { current_password: "a", new_password: "bbbbbbbb" } })).status).toBe(401);
+    expect(
+      (await h.request("/user/password", { method: "POST", json: { current_password: "a", new_password: "bbbbbbbb" } }))
+        .status,
+    ).toBe(401);
     expect((await h.request("/user/sessions/sign-out-others", { method: "POST" })).status).toBe(401);
   });
 
@@ -31,7 +34,15 @@ describe("/api/user", () => {
     const { token, email, password, userId } = await h.signIn({ admin: true });
     await signInAgain(email, password);
     const profile = await (await h.request("/user/profile", { token })).json();
-    expect(profile).toMatchObject({ id: userId, email, name: null, roles: ["admin"], avatar: null, email_verified: false, other_sessions: 1 });
+    expect(profile).toMatchObject({
+      id: userId,
+      email,
+      name: null,
+      roles: ["admin"],
+      avatar: null,
+      email_verified: false,
+      other_sessions: 1,
+    });
     expect(new Date(profile.created_at).getTime()).toBeLessThanOrEqual(Date.now());
     expect(profile.last_login_time).not.toBeNull();
     expect(profile.last_login_ip).toBe("198.51.100.20");
@@ -58,25 +69,53 @@ describe("/api/user", () => {
     const { token, email, password } = await h.signIn();
     const other = await signInAgain(email, password);
 
-    const wrong = await h.request("/user/password", { method: "POST", json: { current_password: "not it at all", new_password: "a brand new passphrase" }, token });
+    const wrong = await h.request("/user/password", {
+      method: "POST",
+      json: { current_password: "not it at all", new_password: "a brand new passphrase" },
+      token,
+    });
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).errors).toEqual([{ field: "current_password", message: "The current password is not correct." }]);
+    expect((await wrong.json()).errors).toEqual([
+      { field: "current_password", message: "The current password is not correct." },
+    ]);
     expect(await isSignedIn(other)).toBe(true);
 
-    const same = await h.request("/user/password", { method: "POST", json: { current_password: password, new_password: password }, token });
+    const same = await h.request("/user/password", {
+      method: "POST",
+      json: { current_password: password, new_password: password },
+      token,
+    });
     expect((await same.json()).errors[0].field).toBe("new_password");
-    const common = await h.request("/user/password", { method: "POST", json: { current_password: password, new_password: "password123" }, token });
+    const common = await h.request("/user/password", {
+      method: "POST",
+      json: { current_password: password, new_password: "password123" },
+      token,
+    });
     expect((await common.json()).errors).toEqual([{ field: "new_password", message: "This password is too common." }]);
-    const short = await h.request("/user/password", { method: "POST", json: { current_password: password, new_password: "short" }, token });
-    expect((await short.json()).errors).toEqual([{ field: "new_password", message: "Password must be at least 8 characters." }]);
+    const short = await h.request("/user/password", {
+      method: "POST",
+      json: { current_password: password, new_password: "short" },
+      token,
+    });
+    expect((await short.json()).errors).toEqual([
+      { field: "new_password", message: "Password must be at least 8 characters." },
+    ]);
 
-    const changed = await h.request("/user/password", { method: "POST", json: { current_password: password, new_password: "a brand new passphrase" }, token });
+    const changed = await h.request("/user/password", {
+      method: "POST",
+      json: { current_password: password, new_password: "a brand new passphrase" },
+      token,
+    });
     expect(changed.status).toBe(200);
     expect(await changed.json()).toEqual({ ok: true, signed_out_sessions: 1 });
     expect(await isSignedIn(token)).toBe(true);
     expect(await isSignedIn(other)).toBe(false);
 
-    const oldLogin = await h.request("/auth/login", { method: "POST", json: { email, password }, clientIp: "198.51.100.21" });
+    const oldLogin = await h.request("/auth/login", {
+      method: "POST",
+      json: { email, password },
+      clientIp: "198.51.100.21",
+    });
     expect(oldLogin.status).toBe(401);
     await signInAgain(email, "a brand new passphrase");
   });
@@ -85,7 +124,11 @@ describe("/api/user", () => {
     const { token } = await h.signIn();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      const r = await h.request("/user/password", { method: "POST", json: { current_password: `guess ${i}`, new_password: "another passphrase" }, token });
+      const r = await h.request("/user/password", {
+        method: "POST",
+        json: { current_password: `guess ${i}`, new_password: "another passphrase" },
+        token,
+      });
       statuses.push(r.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);

@@ -90,7 +90,12 @@ accountRoutes.openapi(
   async (c) => {
     const { userId, sessionId } = caller(c);
     const db = c.var.db;
-    const limit = await hitRateLimit(db, `password-change:user:${userId}`, PASSWORD_CHANGE_LIMIT, PASSWORD_CHANGE_WINDOW_MS);
+    const limit = await hitRateLimit(
+      db,
+      `password-change:user:${userId}`,
+      PASSWORD_CHANGE_LIMIT,
+      PASSWORD_CHANGE_WINDOW_MS,
+    );
     if (!limit.allowed) {
       throw new ApiError(429, `Too many password changes. Try again in ${limit.retryAfterSeconds} seconds.`, [], {
         "Retry-After": String(limit.retryAfterSeconds),

@@ -119,7 +119,9 @@ describe("site data", () => {
     const missing = await call("POST", `/v1/admin/site/data/entry/${entry.id}`, admin, { type: "terms" });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.map((e: { field: string }) => e.field)).toContain("id");
-    expect((await call("POST", `/v1/admin/site/data/entry/${entry.id}`, admin, { id: ZERO_UUID, type: "terms" })).status).toBe(400);
+    expect(
+      (await call("POST", `/v1/admin/site/data/entry/${entry.id}`, admin, { id: ZERO_UUID, type: "terms" })).status,
+    ).toBe(400);
     expect((await save("not-a-uuid", { type: "terms" })).status).toBe(404);
     expect((await save(ZERO_UUID, { type: "terms" })).status).toBe(404);
     const huge = await save(entry.id, { type: "terms", markdown: "x".repeat(200_001) });
@@ -142,7 +144,11 @@ describe("site data", () => {
     await save(other.id, { type: "current-other", is_current: true });
     await save(a.id, { type: "current-test", is_current: true });
     await save(b.id, { type: "current-test", is_current: true });
-    const list = (await call("GET", "/v1/admin/site/data/list", admin)).body as Array<{ id: string; type: string; is_current: boolean }>;
+    const list = (await call("GET", "/v1/admin/site/data/list", admin)).body as Array<{
+      id: string;
+      type: string;
+      is_current: boolean;
+    }>;
     expect(list.filter((e) => e.type === "current-test" && e.is_current).map((e) => e.id)).toEqual([b.id]);
     expect(list.find((e) => e.id === other.id)?.is_current).toBe(true);
   });
@@ -151,9 +157,15 @@ describe("site data", () => {
     const entries = await Promise.all(Array.from({ length: 8 }, () => newEntry()));
     // Give them their own type first (sequentially), then race the saves that mark each one current.
     for (const entry of entries) await save(entry.id, { type: "race-test" });
-    const results = await Promise.all(entries.map((entry, i) => save(entry.id, { type: "race-test", is_current: true, markdown: `v${i}` })));
+    const results = await Promise.all(
+      entries.map((entry, i) => save(entry.id, { type: "race-test", is_current: true, markdown: `v${i}` })),
+    );
     expect(results.map((r) => r.status)).toEqual(entries.map(() => 200));
-    const list = (await call("GET", "/v1/admin/site/data/list", admin)).body as Array<{ type: string; is_current: boolean; versionNum: number }>;
+    const list = (await call("GET", "/v1/admin/site/data/list", admin)).body as Array<{
+      type: string;
+      is_current: boolean;
+      versionNum: number;
+    }>;
     const raced = list.filter((e) => e.type === "race-test");
     expect(raced).toHaveLength(8);
     expect(raced.filter((e) => e.is_current)).toHaveLength(1);
@@ -181,11 +193,20 @@ describe("site data", () => {
 
 describe("site vars", () => {
   it("creates, edits and deletes vars stored as {val}", async () => {
-    const created = await call("POST", "/admin/site/vars", admin, { key: "max_items", sv_val: "42", sv_val_type: "int" });
+    const created = await call("POST", "/admin/site/vars", admin, {
+      key: "max_items",
+      sv_val: "42",
+      sv_val_type: "int",
+    });
     expect(created.status).toBe(200);
     expect(created.body.obj).toMatchObject({ named_key: "max_items", val_type: "int", val_object_json: { val: 42 } });
     const id = created.body.obj.id;
-    const edited = await call("POST", "/admin/site/vars", admin, { id, key: "max_items", sv_val: '{"a": [1, 2]}', sv_val_type: "json" });
+    const edited = await call("POST", "/admin/site/vars", admin, {
+      id,
+      key: "max_items",
+      sv_val: '{"a": [1, 2]}',
+      sv_val_type: "json",
+    });
     expect(edited.body.obj).toMatchObject({ id, val_type: "json", val_object_json: { val: { a: [1, 2] } } });
     const list = await call("GET", "/admin/site/vars/list", admin);
     expect(list.body.find((v: { id: number }) => v.id === id)).toMatchObject({ named_key: "max_items" });
@@ -204,7 +225,11 @@ describe("site vars", () => {
       ["json", "[1, null]", [1, null]],
     ];
     for (const [type, text, value] of cases) {
-      const { body } = await call("POST", "/admin/site/vars", admin, { key: `parse_${type}_${text.trim()}`, sv_val: text, sv_val_type: type });
+      const { body } = await call("POST", "/admin/site/vars", admin, {
+        key: `parse_${type}_${text.trim()}`,
+        sv_val: text,
+        sv_val_type: type,
+      });
       expect(body.obj.val_object_json.val).toEqual(value);
     }
     const bad: Array<[string, string, RegExp]> = [
@@ -215,7 +240,11 @@ describe("site vars", () => {
       ["json", "{oops", /valid JSON/],
     ];
     for (const [type, text, message] of bad) {
-      const response = await call("POST", "/admin/site/vars", admin, { key: "bad_value", sv_val: text, sv_val_type: type });
+      const response = await call("POST", "/admin/site/vars", admin, {
+        key: "bad_value",
+        sv_val: text,
+        sv_val_type: type,
+      });
       expect(response.status).toBe(400);
       expect(response.body.errors[0]).toMatchObject({ field: "sv_val", message: expect.stringMatching(message) });
     }
@@ -236,10 +265,22 @@ describe("site vars", () => {
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: "key", message: "This key already exists." }]);
     const other = await call("POST", "/admin/site/vars", admin, { key: "other_key", sv_val: "b", sv_val_type: "str" });
-    const renameOnto = await call("POST", "/admin/site/vars", admin, { id: other.body.obj.id, key: "unique_key", sv_val: "b", sv_val_type: "str" });
+    const renameOnto = await call("POST", "/admin/site/vars", admin, {
+      id: other.body.obj.id,
+      key: "unique_key",
+      sv_val: "b",
+      sv_val_type: "str",
+    });
     expect(renameOnto.status).toBe(409);
-    expect((await call("POST", "/admin/site/vars", admin, { id: 987654, key: "ghost", sv_val: "b", sv_val_type: "str" })).status).toBe(404);
-    const long = await call("POST", "/admin/site/vars", admin, { key: "big", sv_val: "x".repeat(100_001), sv_val_type: "str" });
+    expect(
+      (await call("POST", "/admin/site/vars", admin, { id: 987654, key: "ghost", sv_val: "b", sv_val_type: "str" }))
+        .status,
+    ).toBe(404);
+    const long = await call("POST", "/admin/site/vars", admin, {
+      key: "big",
+      sv_val: "x".repeat(100_001),
+      sv_val_type: "str",
+    });
     expect(long.status).toBe(400);
     expect(long.body.detail).toMatch(/100,000/);
   });
@@ -248,7 +289,11 @@ describe("site vars", () => {
     await call("POST", "/admin/site/vars", admin, { key: "site_name", sv_val: "Probe Site", sv_val_type: "str" });
     await call("POST", "/admin/site/vars", admin, { key: "public_banner", sv_val: "hi", sv_val_type: "str" });
     await call("POST", "/admin/site/vars", admin, { key: "publicXsecret", sv_val: "no", sv_val_type: "str" });
-    await call("POST", "/admin/site/vars", admin, { key: "img_gen_host", sv_val: "https://gpu.example", sv_val_type: "str" });
+    await call("POST", "/admin/site/vars", admin, {
+      key: "img_gen_host",
+      sv_val: "https://gpu.example",
+      sv_val_type: "str",
+    });
     const { status, body } = await call("GET", "/site/vars/public", null);
     expect(status).toBe(200);
     expect(body.vars).toEqual({ site_name: "Probe Site", public_banner: "hi" });
@@ -276,7 +321,12 @@ describe("key/value store", () => {
     expect(underscore.body.items.map((e: { key: string }) => e.key)).toEqual(["app_x"]);
     expect((await call("GET", "/admin/kv?page_size=1000", admin)).status).toBe(400);
 
-    const edited = await call("PUT", "/admin/kv/other", admin, { key: "other", value: "[1,2]", value_type: "json", expires_at: "2999-01-01T00:00" });
+    const edited = await call("PUT", "/admin/kv/other", admin, {
+      key: "other",
+      value: "[1,2]",
+      value_type: "json",
+      expires_at: "2999-01-01T00:00",
+    });
     expect(edited.body).toMatchObject({ value: [1, 2], expires_at: "2999-01-01T00:00:00.000Z" });
     expect((await call("PUT", "/admin/kv/other", admin, { key: "renamed", value: "x" })).status).toBe(400);
     expect((await call("PUT", "/admin/kv/missing", admin, { key: "missing", value: "x" })).status).toBe(404);
@@ -285,7 +335,12 @@ describe("key/value store", () => {
   });
 
   it("validates keys, JSON values and expiry", async () => {
-    const bad = await call("POST", "/admin/kv", admin, { key: "has space", value: "{", value_type: "json", expires_at: "tomorrow" });
+    const bad = await call("POST", "/admin/kv", admin, {
+      key: "has space",
+      value: "{",
+      value_type: "json",
+      expires_at: "tomorrow",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["expires_at", "key", "value"]);
     const past = await call("POST", "/admin/kv", admin, { key: "past", value: "x", expires_at: "2001-01-01T00:00" });
@@ -295,7 +350,10 @@ describe("key/value store", () => {
 
   it("hides expired keys and lets their name be reused", async () => {
     await call("POST", "/admin/kv", admin, { key: "short-lived", value: "x", expires_at: "2999-01-01T00:00" });
-    await h.database.db.update(kvEntries).set({ expiresAt: sql`now() - interval '1 second'` }).where(sql`${kvEntries.key} = 'short-lived'`);
+    await h.database.db
+      .update(kvEntries)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(sql`${kvEntries.key} = 'short-lived'`);
     const list = await call("GET", "/admin/kv?prefix=short", admin);
     expect(list.body.total).toBe(0);
     expect((await call("GET", "/v1/kv/short-lived", admin)).status).toBe(404);
@@ -304,9 +362,13 @@ describe("key/value store", () => {
 
   it("serves other services with an API key", async () => {
     const secret = "kv-service-key-0123456789";
-    await h.database.db.insert(apiKeys).values({ serviceName: "KV_TEST", apiKeyEncrypted: encryptSecret(secret), apiKeyDigest: hmacDigest(secret) });
+    await h.database.db
+      .insert(apiKeys)
+      .values({ serviceName: "KV_TEST", apiKeyEncrypted: encryptSecret(secret), apiKeyDigest: hmacDigest(secret) });
     const withKey = (method: string, path: string, json?: unknown, key = secret) =>
-      h.request(path, { method, headers: { "x-api-key": key }, json }).then(async (r) => ({ status: r.status, body: await r.json() }));
+      h
+        .request(path, { method, headers: { "x-api-key": key }, json })
+        .then(async (r) => ({ status: r.status, body: await r.json() }));
 
     expect((await withKey("GET", "/v1/kv/svc")).status).toBe(404);
     const put = await withKey("PUT", "/v1/kv/svc", { value: { count: 1 }, ttl_seconds: 60 });
@@ -363,7 +425,11 @@ describe("wonder", () => {
       tag_ids: [moon.id],
     });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ slug: "eclipse-de-lune", status: "published", image_url: "https://example.com/moon.png" });
+    expect(created.body).toMatchObject({
+      slug: "eclipse-de-lune",
+      status: "published",
+      image_url: "https://example.com/moon.png",
+    });
     expect((await call("POST", "/admin/wonder/items", admin, { title: "Eclipse de lune" })).status).toBe(409);
     for (let i = 0; i < 3; i++) await call("POST", "/admin/wonder/items", admin, { title: `Draft ${i}` });
 
@@ -376,12 +442,34 @@ describe("wonder", () => {
     expect(all.body.total).toBeGreaterThanOrEqual(4);
     expect(all.body.page_size).toBe(20);
 
-    const edited = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, { title: "Lunar eclipse", slug: "lunar", status: "draft", tag_ids: [] });
-    expect(edited.body).toMatchObject({ title: "Lunar eclipse", slug: "lunar", status: "draft", image_url: null, tags: [] });
-    const invalid = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, { title: "", image_url: "javascript:alert(1)", tag_ids: ["nope"] });
+    const edited = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, {
+      title: "Lunar eclipse",
+      slug: "lunar",
+      status: "draft",
+      tag_ids: [],
+    });
+    expect(edited.body).toMatchObject({
+      title: "Lunar eclipse",
+      slug: "lunar",
+      status: "draft",
+      image_url: null,
+      tags: [],
+    });
+    const invalid = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, {
+      title: "",
+      image_url: "javascript:alert(1)",
+      tag_ids: ["nope"],
+    });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["image_url", "tag_ids.0", "title"]);
-    const ghostTag = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, { title: "x", tag_ids: [ZERO_UUID] });
+    expect(invalid.body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "image_url",
+      "tag_ids.0",
+      "title",
+    ]);
+    const ghostTag = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, {
+      title: "x",
+      tag_ids: [ZERO_UUID],
+    });
     expect(ghostTag.status).toBe(400);
     expect((await call("DELETE", `/admin/wonder/items/${created.body.id}`, admin)).status).toBe(200);
     expect((await call("GET", `/admin/wonder/items/${created.body.id}`, admin)).status).toBe(404);

@@ -6,7 +6,12 @@ import type { MiddlewareHandler } from "hono";
 import { KvEntrySchema, KvKeyField, KvListQuerySchema, KvPutSchema, KV_VALUE_MAX } from "../../../app/schemas/kv";
 import { SiteDataEntrySchema } from "../../../app/schemas/site-data";
 import { SiteVarSchema, SITE_VAR_TYPES } from "../../../app/schemas/site-vars";
-import { WonderItemListQuerySchema, WonderItemSchema, WonderTagSchema, WONDER_STATUSES } from "../../../app/schemas/wonder";
+import {
+  WonderItemListQuerySchema,
+  WonderItemSchema,
+  WonderTagSchema,
+  WONDER_STATUSES,
+} from "../../../app/schemas/wonder";
 import { isAdmin } from "../../../app/utils/user";
 import { adminHomeGroups } from "../../services/admin-home";
 import { verifyApiKey } from "../../services/api-key-auth";
@@ -84,7 +89,10 @@ adminContentRoutes.openapi(
     path: "/v1/admin/site/data/new",
     tags: ["admin: site data"],
     middleware: [requireAdmin],
-    responses: { 200: jsonResponse(SiteDataOut, "A new empty entry of type terms, not current, with the next version number"), ...adminErrors },
+    responses: {
+      200: jsonResponse(SiteDataOut, "A new empty entry of type terms, not current, with the next version number"),
+      ...adminErrors,
+    },
   }),
   async (c) => c.json(await createSiteData(c.var.db), 200),
 );
@@ -105,7 +113,10 @@ adminContentRoutes.openapi(
   async (c) => {
     const { id } = c.req.valid("param");
     const { id: bodyId, ...input } = c.req.valid("json");
-    if (bodyId !== id) throw new ApiError(400, "The id in the body does not match the URL.", [{ field: "id", message: "Does not match the URL." }]);
+    if (bodyId !== id)
+      throw new ApiError(400, "The id in the body does not match the URL.", [
+        { field: "id", message: "Does not match the URL." },
+      ]);
     return c.json(await updateSiteData(c.var.db, id, input), 200);
   },
 );
@@ -117,7 +128,11 @@ adminContentRoutes.openapi(
     tags: ["admin: site data"],
     middleware: [requireAdmin],
     request: { params: IdParam },
-    responses: { 200: jsonResponse(OkSchema, "Deleted"), 404: jsonResponse(ErrorBodySchema, "No such entry"), ...adminErrors },
+    responses: {
+      200: jsonResponse(OkSchema, "Deleted"),
+      404: jsonResponse(ErrorBodySchema, "No such entry"),
+      ...adminErrors,
+    },
   }),
   async (c) => {
     await deleteSiteData(c.var.db, c.req.valid("param").id);
@@ -170,8 +185,20 @@ adminContentRoutes.openapi(
     path: "/admin/site/var/{id}",
     tags: ["admin: site vars"],
     middleware: [requireAdmin],
-    request: { params: z.object({ id: z.coerce.number({ error: "id must be a number." }).int().positive().max(2 ** 31 - 1) }) },
-    responses: { 200: jsonResponse(OkSchema, "Deleted"), 404: jsonResponse(ErrorBodySchema, "No such var"), ...writeErrors },
+    request: {
+      params: z.object({
+        id: z.coerce
+          .number({ error: "id must be a number." })
+          .int()
+          .positive()
+          .max(2 ** 31 - 1),
+      }),
+    },
+    responses: {
+      200: jsonResponse(OkSchema, "Deleted"),
+      404: jsonResponse(ErrorBodySchema, "No such var"),
+      ...writeErrors,
+    },
   }),
   async (c) => {
     await deleteSiteVar(c.var.db, c.req.valid("param").id);
@@ -204,7 +231,12 @@ const KvOut = z.object({
   created_at: z.string(),
   updated_at: z.string(),
 });
-const KvPageOut = z.object({ items: z.array(KvOut), total: z.number().int(), page: z.number().int(), page_size: z.number().int() });
+const KvPageOut = z.object({
+  items: z.array(KvOut),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
 const KvKeyParam = z.object({ key: KvKeyField });
 
 adminContentRoutes.openapi(
@@ -226,7 +258,11 @@ adminContentRoutes.openapi(
     tags: ["admin: key/value"],
     middleware: [requireAdmin],
     request: { body: jsonBody(KvEntrySchema) },
-    responses: { 200: jsonResponse(KvOut, "Created"), 409: jsonResponse(ErrorBodySchema, "The key exists already"), ...writeErrors },
+    responses: {
+      200: jsonResponse(KvOut, "Created"),
+      409: jsonResponse(ErrorBodySchema, "The key exists already"),
+      ...writeErrors,
+    },
   }),
   async (c) => c.json(await createKv(c.var.db, c.req.valid("json")), 200),
 );
@@ -238,7 +274,11 @@ adminContentRoutes.openapi(
     tags: ["admin: key/value"],
     middleware: [requireAdmin],
     request: { params: KvKeyParam, body: jsonBody(KvEntrySchema) },
-    responses: { 200: jsonResponse(KvOut, "Updated"), 404: jsonResponse(ErrorBodySchema, "No such live key"), ...writeErrors },
+    responses: {
+      200: jsonResponse(KvOut, "Updated"),
+      404: jsonResponse(ErrorBodySchema, "No such live key"),
+      ...writeErrors,
+    },
   }),
   async (c) => c.json(await updateKv(c.var.db, c.req.valid("param").key, c.req.valid("json")), 200),
 );
@@ -250,7 +290,11 @@ adminContentRoutes.openapi(
     tags: ["admin: key/value"],
     middleware: [requireAdmin],
     request: { params: KvKeyParam },
-    responses: { 200: jsonResponse(OkSchema, "Deleted"), 404: jsonResponse(ErrorBodySchema, "No such live key"), ...writeErrors },
+    responses: {
+      200: jsonResponse(OkSchema, "Deleted"),
+      404: jsonResponse(ErrorBodySchema, "No such live key"),
+      ...writeErrors,
+    },
   }),
   async (c) => {
     await deleteKv(c.var.db, c.req.valid("param").key);
@@ -312,7 +356,9 @@ adminContentRoutes.openapi(
     const { value, ttl_seconds } = c.req.valid("json");
     const size = JSON.stringify(value).length;
     if (size > KV_VALUE_MAX) {
-      throw new ApiError(400, `value must be at most ${KV_VALUE_MAX.toLocaleString("en")} characters as JSON.`, [{ field: "value", message: "Too large." }]);
+      throw new ApiError(400, `value must be at most ${KV_VALUE_MAX.toLocaleString("en")} characters as JSON.`, [
+        { field: "value", message: "Too large." },
+      ]);
     }
     return c.json(await putKv(c.var.db, c.req.valid("param").key, value, ttl_seconds), 200);
   },
@@ -361,7 +407,10 @@ adminContentRoutes.openapi(
     path: "/admin/wonder/tags",
     tags: ["admin: wonder"],
     middleware: [requireAdmin],
-    responses: { 200: jsonResponse(z.object({ tags: z.array(TagOut) }), "Every tag by name, with its item count"), ...adminErrors },
+    responses: {
+      200: jsonResponse(z.object({ tags: z.array(TagOut) }), "Every tag by name, with its item count"),
+      ...adminErrors,
+    },
   }),
   async (c) => c.json({ tags: await listWonderTags(c.var.db) }, 200),
 );
@@ -373,7 +422,11 @@ adminContentRoutes.openapi(
     tags: ["admin: wonder"],
     middleware: [requireAdmin],
     request: { body: jsonBody(WonderTagSchema) },
-    responses: { 200: jsonResponse(TagOut, "Created"), 409: jsonResponse(ErrorBodySchema, "Slug taken"), ...writeErrors },
+    responses: {
+      200: jsonResponse(TagOut, "Created"),
+      409: jsonResponse(ErrorBodySchema, "Slug taken"),
+      ...writeErrors,
+    },
   }),
   async (c) => c.json(await createWonderTag(c.var.db, c.req.valid("json")), 200),
 );
@@ -402,7 +455,11 @@ adminContentRoutes.openapi(
     tags: ["admin: wonder"],
     middleware: [requireAdmin],
     request: { params: IdParam },
-    responses: { 200: jsonResponse(OkSchema, "Deleted; items keep working without it"), 404: jsonResponse(ErrorBodySchema, "No such tag"), ...adminErrors },
+    responses: {
+      200: jsonResponse(OkSchema, "Deleted; items keep working without it"),
+      404: jsonResponse(ErrorBodySchema, "No such tag"),
+      ...adminErrors,
+    },
   }),
   async (c) => {
     await deleteWonderTag(c.var.db, c.req.valid("param").id);
@@ -419,7 +476,12 @@ adminContentRoutes.openapi(
     request: { query: WonderItemListQuerySchema },
     responses: {
       200: jsonResponse(
-        z.object({ items: z.array(ItemOut), total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
+        z.object({
+          items: z.array(ItemOut),
+          total: z.number().int(),
+          page: z.number().int(),
+          page_size: z.number().int(),
+        }),
         "Items, newest first, filtered by tag slug and status",
       ),
       ...writeErrors,
@@ -435,7 +497,11 @@ adminContentRoutes.openapi(
     tags: ["admin: wonder"],
     middleware: [requireAdmin],
     request: { body: jsonBody(WonderItemSchema) },
-    responses: { 200: jsonResponse(ItemOut, "Created"), 409: jsonResponse(ErrorBodySchema, "Slug taken"), ...writeErrors },
+    responses: {
+      200: jsonResponse(ItemOut, "Created"),
+      409: jsonResponse(ErrorBodySchema, "Slug taken"),
+      ...writeErrors,
+    },
   }),
   async (c) => c.json(await createWonderItem(c.var.db, c.req.valid("json")), 200),
 );
@@ -447,7 +513,11 @@ adminContentRoutes.openapi(
     tags: ["admin: wonder"],
     middleware: [requireAdmin],
     request: { params: IdParam },
-    responses: { 200: jsonResponse(ItemOut, "The item"), 404: jsonResponse(ErrorBodySchema, "No such item"), ...adminErrors },
+    responses: {
+      200: jsonResponse(ItemOut, "The item"),
+      404: jsonResponse(ErrorBodySchema, "No such item"),
+      ...adminErrors,
+    },
   }),
   async (c) => {
     const item = await getWonderItem(c.var.db, c.req.valid("param").id);
@@ -480,7 +550,11 @@ adminContentRoutes.openapi(
     tags: ["admin: wonder"],
     middleware: [requireAdmin],
     request: { params: IdParam },
-    responses: { 200: jsonResponse(OkSchema, "Deleted"), 404: jsonResponse(ErrorBodySchema, "No such item"), ...adminErrors },
+    responses: {
+      200: jsonResponse(OkSchema, "Deleted"),
+      404: jsonResponse(ErrorBodySchema, "No such item"),
+      ...adminErrors,
+    },
   }),
   async (c) => {
     await deleteWonderItem(c.var.db, c.req.valid("param").id);

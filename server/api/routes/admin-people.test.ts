@@ -33,7 +33,9 @@ afterEach(() => {
 
 async function listen(app: { fetch: (request: Request) => Response | Promise<Response> }): Promise<string> {
   return new Promise((resolve) => {
-    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => resolve(`http://127.0.0.1:${info.port}`));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+      resolve(`http://127.0.0.1:${info.port}`),
+    );
     servers.push(server);
   });
 }
@@ -60,7 +62,9 @@ async function wholeDatabaseText(): Promise<string> {
   )) as unknown as { rows: { table_name: string }[] };
   let text = "";
   for (const { table_name } of tables.rows) {
-    const rows = (await h.database.db.execute(sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`))) as unknown as { rows: { row: string }[] };
+    const rows = (await h.database.db.execute(
+      sql.raw(`select row_to_json(t)::text as row from "${table_name}" t`),
+    )) as unknown as { rows: { row: string }[] };
     text += rows.rows.map((r) => r.row).join("\n");
   }
   return text;
@@ -93,17 +97,29 @@ describe("authorization", () => {
   it("answers 401 without a session and 403 for a signed-in non-admin, before validating anything", async () => {
     const user = await h.signIn();
     for (const [method, path] of endpoints) {
-      const anonymous = await h.request(path, { method, json: method === "GET" || method === "DELETE" ? undefined : {} });
+      const anonymous = await h.request(path, {
+        method,
+        json: method === "GET" || method === "DELETE" ? undefined : {},
+      });
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       expect(await json(anonymous)).toMatchObject({ status_code: 401, detail: "Sign-in required" });
-      const forbidden = await h.request(path, { method, token: user.token, json: method === "GET" || method === "DELETE" ? undefined : {} });
+      const forbidden = await h.request(path, {
+        method,
+        token: user.token,
+        json: method === "GET" || method === "DELETE" ? undefined : {},
+      });
       expect(forbidden.status, `${method} ${path}`).toBe(403);
     }
   });
 
   it("lists every endpoint in the OpenAPI document", async () => {
     const doc = await json(await h.request("/openapi.json"));
-    for (const path of ["/api/v1/admin/auth/user_list", "/api/v1/auth/users/{userId}/config_firebase", "/api/v1/admin/api_keys", "/api/v1/admin/img_gen/flux"]) {
+    for (const path of [
+      "/api/v1/admin/auth/user_list",
+      "/api/v1/auth/users/{userId}/config_firebase",
+      "/api/v1/admin/api_keys",
+      "/api/v1/admin/img_gen/flux",
+    ]) {
       expect(doc.paths[path], path).toBeDefined();
     }
   });
@@ -117,23 +133,56 @@ describe("users", () => {
     const item = body.user_list.find((entry: { id: string }) => entry.id === made.id);
     expect(Object.keys(item).sort()).toEqual(["accounts", "id", "spark_account_emails", "spark_user", "user"]);
     expect(Object.keys(item.user).sort()).toEqual(
-      ["created_at", "email", "email_verified", "entitlements", "firebase_uid", "first_name", "id", "is_superuser", "last_login_ip", "last_login_time"].sort(),
+      [
+        "created_at",
+        "email",
+        "email_verified",
+        "entitlements",
+        "firebase_uid",
+        "first_name",
+        "id",
+        "is_superuser",
+        "last_login_ip",
+        "last_login_time",
+      ].sort(),
     );
-    expect(item.user).toMatchObject({ first_name: "Made User", is_superuser: false, email_verified: false, firebase_uid: null, entitlements: [] });
+    expect(item.user).toMatchObject({
+      first_name: "Made User",
+      is_superuser: false,
+      email_verified: false,
+      firebase_uid: null,
+      entitlements: [],
+    });
     expect(item.spark_user.num_id).toEqual(expect.any(Number));
     expect(item.spark_account_emails).toEqual([item.user.email]);
-    expect(item.accounts).toEqual([{ id: expect.any(String), provider: "spark", providerAccountId: String(item.spark_user.num_id), email: item.user.email, email_verified: false }]);
+    expect(item.accounts).toEqual([
+      {
+        id: expect.any(String),
+        provider: "spark",
+        providerAccountId: String(item.spark_user.num_id),
+        email: item.user.email,
+        email_verified: false,
+      },
+    ]);
     const me = body.user_list.find((entry: { id: string }) => entry.id === admin.userId);
     expect(me.user.is_superuser).toBe(true);
     expect(me.user.last_login_ip).toEqual(expect.any(String));
   });
 
   it("validates a new user and refuses a registered e-mail", async () => {
-    const bad = await h.request("/v1/admin/auth/users", { method: "POST", token: admin.token, json: { email: "nope", password: "short" } });
+    const bad = await h.request("/v1/admin/auth/users", {
+      method: "POST",
+      token: admin.token,
+      json: { email: "nope", password: "short" },
+    });
     expect(bad.status).toBe(400);
     expect((await json(bad)).errors.map((e: { field: string }) => e.field).sort()).toEqual(["email", "password"]);
     const made = await createUserAsAdmin();
-    const dup = await h.request("/v1/admin/auth/users", { method: "POST", token: admin.token, json: { email: made.user.email.toUpperCase(), password: "a fine passphrase" } });
+    const dup = await h.request("/v1/admin/auth/users", {
+      method: "POST",
+      token: admin.token,
+      json: { email: made.user.email.toUpperCase(), password: "a fine passphrase" },
+    });
     expect(dup.status).toBe(409);
     expect((await json(dup)).errors).toEqual([{ field: "email", message: "This email is already registered." }]);
   });
@@ -141,24 +190,44 @@ describe("users", () => {
   it("deletes a user with their sessions and accounts, answering number 1, then 0", async () => {
     const victim = await h.signIn();
     const db = h.database.db;
-    await db.insert(accounts).values({ userId: victim.userId, provider: "spark", providerAccountId: `v-${victim.userId}`, email: victim.email });
-    const first = await h.request(`/v1/admin/auth/users/delete/${victim.userId}`, { method: "DELETE", token: admin.token });
+    await db
+      .insert(accounts)
+      .values({
+        userId: victim.userId,
+        provider: "spark",
+        providerAccountId: `v-${victim.userId}`,
+        email: victim.email,
+      });
+    const first = await h.request(`/v1/admin/auth/users/delete/${victim.userId}`, {
+      method: "DELETE",
+      token: admin.token,
+    });
     expect(first.status).toBe(200);
     expect(await json(first)).toEqual({ number: 1 });
     expect(await db.select().from(sessions).where(eq(sessions.userId, victim.userId))).toEqual([]);
     expect(await db.select().from(accounts).where(eq(accounts.userId, victim.userId))).toEqual([]);
     expect((await json(await h.request("/auth/session", { token: victim.token }))).user).toBeNull();
-    const again = await h.request(`/v1/admin/auth/users/delete/${victim.userId}`, { method: "DELETE", token: admin.token });
+    const again = await h.request(`/v1/admin/auth/users/delete/${victim.userId}`, {
+      method: "DELETE",
+      token: admin.token,
+    });
     expect(await json(again)).toEqual({ number: 0 });
     const invalid = await h.request("/v1/admin/auth/users/delete/not-a-uuid", { method: "DELETE", token: admin.token });
     expect(invalid.status).toBe(400);
   });
 
   it("never lets an administrator delete or demote themselves", async () => {
-    const del = await h.request(`/v1/admin/auth/users/delete/${admin.userId}`, { method: "DELETE", token: admin.token });
+    const del = await h.request(`/v1/admin/auth/users/delete/${admin.userId}`, {
+      method: "DELETE",
+      token: admin.token,
+    });
     expect(del.status).toBe(409);
     expect((await json(del)).detail).toBe("You cannot delete your own account.");
-    const demote = await h.request(`/v1/admin/auth/users/${admin.userId}/superuser`, { method: "POST", token: admin.token, json: { is_superuser: false } });
+    const demote = await h.request(`/v1/admin/auth/users/${admin.userId}/superuser`, {
+      method: "POST",
+      token: admin.token,
+      json: { is_superuser: false },
+    });
     expect(demote.status).toBe(409);
     const [me] = await h.database.db.select().from(users).where(eq(users.id, admin.userId));
     expect(me?.isSuperuser).toBe(true);
@@ -166,25 +235,52 @@ describe("users", () => {
 
   it("grants and revokes administrator rights, admin roles included", async () => {
     const other = await h.signIn();
-    await h.database.db.update(users).set({ roles: ["administrator", "editor"] }).where(eq(users.id, other.userId));
-    const revoke = await h.request(`/v1/admin/auth/users/${other.userId}/superuser`, { method: "POST", token: admin.token, json: { is_superuser: false } });
+    await h.database.db
+      .update(users)
+      .set({ roles: ["administrator", "editor"] })
+      .where(eq(users.id, other.userId));
+    const revoke = await h.request(`/v1/admin/auth/users/${other.userId}/superuser`, {
+      method: "POST",
+      token: admin.token,
+      json: { is_superuser: false },
+    });
     expect((await json(revoke)).item.user.is_superuser).toBe(false);
     expect((await h.request("/v1/admin/auth/user_list", { token: other.token })).status).toBe(403);
-    const grant = await h.request(`/v1/admin/auth/users/${other.userId}/superuser`, { method: "POST", token: admin.token, json: { is_superuser: true } });
+    const grant = await h.request(`/v1/admin/auth/users/${other.userId}/superuser`, {
+      method: "POST",
+      token: admin.token,
+      json: { is_superuser: true },
+    });
     expect((await json(grant)).item.user.is_superuser).toBe(true);
     expect((await h.request("/v1/admin/auth/user_list", { token: other.token })).status).toBe(200);
   });
 
   it("sets a new password and ends every session of the user", async () => {
     const target = await h.signIn();
-    const response = await h.request(`/v1/admin/auth/users/${target.userId}/password`, { method: "POST", token: admin.token, json: { password: "brand new passphrase" } });
+    const response = await h.request(`/v1/admin/auth/users/${target.userId}/password`, {
+      method: "POST",
+      token: admin.token,
+      json: { password: "brand new passphrase" },
+    });
     expect(await json(response)).toEqual({ ended_sessions: 1 });
     expect((await json(await h.request("/auth/session", { token: target.token }))).user).toBeNull();
-    const login = await h.request("/auth/login", { method: "POST", json: { email: target.email, password: "brand new passphrase" }, clientIp: "203.0.113.9" });
+    const login = await h.request("/auth/login", {
+      method: "POST",
+      json: { email: target.email, password: "brand new passphrase" },
+      clientIp: "203.0.113.9",
+    });
     expect(login.status).toBe(200);
-    const short = await h.request(`/v1/admin/auth/users/${target.userId}/password`, { method: "POST", token: admin.token, json: { password: "short" } });
+    const short = await h.request(`/v1/admin/auth/users/${target.userId}/password`, {
+      method: "POST",
+      token: admin.token,
+      json: { password: "short" },
+    });
     expect(short.status).toBe(400);
-    const missing = await h.request(`/v1/admin/auth/users/00000000-0000-4000-8000-000000000000/password`, { method: "POST", token: admin.token, json: { password: "long enough pass" } });
+    const missing = await h.request(`/v1/admin/auth/users/00000000-0000-4000-8000-000000000000/password`, {
+      method: "POST",
+      token: admin.token,
+      json: { password: "long enough pass" },
+    });
     expect(missing.status).toBe(404);
   });
 
@@ -201,14 +297,29 @@ describe("users", () => {
   it("toggles email_verified of a 'spark' account only", async () => {
     const made = await createUserAsAdmin();
     const accountId = made.accounts[0].id;
-    const on = await h.request(`/v1/admin/auth/accounts/${accountId}`, { method: "POST", token: admin.token, json: { email_verified: true } });
+    const on = await h.request(`/v1/admin/auth/accounts/${accountId}`, {
+      method: "POST",
+      token: admin.token,
+      json: { email_verified: true },
+    });
     expect((await json(on)).account.email_verified).toBe(true);
     const [row] = await h.database.db.select().from(users).where(eq(users.id, made.id));
     expect(row?.emailVerified).toBe(true);
-    const [google] = await h.database.db.insert(accounts).values({ userId: made.id, provider: "google", providerAccountId: `g-${made.id}`, email: "g@example.com" }).returning();
-    const refused = await h.request(`/v1/admin/auth/accounts/${google!.id}`, { method: "POST", token: admin.token, json: { email_verified: true } });
+    const [google] = await h.database.db
+      .insert(accounts)
+      .values({ userId: made.id, provider: "google", providerAccountId: `g-${made.id}`, email: "g@example.com" })
+      .returning();
+    const refused = await h.request(`/v1/admin/auth/accounts/${google!.id}`, {
+      method: "POST",
+      token: admin.token,
+      json: { email_verified: true },
+    });
     expect(refused.status).toBe(409);
-    const badBody = await h.request(`/v1/admin/auth/accounts/${accountId}`, { method: "POST", token: admin.token, json: { email_verified: "yes" } });
+    const badBody = await h.request(`/v1/admin/auth/accounts/${accountId}`, {
+      method: "POST",
+      token: admin.token,
+      json: { email_verified: "yes" },
+    });
     expect(badBody.status).toBe(400);
   });
 });
@@ -217,7 +328,10 @@ describe("Firebase users", () => {
   it("answers a clear 'Firebase is not configured' error without settings", async () => {
     delete process.env.FIREBASE_PROJECT_ID;
     const made = await createUserAsAdmin();
-    const response = await h.request(`/v1/auth/users/${made.id}/config_firebase`, { method: "POST", token: admin.token });
+    const response = await h.request(`/v1/auth/users/${made.id}/config_firebase`, {
+      method: "POST",
+      token: admin.token,
+    });
     expect(response.status).toBe(503);
     expect((await json(response)).detail).toMatch(/^Firebase is not configured: set FIREBASE_PROJECT_ID/);
   });
@@ -236,7 +350,9 @@ describe("Firebase users", () => {
         return c.json({ localId: created[email].localId });
       }
       if (path.endsWith("/projects/demo-camera/accounts:lookup")) {
-        const found = Object.values(created).filter((u) => body.localId?.includes(u.localId) || (Array.isArray(body.email) && body.email.includes(u.email)));
+        const found = Object.values(created).filter(
+          (u) => body.localId?.includes(u.localId) || (Array.isArray(body.email) && body.email.includes(u.email)),
+        );
         return c.json({ users: found });
       }
       return c.json({ error: { message: "unexpected " + path } }, 404);
@@ -245,7 +361,10 @@ describe("Firebase users", () => {
     process.env.FIREBASE_PROJECT_ID = "demo-camera";
     process.env.FIREBASE_AUTH_EMULATOR_HOST = url.replace("http://", "");
     const made = await createUserAsAdmin();
-    const response = await h.request(`/v1/auth/users/${made.id}/config_firebase`, { method: "POST", token: admin.token });
+    const response = await h.request(`/v1/auth/users/${made.id}/config_firebase`, {
+      method: "POST",
+      token: admin.token,
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     expect(await json(response)).toEqual({ id: "fb-1" });
     const [row] = await h.database.db.select().from(users).where(eq(users.id, made.id));
@@ -264,7 +383,10 @@ describe("Firebase users", () => {
     process.env.INTEGRATION_TIMEOUT_MS = "400";
     const made = await createUserAsAdmin();
     const started = Date.now();
-    const response = await h.request(`/v1/auth/users/${made.id}/config_firebase`, { method: "POST", token: admin.token });
+    const response = await h.request(`/v1/auth/users/${made.id}/config_firebase`, {
+      method: "POST",
+      token: admin.token,
+    });
     expect(response.status).toBe(504);
     expect((await json(response)).detail).toBe("Firebase did not answer within 0.4 s.");
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -274,7 +396,11 @@ describe("Firebase users", () => {
 describe("API keys", () => {
   it("stores keys encrypted: the database never holds a key in clear", async () => {
     const key = "clear-key-" + "Zq8".repeat(10);
-    const response = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "PROBE_APP", api_key: key } });
+    const response = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "PROBE_APP", api_key: key },
+    });
     expect(response.status).toBe(200);
     const saved = (await json(response)).api_key;
     expect(saved).toMatchObject({ service_name: "PROBE_APP", api_key: `${key.slice(0, 6)}…`, user_id: admin.userId });
@@ -287,36 +413,87 @@ describe("API keys", () => {
   });
 
   it("validates per spec §5 with clear messages", async () => {
-    const response = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "abc", api_key: "short" } });
+    const response = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "abc", api_key: "short" },
+    });
     expect(response.status).toBe(400);
     expect((await json(response)).errors).toEqual([
       { field: "service_name", message: "Service name must be at least 6 characters." },
       { field: "api_key", message: "API key must be at least 10 characters." },
     ]);
-    const huge = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "BIG_ONE", api_key: "x".repeat(600) } });
-    expect((await json(huge)).errors).toEqual([{ field: "api_key", message: "API key must be at most 512 characters." }]);
+    const huge = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "BIG_ONE", api_key: "x".repeat(600) },
+    });
+    expect((await json(huge)).errors).toEqual([
+      { field: "api_key", message: "API key must be at most 512 characters." },
+    ]);
   });
 
   it("edits a key in place, refuses a key already in use, and keeps the creator", async () => {
-    const first = (await json(await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "EDIT_ME", api_key: "edit-me-key-0001" } }))).api_key;
-    await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "OTHER_KEY", api_key: "other-key-00001" } });
-    const clash = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { edit_id: first.id, service_name: "EDIT_ME", api_key: "other-key-00001" } });
+    const first = (
+      await json(
+        await h.request("/v1/admin/api_keys", {
+          method: "POST",
+          token: admin.token,
+          json: { service_name: "EDIT_ME", api_key: "edit-me-key-0001" },
+        }),
+      )
+    ).api_key;
+    await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "OTHER_KEY", api_key: "other-key-00001" },
+    });
+    const clash = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { edit_id: first.id, service_name: "EDIT_ME", api_key: "other-key-00001" },
+    });
     expect(clash.status).toBe(409);
     expect((await json(clash)).errors).toEqual([{ field: "api_key", message: "This API key is already in use." }]);
     const other = await h.signIn({ admin: true });
-    const edited = await h.request("/v1/admin/api_keys", { method: "POST", token: other.token, json: { edit_id: first.id, service_name: "EDITED", api_key: "edited-key-0001" } });
-    expect((await json(edited)).api_key).toMatchObject({ id: first.id, service_name: "EDITED", api_key: "edi…", user_id: admin.userId });
-    const gone = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { edit_id: "00000000-0000-4000-8000-000000000000", service_name: "EDITED", api_key: "edited-key-0002" } });
+    const edited = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: other.token,
+      json: { edit_id: first.id, service_name: "EDITED", api_key: "edited-key-0001" },
+    });
+    expect((await json(edited)).api_key).toMatchObject({
+      id: first.id,
+      service_name: "EDITED",
+      api_key: "edi…",
+      user_id: admin.userId,
+    });
+    const gone = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { edit_id: "00000000-0000-4000-8000-000000000000", service_name: "EDITED", api_key: "edited-key-0002" },
+    });
     expect(gone.status).toBe(404);
   });
 
   it("refuses to delete one's own SPARK_API key and deletes others, answering number", async () => {
-    const own = (await json(await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json: { service_name: "SPARK_API", api_key: "spark-own-key-01" } }))).api_key;
+    const own = (
+      await json(
+        await h.request("/v1/admin/api_keys", {
+          method: "POST",
+          token: admin.token,
+          json: { service_name: "SPARK_API", api_key: "spark-own-key-01" },
+        }),
+      )
+    ).api_key;
     const refused = await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: admin.token });
     expect(refused.status).toBe(409);
     const other = await h.signIn({ admin: true });
-    expect(await json(await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: other.token }))).toEqual({ number: 1 });
-    expect(await json(await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: other.token }))).toEqual({ number: 0 });
+    expect(
+      await json(await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: other.token })),
+    ).toEqual({ number: 1 });
+    expect(
+      await json(await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: other.token })),
+    ).toEqual({ number: 0 });
   });
 });
 
@@ -330,7 +507,10 @@ describe("mail sender: Gmail OAuth flow", () => {
   });
 
   async function start(token = admin.token) {
-    const response = await h.request(`/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost:3000/auth/admin/gmail/connect")}`, { token });
+    const response = await h.request(
+      `/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost:3000/auth/admin/gmail/connect")}`,
+      { token },
+    );
     expect(response.status, await response.clone().text()).toBe(200);
     return (await json(response)) as { authorization_url: string; flow_token: string };
   }
@@ -346,9 +526,14 @@ describe("mail sender: Gmail OAuth flow", () => {
 
   it("says clearly when Google is not configured", async () => {
     delete process.env.GOOGLE_CLIENT_ID;
-    const response = await h.request(`/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost/auth/admin/gmail/connect")}`, { token: admin.token });
+    const response = await h.request(
+      `/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost/auth/admin/gmail/connect")}`,
+      { token: admin.token },
+    );
     expect(response.status).toBe(503);
-    expect((await json(response)).detail).toBe("Gmail connection is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.");
+    expect((await json(response)).detail).toBe(
+      "Gmail connection is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.",
+    );
   });
 
   it("connects an account with PKCE and stores its refresh token encrypted", async () => {
@@ -364,14 +549,22 @@ describe("mail sender: Gmail OAuth flow", () => {
     });
     expect(url.searchParams.get("code_challenge")).toMatch(/^[\w-]{43}$/);
     const { code, state } = await authorize(authorization_url);
-    const response = await h.request("/v1/admin/gmail/connect/callback", { method: "POST", token: admin.token, json: { code, state, flow_token } });
+    const response = await h.request("/v1/admin/gmail/connect/callback", {
+      method: "POST",
+      token: admin.token,
+      json: { code, state, flow_token },
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     const { session } = await json(response);
     expect(session).toMatchObject({ email: "sender@example.com", userId: admin.userId, last_login_ip: "127.0.0.1" });
     expect(new Date(session.expires_at).getTime()).toBeGreaterThan(Date.now());
     // The token request carried the PKCE verifier and the client secret; the mock checked the verifier.
     const tokenRequest = oauth.tokenRequests.at(-1)!;
-    expect(tokenRequest).toMatchObject({ grant_type: "authorization_code", client_secret: "local-client-secret", code });
+    expect(tokenRequest).toMatchObject({
+      grant_type: "authorization_code",
+      client_secret: "local-client-secret",
+      code,
+    });
     expect(String(tokenRequest.code_verifier)).toMatch(/^[\w-]{64}$/);
     const [row] = await h.database.db.select().from(mailConnections).where(eq(mailConnections.id, session.id));
     const refreshToken = decryptSecret(row!.refreshTokenEncrypted);
@@ -385,26 +578,52 @@ describe("mail sender: Gmail OAuth flow", () => {
     // Connecting the same account again replaces it.
     const second = await start();
     const again = await authorize(second.authorization_url);
-    await h.request("/v1/admin/gmail/connect/callback", { method: "POST", token: admin.token, json: { ...again, flow_token: second.flow_token } });
-    expect((await json(await h.request("/v1/admin/site/email/config", { token: admin.token }))).sessions_list).toHaveLength(1);
+    await h.request("/v1/admin/gmail/connect/callback", {
+      method: "POST",
+      token: admin.token,
+      json: { ...again, flow_token: second.flow_token },
+    });
+    expect(
+      (await json(await h.request("/v1/admin/site/email/config", { token: admin.token }))).sessions_list,
+    ).toHaveLength(1);
 
-    expect(await json(await h.request(`/v1/admin/gmail/connect/${session.id}`, { method: "DELETE", token: admin.token }))).toEqual({ number: 1 });
-    expect(await json(await h.request("/v1/admin/site/email/config", { token: admin.token }))).toMatchObject({ sessions_list: [], email_sender: null });
+    expect(
+      await json(await h.request(`/v1/admin/gmail/connect/${session.id}`, { method: "DELETE", token: admin.token })),
+    ).toEqual({ number: 1 });
+    expect(await json(await h.request("/v1/admin/site/email/config", { token: admin.token }))).toMatchObject({
+      sessions_list: [],
+      email_sender: null,
+    });
   });
 
   it("refuses a forged state, another administrator's flow, a tampered flow token and a foreign redirect URI", async () => {
     Object.assign(process.env, oauth.env);
     const { authorization_url, flow_token } = await start();
     const { code, state } = await authorize(authorization_url);
-    const forged = await h.request("/v1/admin/gmail/connect/callback", { method: "POST", token: admin.token, json: { code, state: state + "x", flow_token } });
+    const forged = await h.request("/v1/admin/gmail/connect/callback", {
+      method: "POST",
+      token: admin.token,
+      json: { code, state: state + "x", flow_token },
+    });
     expect(forged.status).toBe(400);
     const other = await h.signIn({ admin: true });
-    const stolen = await h.request("/v1/admin/gmail/connect/callback", { method: "POST", token: other.token, json: { code, state, flow_token } });
+    const stolen = await h.request("/v1/admin/gmail/connect/callback", {
+      method: "POST",
+      token: other.token,
+      json: { code, state, flow_token },
+    });
     expect(stolen.status).toBe(400);
-    const tampered = await h.request("/v1/admin/gmail/connect/callback", { method: "POST", token: admin.token, json: { code, state, flow_token: flow_token.slice(0, -2) + "AA" } });
+    const tampered = await h.request("/v1/admin/gmail/connect/callback", {
+      method: "POST",
+      token: admin.token,
+      json: { code, state, flow_token: flow_token.slice(0, -2) + "AA" },
+    });
     expect(tampered.status).toBe(400);
     expect((await json(tampered)).detail).toMatch(/not valid or has expired/);
-    const foreign = await h.request(`/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("https://evil.example/steal")}`, { token: admin.token });
+    const foreign = await h.request(
+      `/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("https://evil.example/steal")}`,
+      { token: admin.token },
+    );
     expect(foreign.status).toBe(400);
   });
 
@@ -416,13 +635,21 @@ describe("mail sender: Gmail OAuth flow", () => {
       response.body = { error: "invalid_grant", error_description: "Bad code" };
       response.statusCode = 400;
     });
-    const refused = await h.request("/v1/admin/gmail/connect/callback", { method: "POST", token: admin.token, json: { ...firstCode, flow_token: first.flow_token } });
+    const refused = await h.request("/v1/admin/gmail/connect/callback", {
+      method: "POST",
+      token: admin.token,
+      json: { ...firstCode, flow_token: first.flow_token },
+    });
     expect(refused.status).toBe(502);
     expect((await json(refused)).detail).toBe("Google refused the token request (invalid_grant: Bad code).");
     oauth.setEmail(null);
     const second = await start();
     const secondCode = await authorize(second.authorization_url);
-    const noEmail = await h.request("/v1/admin/gmail/connect/callback", { method: "POST", token: admin.token, json: { ...secondCode, flow_token: second.flow_token } });
+    const noEmail = await h.request("/v1/admin/gmail/connect/callback", {
+      method: "POST",
+      token: admin.token,
+      json: { ...secondCode, flow_token: second.flow_token },
+    });
     expect(noEmail.status).toBe(502);
     expect((await json(noEmail)).detail).toMatch(/did not share the account's e-mail/);
     oauth.setEmail("sender@example.com");
@@ -437,7 +664,11 @@ describe("image generation", () => {
   });
 
   const flux = (body: Record<string, unknown>) =>
-    h.request("/v1/admin/img_gen/flux", { method: "POST", token: admin.token, json: { host: hostUrl, api_key: hostKey, ...body } });
+    h.request("/v1/admin/img_gen/flux", {
+      method: "POST",
+      token: admin.token,
+      json: { host: hostUrl, api_key: hostKey, ...body },
+    });
 
   it("defaults to the shipped host and follows the img_gen site vars", async () => {
     process.env.PORT = "3000";
@@ -448,16 +679,29 @@ describe("image generation", () => {
       { namedKey: "img_gen_host", valType: "str", valObjectJson: { val: hostUrl } },
       { namedKey: "img_gen_api_key", valType: "str", valObjectJson: { val: hostKey } },
     ]);
-    expect(await json(await h.request("/v1/admin/img_gen/config", { token: admin.token }))).toEqual({ host: hostUrl, api_key: hostKey });
+    expect(await json(await h.request("/v1/admin/img_gen/config", { token: admin.token }))).toEqual({
+      host: hostUrl,
+      api_key: hostKey,
+    });
   });
 
   it("generates one job per prompt line with echo data naming the form, deterministic images", async () => {
-    const response = await flux({ prompt: "a red fox\n\n  \na <b>blue</b> whale\n", steps: 40, width: 640, height: 480, echo_data: '{"note":"hi"}' });
+    const response = await flux({
+      prompt: "a red fox\n\n  \na <b>blue</b> whale\n",
+      steps: 40,
+      width: 640,
+      height: 480,
+      echo_data: '{"note":"hi"}',
+    });
     expect(response.status, await response.clone().text()).toBe(200);
     const { result_list } = await json(response);
     expect(result_list).toHaveLength(2);
     expect(result_list.map((job: { prompt: string }) => job.prompt)).toEqual(["a red fox", "a <b>blue</b> whale"]);
-    expect(result_list[0]).toMatchObject({ width: 640, height: 480, echo_data: { note: "hi", requestor_id: FLUX_FORM_NAME, requestor_type: FLUX_FORM_NAME } });
+    expect(result_list[0]).toMatchObject({
+      width: 640,
+      height: 480,
+      echo_data: { note: "hi", requestor_id: FLUX_FORM_NAME, requestor_type: FLUX_FORM_NAME },
+    });
     expect(result_list[0].image_url).toMatch(/^data:image\/svg\+xml;base64,/);
     const svg = Buffer.from(result_list[1].image_url.split(",")[1], "base64").toString();
     expect(svg).toContain("a &lt;b&gt;blue&lt;/b&gt; whale");
@@ -471,9 +715,18 @@ describe("image generation", () => {
     expect((await json(noPrompt)).errors).toEqual([{ field: "prompt", message: "No prompt input found!" }]);
     const noKey = await flux({ prompt: "a cat", api_key: "" });
     expect((await json(noKey)).errors).toEqual([{ field: "api_key", message: "API Key not found!" }]);
-    const bad = await flux({ prompt: "a cat", steps: 5, width: 100, height: 20_000, echo_data: "{nope", host: "ftp://x" });
+    const bad = await flux({
+      prompt: "a cat",
+      steps: 5,
+      width: 100,
+      height: 20_000,
+      echo_data: "{nope",
+      host: "ftp://x",
+    });
     expect(bad.status).toBe(400);
-    expect((await json(bad)).errors.map((e: { field: string; message: string }) => `${e.field}: ${e.message}`).sort()).toEqual([
+    expect(
+      (await json(bad)).errors.map((e: { field: string; message: string }) => `${e.field}: ${e.message}`).sort(),
+    ).toEqual([
       "echo_data: Echo data must be valid JSON.",
       "height: Height must be from 256 to 10000.",
       "host: Host must be an http:// or https:// URL.",
@@ -481,7 +734,9 @@ describe("image generation", () => {
       "width: Width must be from 256 to 10000.",
     ]);
     const notObject = await flux({ prompt: "a cat", echo_data: "[1,2]" });
-    expect((await json(notObject)).errors).toEqual([{ field: "echo_data", message: "Echo data must be a JSON object." }]);
+    expect((await json(notObject)).errors).toEqual([
+      { field: "echo_data", message: "Echo data must be a JSON object." },
+    ]);
   });
 
   it("lists history, recent and by requestor, and deletes a job", async () => {
@@ -493,11 +748,15 @@ describe("image generation", () => {
     const made = (await json(await flux({ prompt: "history item" }))).result_list[0];
     const recent = await json(await h.request("/v1/admin/img_gen/history", { token: admin.token }));
     expect(recent.result_list[0].id).toBe(made.id);
-    const mine = await json(await h.request(`/v1/admin/img_gen/history?requestor_id=${FLUX_FORM_NAME}`, { token: admin.token }));
+    const mine = await json(
+      await h.request(`/v1/admin/img_gen/history?requestor_id=${FLUX_FORM_NAME}`, { token: admin.token }),
+    );
     expect(mine.result_list.map((job: { id: string }) => job.id)).toContain(made.id);
     const nobody = await json(await h.request("/v1/admin/img_gen/history?requestor_id=nobody", { token: admin.token }));
     expect(nobody.result_list).toEqual([]);
-    expect(await json(await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token }))).toEqual({ ok: true });
+    expect(
+      await json(await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token })),
+    ).toEqual({ ok: true });
     const missing = await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token });
     expect(missing.status).toBe(404);
     expect((await json(missing)).detail).toBe("The image host has no such job.");
@@ -505,7 +764,9 @@ describe("image generation", () => {
 
   it("refuses an answer from the host nested past the JSON limits with 502, never a 500", async () => {
     const abyss = new Hono();
-    abyss.post("/model/flux", (c) => c.body(`{"result_list":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, 200, { "content-type": "application/json" }));
+    abyss.post("/model/flux", (c) =>
+      c.body(`{"result_list":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, 200, { "content-type": "application/json" }),
+    );
     const deep = await flux({ prompt: "a cat", host: await listen(abyss) });
     expect(deep.status).toBe(502);
     expect((await json(deep)).detail).toMatch(/^The image host's answer .*64/);
@@ -579,7 +840,11 @@ describe("sending mail", () => {
       expect(mail.subject).toMatch(/test mail$/);
       expect(mail.from).toBe("site@example.com");
       smtp.rejectMail(true);
-      const refused = await h.request("/v1/admin/site/email/test", { method: "POST", token: admin.token, json: { to: "x@example.com" } });
+      const refused = await h.request("/v1/admin/site/email/test", {
+        method: "POST",
+        token: admin.token,
+        json: { to: "x@example.com" },
+      });
       expect(refused.status).toBe(502);
       expect((await json(refused)).detail).toMatch(/^Sending through SMTP 127\.0\.0\.1:\d+ failed/);
     } finally {
@@ -593,10 +858,18 @@ describe("sending mail", () => {
     Object.assign(config, { smtpUrl: undefined });
     try {
       await h.database.db.delete(mailConnections);
-      const response = await h.request("/v1/admin/site/email/test", { method: "POST", token: admin.token, json: { to: "x@example.com" } });
+      const response = await h.request("/v1/admin/site/email/test", {
+        method: "POST",
+        token: admin.token,
+        json: { to: "x@example.com" },
+      });
       expect(response.status).toBe(503);
       expect((await json(response)).detail).toMatch(/^Mail is not configured/);
-      const bad = await h.request("/v1/admin/site/email/test", { method: "POST", token: admin.token, json: { to: "not an address" } });
+      const bad = await h.request("/v1/admin/site/email/test", {
+        method: "POST",
+        token: admin.token,
+        json: { to: "not an address" },
+      });
       expect(bad.status).toBe(400);
     } finally {
       Object.assign(config, saved);
@@ -608,13 +881,20 @@ describe("sending mail", () => {
     await h.database.db.delete(mailConnections);
     // Connect an account through the local OAuth server, as the browser flow does.
     const start = await json(
-      await h.request(`/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost/auth/admin/gmail/connect")}`, { token: admin.token }),
+      await h.request(
+        `/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost/auth/admin/gmail/connect")}`,
+        { token: admin.token },
+      ),
     );
     const back = new URL((await fetch(start.authorization_url, { redirect: "manual" })).headers.get("location")!);
     const connected = await h.request("/v1/admin/gmail/connect/callback", {
       method: "POST",
       token: admin.token,
-      json: { code: back.searchParams.get("code"), state: back.searchParams.get("state"), flow_token: start.flow_token },
+      json: {
+        code: back.searchParams.get("code"),
+        state: back.searchParams.get("state"),
+        flow_token: start.flow_token,
+      },
     });
     expect(connected.status, await connected.clone().text()).toBe(200);
 
@@ -632,7 +912,10 @@ describe("sending mail", () => {
       onData(stream, session, callback) {
         stream.resume();
         stream.on("end", () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null, to: session.envelope.rcptTo.map((r) => r.address) });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+            to: session.envelope.rcptTo.map((r) => r.address),
+          });
           callback();
         });
       },
@@ -641,12 +924,18 @@ describe("sending mail", () => {
     process.env.GMAIL_SMTP_URL = `smtp://127.0.0.1:${(gmail.server.address() as AddressInfo).port}`;
     try {
       const refreshes = oauth.tokenRequests.length;
-      const response = await h.request("/v1/admin/site/email/test", { method: "POST", token: admin.token, json: { to: "someone@example.com" } });
+      const response = await h.request("/v1/admin/site/email/test", {
+        method: "POST",
+        token: admin.token,
+        json: { to: "someone@example.com" },
+      });
       expect(response.status, await response.clone().text()).toBe(200);
       expect((await json(response)).transport).toBe("Gmail as gmail-sender@example.com (connected account)");
       expect(received).toEqual([{ from: "gmail-sender@example.com", to: ["someone@example.com"] }]);
       expect(logins).toEqual([{ username: "gmail-sender@example.com", accessToken: expect.stringMatching(/^ey/) }]);
-      expect(oauth.tokenRequests.slice(refreshes)).toEqual([expect.objectContaining({ grant_type: "refresh_token", client_id: "local-client-id" })]);
+      expect(oauth.tokenRequests.slice(refreshes)).toEqual([
+        expect.objectContaining({ grant_type: "refresh_token", client_id: "local-client-id" }),
+      ]);
     } finally {
       await new Promise<void>((resolve) => gmail.close(() => resolve()));
     }

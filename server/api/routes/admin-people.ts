@@ -95,7 +95,10 @@ adminPeopleRoutes.openapi(
     tags: ["admin: users"],
     middleware: [requireAdmin] as const,
     responses: {
-      200: jsonResponse(z.object({ user_list: z.array(UserListItemSchema), count: z.number().int() }), "Every user, oldest first."),
+      200: jsonResponse(
+        z.object({ user_list: z.array(UserListItemSchema), count: z.number().int() }),
+        "Every user, oldest first.",
+      ),
       ...adminErrors,
     },
   }),
@@ -120,7 +123,10 @@ adminPeopleRoutes.openapi(
     middleware: [requireAdmin] as const,
     request: { params: UserIdParam },
     responses: {
-      200: jsonResponse(z.object({ item: UserListItemSchema, sessions: z.array(SessionItemSchema) }), "One user with accounts and live sessions."),
+      200: jsonResponse(
+        z.object({ item: UserListItemSchema, sessions: z.array(SessionItemSchema) }),
+        "One user with accounts and live sessions.",
+      ),
       ...badInput,
       ...adminErrors,
       ...notFound,
@@ -154,7 +160,10 @@ adminPeopleRoutes.openapi(
     middleware: [requireAdmin] as const,
     request: { params: UserIdParam, body: jsonBody(SetPasswordSchema) },
     responses: {
-      200: jsonResponse(z.object({ ended_sessions: z.number().int() }), "Password set; every session of the user has ended."),
+      200: jsonResponse(
+        z.object({ ended_sessions: z.number().int() }),
+        "Password set; every session of the user has ended.",
+      ),
       ...badInput,
       ...adminErrors,
       ...notFound,
@@ -179,7 +188,12 @@ adminPeopleRoutes.openapi(
     },
   }),
   async (c) => {
-    const item = await setSuperuser(c.var.db, currentUserId(c), c.req.valid("param").userId, c.req.valid("json").is_superuser);
+    const item = await setSuperuser(
+      c.var.db,
+      currentUserId(c),
+      c.req.valid("param").userId,
+      c.req.valid("json").is_superuser,
+    );
     return c.json({ item }, 200);
   },
 );
@@ -192,7 +206,10 @@ adminPeopleRoutes.openapi(
     middleware: [requireAdmin] as const,
     request: { params: UserIdParam },
     responses: {
-      200: jsonResponse(z.object({ number: z.number().int() }), "How many users were deleted (1, or 0 when already gone); sessions and accounts go too."),
+      200: jsonResponse(
+        z.object({ number: z.number().int() }),
+        "How many users were deleted (1, or 0 when already gone); sessions and accounts go too.",
+      ),
       ...badInput,
       ...adminErrors,
       409: jsonResponse(ErrorBodySchema, "An administrator cannot delete themselves"),
@@ -217,7 +234,11 @@ adminPeopleRoutes.openapi(
     },
   }),
   async (c) => {
-    const account = await setAccountEmailVerified(c.var.db, c.req.valid("param").accountId, c.req.valid("json").email_verified);
+    const account = await setAccountEmailVerified(
+      c.var.db,
+      c.req.valid("param").accountId,
+      c.req.valid("json").email_verified,
+    );
     return c.json({ account }, 200);
   },
 );
@@ -264,7 +285,13 @@ adminPeopleRoutes.openapi(
     path: "/v1/admin/api_keys",
     tags: ["admin: API keys"],
     middleware: [requireAdmin] as const,
-    responses: { 200: jsonResponse(z.object({ api_keys: z.array(ApiKeyRecordSchema) }), "Every key, oldest first; api_key is its first characters and \"…\"."), ...adminErrors },
+    responses: {
+      200: jsonResponse(
+        z.object({ api_keys: z.array(ApiKeyRecordSchema) }),
+        'Every key, oldest first; api_key is its first characters and "…".',
+      ),
+      ...adminErrors,
+    },
   }),
   async (c) => c.json({ api_keys: await listApiKeys(c.var.db) }, 200),
 );
@@ -277,7 +304,10 @@ adminPeopleRoutes.openapi(
     middleware: [requireAdmin] as const,
     request: { params: IdParam },
     responses: {
-      200: jsonResponse(z.object({ api_key: z.string() }), "One key in full, for a copy or reveal action (never cached)."),
+      200: jsonResponse(
+        z.object({ api_key: z.string() }),
+        "One key in full, for a copy or reveal action (never cached).",
+      ),
       ...badInput,
       ...adminErrors,
       ...notFound,
@@ -294,7 +324,10 @@ adminPeopleRoutes.openapi(
     tags: ["admin: API keys"],
     middleware: [requireAdmin] as const,
     responses: {
-      200: jsonResponse(z.object({ session_token: z.string() }), "The caller's own session token, for the copy button of the My session block (never cached)."),
+      200: jsonResponse(
+        z.object({ session_token: z.string() }),
+        "The caller's own session token, for the copy button of the My session block (never cached).",
+      ),
       ...adminErrors,
     },
   }),
@@ -387,7 +420,6 @@ adminPeopleRoutes.openapi(
   },
 );
 
-
 adminPeopleRoutes.openapi(
   createRoute({
     method: "post",
@@ -396,7 +428,10 @@ adminPeopleRoutes.openapi(
     middleware: [requireAdmin] as const,
     request: { body: jsonBody(TestMailSchema) },
     responses: {
-      200: jsonResponse(z.object({ ok: z.boolean(), to: z.string(), transport: z.string() }), "Sent; `to` defaults to the administrator."),
+      200: jsonResponse(
+        z.object({ ok: z.boolean(), to: z.string(), transport: z.string() }),
+        "Sent; `to` defaults to the administrator.",
+      ),
       ...badInput,
       ...adminErrors,
       ...upstream,
@@ -433,7 +468,10 @@ adminPeopleRoutes.openapi(
   }),
   (c) => {
     const query = c.req.valid("query");
-    return c.json(startGmailConnect({ userId: currentUserId(c), redirectUri: query.redirect_uri, loginHint: query.login_hint }), 200);
+    return c.json(
+      startGmailConnect({ userId: currentUserId(c), redirectUri: query.redirect_uri, loginHint: query.login_hint }),
+      200,
+    );
   },
 );
 
@@ -459,7 +497,13 @@ adminPeopleRoutes.openapi(
   }),
   async (c) => {
     const { code, state, flow_token: flowToken } = c.req.valid("json");
-    const session = await finishGmailConnect(c.var.db, { code, state, flowToken, userId: currentUserId(c), ip: clientIp(c) });
+    const session = await finishGmailConnect(c.var.db, {
+      code,
+      state,
+      flowToken,
+      userId: currentUserId(c),
+      ip: clientIp(c),
+    });
     return c.json({ session }, 200);
   },
 );
@@ -471,7 +515,11 @@ adminPeopleRoutes.openapi(
     tags: ["admin: mail"],
     middleware: [requireAdmin] as const,
     request: { params: IdParam },
-    responses: { 200: jsonResponse(z.object({ number: z.number().int() }), "How many connections were removed."), ...badInput, ...adminErrors },
+    responses: {
+      200: jsonResponse(z.object({ number: z.number().int() }), "How many connections were removed."),
+      ...badInput,
+      ...adminErrors,
+    },
   }),
   async (c) => c.json({ number: await deleteMailConnection(c.var.db, c.req.valid("param").id) }, 200),
 );
@@ -498,7 +546,10 @@ adminPeopleRoutes.openapi(
     tags: ["admin: image generation"],
     middleware: [requireAdmin] as const,
     responses: {
-      200: jsonResponse(z.object({ host: z.string(), api_key: z.string() }), "Site vars img_gen_host and img_gen_api_key, else the shipped host."),
+      200: jsonResponse(
+        z.object({ host: z.string(), api_key: z.string() }),
+        "Site vars img_gen_host and img_gen_api_key, else the shipped host.",
+      ),
       ...adminErrors,
     },
   }),
@@ -533,7 +584,10 @@ adminPeopleRoutes.openapi(
     middleware: [requireAdmin] as const,
     request: { query: FluxHistoryQuerySchema },
     responses: {
-      200: jsonResponse(z.object({ result_list: z.array(ImageJobSchema) }), "Recent jobs of the configured host, or one requestor's."),
+      200: jsonResponse(
+        z.object({ result_list: z.array(ImageJobSchema) }),
+        "Recent jobs of the configured host, or one requestor's.",
+      ),
       ...badInput,
       ...adminErrors,
       ...upstream,
@@ -552,7 +606,15 @@ adminPeopleRoutes.openapi(
     path: "/v1/admin/img_gen/job/{id}",
     tags: ["admin: image generation"],
     middleware: [requireAdmin] as const,
-    request: { params: z.object({ id: z.string().min(1).max(200).openapi({ param: { name: "id", in: "path" } }) }) },
+    request: {
+      params: z.object({
+        id: z
+          .string()
+          .min(1)
+          .max(200)
+          .openapi({ param: { name: "id", in: "path" } }),
+      }),
+    },
     responses: {
       200: jsonResponse(z.object({ ok: z.boolean() }), "The host deleted the job."),
       404: jsonResponse(ErrorBodySchema, "The host has no such job."),

@@ -42,8 +42,16 @@ describe("/api/auth", () => {
 
   it("answers the same message for an unknown email and a wrong password", async () => {
     const { email } = await h.signIn();
-    const wrong = await h.request("/auth/login", { method: "POST", json: { email, password: "nope-nope" }, clientIp: "192.0.2.10" });
-    const unknown = await h.request("/auth/login", { method: "POST", json: { email: "ghost@example.com", password: "nope-nope" }, clientIp: "192.0.2.11" });
+    const wrong = await h.request("/auth/login", {
+      method: "POST",
+      json: { email, password: "nope-nope" },
+      clientIp: "192.0.2.10",
+    });
+    const unknown = await h.request("/auth/login", {
+      method: "POST",
+      json: { email: "ghost@example.com", password: "nope-nope" },
+      clientIp: "192.0.2.11",
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect((await wrong.json()).detail).toBe((await unknown.json()).detail);
@@ -60,7 +68,11 @@ describe("/api/auth", () => {
   it("rate-limits sign-in per client address at 10 a minute", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await h.request("/auth/login", { method: "POST", json: { email: `nobody${i}@example.com`, password: "x" }, clientIp: "198.51.100.7" });
+      const r = await h.request("/auth/login", {
+        method: "POST",
+        json: { email: `nobody${i}@example.com`, password: "x" },
+        clientIp: "198.51.100.7",
+      });
       statuses.push(r.status);
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -72,10 +84,16 @@ describe("/api/auth", () => {
     const cookie = await sessionCookie().serialize(token);
     const session = await (await h.request("/auth/session", { headers: { cookie } })).json();
     expect(session.user).not.toBeNull();
-    const crossSite = await h.request("/auth/logout", { method: "POST", headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" } });
+    const crossSite = await h.request("/auth/logout", {
+      method: "POST",
+      headers: { cookie, origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
     expect(crossSite.status).toBe(403);
     expect((await crossSite.json()).detail).toMatch(/Cross-site/);
-    const sameSite = await h.request("/auth/logout", { method: "POST", headers: { cookie, origin: "http://localhost", "sec-fetch-site": "same-origin" } });
+    const sameSite = await h.request("/auth/logout", {
+      method: "POST",
+      headers: { cookie, origin: "http://localhost", "sec-fetch-site": "same-origin" },
+    });
     expect(sameSite.status).toBe(200);
   });
 
@@ -89,7 +107,11 @@ describe("/api/auth", () => {
 
   it("refuses bodies over the limit with 413 before parsing", async () => {
     const big = "x".repeat(1024 * 1024 + 10);
-    const response = await h.request("/auth/login", { method: "POST", body: big, headers: { "content-type": "application/json" } });
+    const response = await h.request("/auth/login", {
+      method: "POST",
+      body: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(response.status).toBe(413);
     expect((await response.json()).detail).toMatch(/1 MiB/);
   });
@@ -98,14 +120,29 @@ describe("/api/auth", () => {
 describe("/api/auth/register", () => {
   it("is closed by default: nobody signs up, administrators create users", async () => {
     expect(config.registrationOpen).toBe(false);
-    const response = await h.request("/auth/register", { method: "POST", json: { email: "closed@example.com", password: "a long passphrase" }, clientIp: "192.0.2.40" });
+    const response = await h.request("/auth/register", {
+      method: "POST",
+      json: { email: "closed@example.com", password: "a long passphrase" },
+      clientIp: "192.0.2.40",
+    });
     expect(response.status).toBe(403);
     expect((await response.json()).detail).toMatch(/Registration is closed/);
     expect(await findUserByEmail(h.database.db, "closed@example.com")).toBeNull();
     const admin = await h.signIn({ admin: true });
-    const made = await h.request("/v1/admin/auth/users", { method: "POST", token: admin.token, json: { email: "made-by-admin@example.com", password: "a fine passphrase" } });
+    const made = await h.request("/v1/admin/auth/users", {
+      method: "POST",
+      token: admin.token,
+      json: { email: "made-by-admin@example.com", password: "a fine passphrase" },
+    });
     expect(made.status).toBe(200);
-    expect((await h.request("/auth/login", { method: "POST", json: { email: "made-by-admin@example.com", password: "a fine passphrase" } })).status).toBe(200);
+    expect(
+      (
+        await h.request("/auth/login", {
+          method: "POST",
+          json: { email: "made-by-admin@example.com", password: "a fine passphrase" },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   describe("when REGISTRATION_OPEN", () => {
@@ -119,8 +156,16 @@ describe("/api/auth/register", () => {
 
     it("answers the same whether or not the address has an account, and finishes by the e-mailed link", async () => {
       const { email: taken } = await h.signIn({ admin: true });
-      const free = await h.request("/auth/register", { method: "POST", json: { email: "New@Example.com ", password: "a long passphrase" }, clientIp: "192.0.2.41" });
-      const existing = await h.request("/auth/register", { method: "POST", json: { email: taken.toUpperCase(), password: "a long passphrase" }, clientIp: "192.0.2.42" });
+      const free = await h.request("/auth/register", {
+        method: "POST",
+        json: { email: "New@Example.com ", password: "a long passphrase" },
+        clientIp: "192.0.2.41",
+      });
+      const existing = await h.request("/auth/register", {
+        method: "POST",
+        json: { email: taken.toUpperCase(), password: "a long passphrase" },
+        clientIp: "192.0.2.42",
+      });
       expect([free.status, existing.status]).toEqual([202, 202]);
       expect(await free.json()).toEqual(await existing.json());
       // Nothing exists before the link is used; the account holder is told, not the requester.
@@ -136,20 +181,43 @@ describe("/api/auth/register", () => {
       expect(finished.status).toBe(200);
       const session = await finished.json();
       expect(session.user).toMatchObject({ email: "new@example.com", roles: [] });
-      expect((await (await h.request("/auth/session", { token: session.sessionToken })).json()).user.email).toBe("new@example.com");
-      expect((await h.request("/auth/login", { method: "POST", json: { email: "new@example.com", password: "a long passphrase" } })).status).toBe(200);
+      expect((await (await h.request("/auth/session", { token: session.sessionToken })).json()).user.email).toBe(
+        "new@example.com",
+      );
+      expect(
+        (
+          await h.request("/auth/login", {
+            method: "POST",
+            json: { email: "new@example.com", password: "a long passphrase" },
+          })
+        ).status,
+      ).toBe(200);
       // A link works once.
       expect((await h.request("/auth/register/finish", { method: "POST", json: { token } })).status).toBe(409);
     });
 
     it("refuses an altered or expired link", async () => {
-      await h.request("/auth/register", { method: "POST", json: { email: "late@example.com", password: "a long passphrase" }, clientIp: "192.0.2.43" });
+      await h.request("/auth/register", {
+        method: "POST",
+        json: { email: "late@example.com", password: "a long passphrase" },
+        clientIp: "192.0.2.43",
+      });
       const token = await registration.linkToken("late@example.com");
       const altered = `${token.slice(0, -4)}AAAA`;
       expect((await h.request("/auth/register/finish", { method: "POST", json: { token: altered } })).status).toBe(400);
       const expired = await h.request("/auth/register/finish", {
         method: "POST",
-        json: { token: encryptSecret(JSON.stringify({ purpose: "registration", email: "late@example.com", passwordHash: "x", name: null, expiresAt: Date.now() - 1 })) },
+        json: {
+          token: encryptSecret(
+            JSON.stringify({
+              purpose: "registration",
+              email: "late@example.com",
+              passwordHash: "x",
+              name: null,
+              expiresAt: Date.now() - 1,
+            }),
+          ),
+        },
       });
       expect(expired.status).toBe(400);
       expect((await expired.json()).detail).toMatch(/expired/);
@@ -159,13 +227,25 @@ describe("/api/auth/register", () => {
     it("accepts at most REGISTRATION_RATE_LIMIT_PER_HOUR sign-up requests per address an hour", async () => {
       const statuses: number[] = [];
       for (let i = 0; i < config.registrationRateLimitPerHour + 2; i++) {
-        const response = await h.request("/auth/register", { method: "POST", json: { email: `burst-${i}@example.com`, password: "a long passphrase" }, clientIp: "192.0.2.44" });
+        const response = await h.request("/auth/register", {
+          method: "POST",
+          json: { email: `burst-${i}@example.com`, password: "a long passphrase" },
+          clientIp: "192.0.2.44",
+        });
         statuses.push(response.status);
         if (response.status === 429) expect((await response.json()).detail).toMatch(/at most 5 an hour/);
       }
       expect(statuses).toEqual([...Array(5).fill(202), 429, 429]);
       // Another address is not held back.
-      expect((await h.request("/auth/register", { method: "POST", json: { email: "other@example.com", password: "a long passphrase" }, clientIp: "192.0.2.45" })).status).toBe(202);
+      expect(
+        (
+          await h.request("/auth/register", {
+            method: "POST",
+            json: { email: "other@example.com", password: "a long passphrase" },
+            clientIp: "192.0.2.45",
+          })
+        ).status,
+      ).toBe(202);
     });
   });
 });

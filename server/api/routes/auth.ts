@@ -2,7 +2,12 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { isCommonPassword } from "../../auth/common-passwords";
 import { createSession, deleteSessionByToken, userRowToSessionUser } from "../../auth/sessions";
-import { finishRegistration, REGISTRATION_LINK_HOURS, registrationUnavailable, requestRegistration } from "../../auth/registration";
+import {
+  finishRegistration,
+  REGISTRATION_LINK_HOURS,
+  registrationUnavailable,
+  requestRegistration,
+} from "../../auth/registration";
 import { authenticate, normalizeEmail, recordLogin } from "../../auth/users";
 import { config } from "../../config";
 import { clearRateLimit, hitRateLimit, undoRateLimitHit } from "../../lib/rate-limit";
@@ -61,16 +66,28 @@ authRoutes.openapi(
     const db = c.var.db;
     const ip = clientIp(c);
     const account = normalizeEmail(email);
-    const buckets = { address: `login:ip:${ip}`, pair: `login:pair:${ip}:${account}`, account: `login:account:${account}` };
+    const buckets = {
+      address: `login:ip:${ip}`,
+      pair: `login:pair:${ip}:${account}`,
+      account: `login:account:${account}`,
+    };
     // Each attempt is counted before the password is checked, so concurrent attempts cannot all slip under a limit;
     // the counts are given back when the attempt is refused or succeeds.
     const addressHit = await hitRateLimit(db, buckets.address, LOGIN_LIMIT, ADDRESS_WINDOW_MS);
     const pairHit = await hitRateLimit(db, buckets.pair, LOGIN_LIMIT, ACCOUNT_WINDOW_MS);
     const accountHit = await hitRateLimit(db, buckets.account, Number.MAX_SAFE_INTEGER, ACCOUNT_WINDOW_MS);
     const giveBack = (...which: ("address" | "pair" | "account")[]) =>
-      Promise.all(which.map((name) => undoRateLimitHit(db, buckets[name], { address: addressHit, pair: pairHit, account: accountHit }[name])));
+      Promise.all(
+        which.map((name) =>
+          undoRateLimitHit(db, buckets[name], { address: addressHit, pair: pairHit, account: accountHit }[name]),
+        ),
+      );
     const underAttack = accountHit.count - 1 >= ACCOUNT_UNDER_ATTACK;
-    const refusedBy = !addressHit.allowed ? addressHit : pairHit.count > (underAttack ? SLOWED_PAIR_LIMIT : LOGIN_LIMIT) ? pairHit : null;
+    const refusedBy = !addressHit.allowed
+      ? addressHit
+      : pairHit.count > (underAttack ? SLOWED_PAIR_LIMIT : LOGIN_LIMIT)
+        ? pairHit
+        : null;
     if (refusedBy) {
       await giveBack("address", "pair", "account");
       throw new ApiError(429, `Too many sign-in attempts. Try again in ${refusedBy.retryAfterSeconds} seconds.`, [], {
@@ -86,7 +103,12 @@ authRoutes.openapi(
     const session = await createSession(db, user.id, { ip, userAgent: c.req.header("user-agent") });
     await recordLogin(db, user.id, ip);
     return c.json(
-      { user: userRowToSessionUser(user), expires: session.expires.toISOString(), sessionToken: session.token, did: session.did },
+      {
+        user: userRowToSessionUser(user),
+        expires: session.expires.toISOString(),
+        sessionToken: session.token,
+        did: session.did,
+      },
       200,
     );
   },
@@ -102,10 +124,19 @@ authRoutes.openapi(
   (c) => {
     const { user, session, sessionToken, authMethod } = c.var;
     if (!user || !session) return c.json({ user: null, expires: null, sessionToken: null, did: null }, 200);
-    const expires = session.idleExpiresAt < session.absoluteExpiresAt ? session.idleExpiresAt : session.absoluteExpiresAt;
+    const expires =
+      session.idleExpiresAt < session.absoluteExpiresAt ? session.idleExpiresAt : session.absoluteExpiresAt;
     // The httpOnly cookie keeps the token from page scripts only if no answer hands it back: a bearer caller
     // already holds it, a cookie caller gets null.
-    return c.json({ user, expires: expires.toISOString(), sessionToken: authMethod === "bearer" ? sessionToken : null, did: session.did }, 200);
+    return c.json(
+      {
+        user,
+        expires: expires.toISOString(),
+        sessionToken: authMethod === "bearer" ? sessionToken : null,
+        did: session.did,
+      },
+      200,
+    );
   },
 );
 
@@ -135,7 +166,10 @@ authRoutes.openapi(
     tags: ["auth"],
     request: { body: jsonBody(RegisterSchema) },
     responses: {
-      202: jsonResponse(RegistrationRequested, "Whether or not the address has an account: a message is on its way to it."),
+      202: jsonResponse(
+        RegistrationRequested,
+        "Whether or not the address has an account: a message is on its way to it.",
+      ),
       400: jsonResponse(ErrorBodySchema, "Invalid input"),
       403: jsonResponse(ErrorBodySchema, "Registration is closed (REGISTRATION_OPEN)"),
       429: jsonResponse(ErrorBodySchema, "Too many sign-up requests from this address"),
@@ -148,19 +182,32 @@ authRoutes.openapi(
     if (unavailable) throw new ApiError(unavailable.status, unavailable.message);
     const { email, password, name } = c.req.valid("json");
     if (isCommonPassword(password)) {
-      throw new ApiError(400, "This password is too common.", [{ field: "password", message: "This password is too common." }]);
+      throw new ApiError(400, "This password is too common.", [
+        { field: "password", message: "This password is too common." },
+      ]);
     }
     const db = c.var.db;
-    const limit = await hitRateLimit(db, `register:ip:${clientIp(c)}`, config.registrationRateLimitPerHour, REGISTRATION_WINDOW_MS);
+    const limit = await hitRateLimit(
+      db,
+      `register:ip:${clientIp(c)}`,
+      config.registrationRateLimitPerHour,
+      REGISTRATION_WINDOW_MS,
+    );
     if (!limit.allowed) {
-      throw new ApiError(429, `Too many sign-up requests from this address (at most ${config.registrationRateLimitPerHour} an hour). Try again in ${limit.retryAfterSeconds} seconds.`, [], {
-        "Retry-After": String(limit.retryAfterSeconds),
-      });
+      throw new ApiError(
+        429,
+        `Too many sign-up requests from this address (at most ${config.registrationRateLimitPerHour} an hour). Try again in ${limit.retryAfterSeconds} seconds.`,
+        [],
+        {
+          "Retry-After": String(limit.retryAfterSeconds),
+        },
+      );
     }
     try {
       await requestRegistration(db, { email, password, name });
     } catch (error) {
-      if (error instanceof MailNotConfiguredError) throw new ApiError(503, "Registration needs mail to be set up (SMTP_URL and MAIL_FROM).");
+      if (error instanceof MailNotConfiguredError)
+        throw new ApiError(503, "Registration needs mail to be set up (SMTP_URL and MAIL_FROM).");
       throw new ApiError(502, "The message to finish registration could not be sent. Try again later.");
     }
     return c.json({ detail: "Check your e-mail: a message to finish creating your account is on its way." }, 202);
@@ -187,14 +234,24 @@ authRoutes.openapi(
     const result = await finishRegistration(db, c.req.valid("json").token);
     if (!result.ok) {
       if (result.reason === "exists") throw new ApiError(409, "This address has an account already: sign in.");
-      throw new ApiError(400, result.reason === "expired" ? `This link has expired (links work for ${REGISTRATION_LINK_HOURS} hours): sign up again.` : "This link is not valid.");
+      throw new ApiError(
+        400,
+        result.reason === "expired"
+          ? `This link has expired (links work for ${REGISTRATION_LINK_HOURS} hours): sign up again.`
+          : "This link is not valid.",
+      );
     }
     const ip = clientIp(c);
     if (c.var.sessionToken) await deleteSessionByToken(db, c.var.sessionToken);
     const session = await createSession(db, result.user.id, { ip, userAgent: c.req.header("user-agent") });
     await recordLogin(db, result.user.id, ip);
     return c.json(
-      { user: userRowToSessionUser(result.user), expires: session.expires.toISOString(), sessionToken: session.token, did: session.did },
+      {
+        user: userRowToSessionUser(result.user),
+        expires: session.expires.toISOString(),
+        sessionToken: session.token,
+        did: session.did,
+      },
       200,
     );
   },

@@ -4,7 +4,12 @@ import { config } from "../../config";
 import { apiKeys, cameraReports, idempotencyKeys } from "../../db/schema";
 import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
 import { encryptSecret, hmacDigest, randomToken } from "../../lib/crypto";
-import { cameraReportRow, IDEMPOTENCY_KEY_TTL_MS, insertCameraReports, purgeForgottenIdempotencyKeys } from "../../services/camera-reports";
+import {
+  cameraReportRow,
+  IDEMPOTENCY_KEY_TTL_MS,
+  insertCameraReports,
+  purgeForgottenIdempotencyKeys,
+} from "../../services/camera-reports";
 import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
 
 let h: ApiHarness;
@@ -73,7 +78,11 @@ describe("POST /api/camera/reports: authentication", () => {
 describe("POST /api/camera/reports: validation and storage", () => {
   it("stores a report and keeps unknown keys, at the top and inside cameras", async () => {
     const body = { ...pixel7(), probe_build: "2024.05-beta", extra: { nested: [1, { deep: true }] } };
-    body.camera_list[0] = { ...body.camera_list[0]!, vendor_tag_x: "kept", sensor: { ...body.camera_list[0]!.sensor, black_level: [64, 64, 64, 64] } };
+    body.camera_list[0] = {
+      ...body.camera_list[0]!,
+      vendor_tag_x: "kept",
+      sensor: { ...body.camera_list[0]!.sensor, black_level: [64, 64, 64, 64] },
+    };
     const response = await upload(body);
     expect(response.status).toBe(201);
     const { id } = await response.json();
@@ -97,7 +106,9 @@ describe("POST /api/camera/reports: validation and storage", () => {
     const body = pixel7() as Record<string, unknown> & ReturnType<typeof pixel7>;
     delete body.device_os_version;
     body.device_os = "Android 8.1.0 (SDK 27)";
-    body.camera_list = [{ ...body.camera_list[1]!, hardware_level: "UNKNOWN_7", lens_facing: "UNKNOWN_3", sensor: null, lens: null }];
+    body.camera_list = [
+      { ...body.camera_list[1]!, hardware_level: "UNKNOWN_7", lens_facing: "UNKNOWN_3", sensor: null, lens: null },
+    ];
     const response = await upload(body);
     expect(response.status).toBe(201);
     const detail = await (await h.request(`/camera/reports/${(await response.json()).id}`)).json();
@@ -107,7 +118,11 @@ describe("POST /api/camera/reports: validation and storage", () => {
   it("answers 400 with one clear error per malformed field", async () => {
     const body = pixel7() as Record<string, unknown> & ReturnType<typeof pixel7>;
     delete (body as Record<string, unknown>).manufacturer;
-    body.camera_list[0] = { ...body.camera_list[0]!, lens_facing: "SIDEWAYS", sensor: { ...body.camera_list[0]!.sensor, pixel_array: [4000, "3000"] } } as never;
+    body.camera_list[0] = {
+      ...body.camera_list[0]!,
+      lens_facing: "SIDEWAYS",
+      sensor: { ...body.camera_list[0]!.sensor, pixel_array: [4000, "3000"] },
+    } as never;
     const response = await upload(body);
     expect(response.status).toBe(400);
     const errors: { field: string; message: string }[] = (await response.json()).errors;
@@ -120,16 +135,28 @@ describe("POST /api/camera/reports: validation and storage", () => {
     duplicate.camera_list[1] = { ...duplicate.camera_list[1]!, camera_id: "0" };
     const second = await upload(duplicate);
     expect(second.status).toBe(400);
-    expect((await second.json()).errors).toEqual([{ field: "camera_list.1.camera_id", message: 'Duplicate camera_id "0".' }]);
+    expect((await second.json()).errors).toEqual([
+      { field: "camera_list.1.camera_id", message: 'Duplicate camera_id "0".' },
+    ]);
   });
 
   it("refuses a body that is not a report, not JSON, or not application/json", async () => {
     expect((await upload([1, 2, 3])).status).toBe(400);
-    expect((await upload({ manufacturer: "X", device_model: "Y", device_os: "Z", camera_list: "none" })).status).toBe(400);
-    const notJson = await h.request("/camera/reports", { method: "POST", body: "{oops", headers: { "content-type": "application/json", "x-api-key": key } });
+    expect((await upload({ manufacturer: "X", device_model: "Y", device_os: "Z", camera_list: "none" })).status).toBe(
+      400,
+    );
+    const notJson = await h.request("/camera/reports", {
+      method: "POST",
+      body: "{oops",
+      headers: { "content-type": "application/json", "x-api-key": key },
+    });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ status_code: 400 });
-    const form = await h.request("/camera/reports", { method: "POST", body: "a=b", headers: { "content-type": "application/x-www-form-urlencoded", "x-api-key": key } });
+    const form = await h.request("/camera/reports", {
+      method: "POST",
+      body: "a=b",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-api-key": key },
+    });
     expect(form.status).toBe(415);
   });
 
@@ -139,7 +166,11 @@ describe("POST /api/camera/reports: validation and storage", () => {
     expect((await upload({ ...pixel7(), deep })).status).toBe(400);
     // Half a million levels, just under 1 MiB: neither parsing nor checking may overflow the stack.
     const raw = `{"manufacturer":"X","device_model":"Y","device_os":"Z","camera_list":[],"deep":${"[".repeat(500_000)}${"]".repeat(500_000)}}`;
-    const abyss = await h.request("/camera/reports", { method: "POST", body: raw, headers: { "content-type": "application/json", "x-api-key": key } });
+    const abyss = await h.request("/camera/reports", {
+      method: "POST",
+      body: raw,
+      headers: { "content-type": "application/json", "x-api-key": key },
+    });
     expect(abyss.status).toBe(400);
     const nul = await upload({ ...pixel7(), note: "a\u0000b" });
     expect(nul.status).toBe(400);
@@ -179,7 +210,9 @@ describe("POST /api/camera/reports: Idempotency-Key", () => {
 
   it("stores one report when requests with one key race", async () => {
     const before = await reportCount();
-    const responses = await Promise.all(Array.from({ length: 6 }, () => upload(pixel7(), { "Idempotency-Key": "race-1" })));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => upload(pixel7(), { "Idempotency-Key": "race-1" })),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(6).fill(201));
     const ids = new Set(await Promise.all(responses.map(async (r) => (await r.json()).id)));
     expect(ids.size).toBe(1);
@@ -189,7 +222,10 @@ describe("POST /api/camera/reports: Idempotency-Key", () => {
   it("forgets a key after 24 hours: the name then stores a new report, and old keys are deleted", async () => {
     const first = await (await upload(pixel7(), { "Idempotency-Key": "day-old" })).json();
     const aDayAgo = new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS - 1_000);
-    await h.database.db.update(idempotencyKeys).set({ createdAt: aDayAgo }).where(like(idempotencyKeys.key, "%:day-old"));
+    await h.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: aDayAgo })
+      .where(like(idempotencyKeys.key, "%:day-old"));
     // A different body would be refused within the day; now it is a new report under the same name.
     const second = await upload({ ...pixel7(), device_model: "Pixel 7a" }, { "Idempotency-Key": "day-old" });
     expect(second.status).toBe(201);
@@ -201,9 +237,14 @@ describe("POST /api/camera/reports: Idempotency-Key", () => {
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect((await retry.json()).id).toBe(secondId);
 
-    await h.database.db.update(idempotencyKeys).set({ createdAt: aDayAgo }).where(like(idempotencyKeys.key, "%:day-old"));
+    await h.database.db
+      .update(idempotencyKeys)
+      .set({ createdAt: aDayAgo })
+      .where(like(idempotencyKeys.key, "%:day-old"));
     expect(await purgeForgottenIdempotencyKeys(h.database.db)).toBe(1);
-    expect(await h.database.db.select().from(idempotencyKeys).where(like(idempotencyKeys.key, "%:day-old"))).toEqual([]);
+    expect(await h.database.db.select().from(idempotencyKeys).where(like(idempotencyKeys.key, "%:day-old"))).toEqual(
+      [],
+    );
   });
 
   it("keeps keys apart per API key, and refuses malformed keys", async () => {
@@ -227,7 +268,10 @@ describe("POST /api/camera/reports: rate limit per API key", () => {
       const refused = await upload(pixel7(), {}, leaked.key);
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(3_000);
-      expect(await refused.json()).toMatchObject({ status_code: 429, detail: expect.stringContaining("the limit is 3 an hour") });
+      expect(await refused.json()).toMatchObject({
+        status_code: 429,
+        detail: expect.stringContaining("the limit is 3 an hour"),
+      });
       expect(await reportCount()).toBe(before);
       const other = await issueKey("honest-probe-key");
       expect((await upload(pixel7(), {}, other.key)).status).toBe(201);
@@ -244,7 +288,9 @@ describe("GET /api/camera/reports", () => {
     fresh = await createApiHarness();
     // Oldest first: a report per demo device, a minute apart, so the order is known.
     const start = Date.UTC(2024, 0, 1);
-    const rows = DEVICES.map((device, index) => cameraReportRow(uploadOf(device), { createdAt: new Date(start + index * 60_000) }));
+    const rows = DEVICES.map((device, index) =>
+      cameraReportRow(uploadOf(device), { createdAt: new Date(start + index * 60_000) }),
+    );
     await insertCameraReports(fresh.database.db, rows);
     DEVICES.forEach((device, index) => (ids[device.model] = rows[index]!.id!));
   });
@@ -254,7 +300,21 @@ describe("GET /api/camera/reports", () => {
   const list = async (query = "") => {
     const response = await fresh.request(`/camera/reports${query}`);
     expect(response.status, await response.clone().text()).toBe(200);
-    return response.json() as Promise<{ reports: { id: string; manufacturer: string; device_model: string; os: string; os_ver: string; created_at: string }[]; total: number; total_is_lower_bound: boolean; page: number; size: number; probe_app_store_url: string }>;
+    return response.json() as Promise<{
+      reports: {
+        id: string;
+        manufacturer: string;
+        device_model: string;
+        os: string;
+        os_ver: string;
+        created_at: string;
+      }[];
+      total: number;
+      total_is_lower_bound: boolean;
+      page: number;
+      size: number;
+      probe_app_store_url: string;
+    }>;
   };
 
   it("answers summaries, newest first, with the total and the probe app link", async () => {
@@ -299,10 +359,13 @@ describe("GET /api/camera/reports", () => {
     expect([...createdAt].sort().reverse()).toEqual(createdAt);
     // Read the other way, the summaries are the same objects as in the unfiltered list (types and values).
     const unfiltered = new Map((await list("?size=100")).reports.map((r) => [r.id, r]));
-    for (const report of (await list("?facing=BACK&size=100")).reports) expect(report).toEqual(unfiltered.get(report.id));
+    for (const report of (await list("?facing=BACK&size=100")).reports)
+      expect(report).toEqual(unfiltered.get(report.id));
     expect((await list("?facing=BACK&size=3&page=2")).reports.map((r) => r.id)).toEqual(all.slice(3, 6));
     const last = Math.ceil(all.length / 3);
-    expect((await list(`?facing=BACK&size=3&page=${last}`)).reports.map((r) => r.id)).toEqual(all.slice((last - 1) * 3));
+    expect((await list(`?facing=BACK&size=3&page=${last}`)).reports.map((r) => r.id)).toEqual(
+      all.slice((last - 1) * 3),
+    );
     expect((await list(`?facing=BACK&size=3&page=${last + 1}`)).reports).toEqual([]);
     expect((await list("?q=zzz")).reports).toEqual([]);
   });
@@ -327,10 +390,15 @@ describe("GET /api/camera/reports", () => {
     const limited = await list("?min_level=LIMITED&size=100");
     expect(limited.reports.map((r) => r.device_model)).not.toContain("SHIELD Android TV");
     expect(limited.reports.map((r) => r.device_model)).not.toContain("SM-J500F");
-    expect((await list("?min_level=EXTERNAL&size=100")).reports.map((r) => r.device_model)).toContain("SHIELD Android TV");
+    expect((await list("?min_level=EXTERNAL&size=100")).reports.map((r) => r.device_model)).toContain(
+      "SHIELD Android TV",
+    );
 
     const logicalRaw = await list("?cap=LOGICAL_MULTI_CAMERA&cap=RAW&size=100");
-    const expected = DEVICES.filter((d) => d.cameras.some((c) => c.physical) && d.cameras.some((c) => c.level === "LEVEL_3" || c.caps?.includes("RAW")));
+    const expected = DEVICES.filter(
+      (d) =>
+        d.cameras.some((c) => c.physical) && d.cameras.some((c) => c.level === "LEVEL_3" || c.caps?.includes("RAW")),
+    );
     expect(logicalRaw.reports.map((r) => r.device_model).sort()).toEqual(expected.map((d) => d.model).sort());
 
     const combined = await list("?q=samsung&facing=FRONT&min_level=FULL&cap=DYNAMIC_RANGE_TEN_BIT");
@@ -338,7 +406,9 @@ describe("GET /api/camera/reports", () => {
   });
 
   it("answers 400 in the error shape for invalid parameters", async () => {
-    const response = await fresh.request("/camera/reports?facing=UP&min_level=BEST&cap=NOPE&page=0&size=1000&q=" + "x".repeat(101));
+    const response = await fresh.request(
+      "/camera/reports?facing=UP&min_level=BEST&cap=NOPE&page=0&size=1000&q=" + "x".repeat(101),
+    );
     expect(response.status).toBe(400);
     const fields = ((await response.json()).errors as { field: string }[]).map((e) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["facing", "min_level", "page", "size", "q"]));
@@ -355,8 +425,14 @@ describe("GET /api/camera/reports", () => {
     expect(again.headers.get("etag")).toBe(etag);
 
     const probeKey = randomToken();
-    await fresh.database.db.insert(apiKeys).values({ serviceName: "probe", apiKeyEncrypted: encryptSecret(probeKey), apiKeyDigest: hmacDigest(probeKey) });
-    const created = await fresh.request("/camera/reports", { method: "POST", json: pixel7(), headers: { "x-api-key": probeKey } });
+    await fresh.database.db
+      .insert(apiKeys)
+      .values({ serviceName: "probe", apiKeyEncrypted: encryptSecret(probeKey), apiKeyDigest: hmacDigest(probeKey) });
+    const created = await fresh.request("/camera/reports", {
+      method: "POST",
+      json: pixel7(),
+      headers: { "x-api-key": probeKey },
+    });
     const { id } = await created.json();
     const after = await fresh.request("/camera/reports?size=3", { headers: { "if-none-match": etag! } });
     expect(after.status).toBe(200);
@@ -366,13 +442,18 @@ describe("GET /api/camera/reports", () => {
   it("serves repeated reads from the cache, not the database", async () => {
     await list("?q=nokia");
     // A row changed behind the cache's back does not show until the entry expires (10 s).
-    await fresh.database.db.update(cameraReports).set({ manufacturer: "Changed" }).where(eq(cameraReports.id, ids["Nokia 7.2"]!));
+    await fresh.database.db
+      .update(cameraReports)
+      .set({ manufacturer: "Changed" })
+      .where(eq(cameraReports.id, ids["Nokia 7.2"]!));
     expect((await list("?q=nokia")).reports.map((r) => r.manufacturer)).not.toContain("Changed");
   });
 
   it("reads the probe app's store link from the site var", async () => {
     const { siteVars } = await import("../../db/schema");
-    await fresh.database.db.insert(siteVars).values({ namedKey: "probe_app_store_url", valType: "str", valObjectJson: { val: "https://example.com/probe" } });
+    await fresh.database.db
+      .insert(siteVars)
+      .values({ namedKey: "probe_app_store_url", valType: "str", valObjectJson: { val: "https://example.com/probe" } });
     expect((await list("?q=vivo")).probe_app_store_url).toBe("https://example.com/probe");
   });
 });
@@ -389,9 +470,15 @@ describe("GET /api/camera/reports/{id} and the download", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=1440");
     const body = await response.json();
     expect(Object.keys(body).sort()).toEqual(["created_at", "device_os_version", "id", "report_data"]);
-    expect(body.report_data).toMatchObject({ manufacturer: "Google", device_model: "Pixel 7", device_os: "Android 13 (SDK 33)" });
+    expect(body.report_data).toMatchObject({
+      manufacturer: "Google",
+      device_model: "Pixel 7",
+      device_os: "Android 13 (SDK 33)",
+    });
     expect(body.report_data.camera_list).toHaveLength(4);
-    const again = await h.request(`/camera/reports/${id}`, { headers: { "if-none-match": `W/${response.headers.get("etag")}` } });
+    const again = await h.request(`/camera/reports/${id}`, {
+      headers: { "if-none-match": `W/${response.headers.get("etag")}` },
+    });
     expect(again.status).toBe(304);
   });
 

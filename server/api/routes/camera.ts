@@ -3,7 +3,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { CameraReportQuerySchema, CameraReportUploadSchema, cameraReportSearchParams, isReportId, normalizeCameraReportQuery } from "../../../app/schemas/camera";
+import {
+  CameraReportQuerySchema,
+  CameraReportUploadSchema,
+  cameraReportSearchParams,
+  isReportId,
+  normalizeCameraReportQuery,
+} from "../../../app/schemas/camera";
 import { cacheControl } from "../../../app/utils/camera-http";
 import { verifyApiKey, type ApiKeyIdentity } from "../../services/api-key-auth";
 import {
@@ -53,7 +59,9 @@ const ReportSummarySchema = z.object({
 const ReportPageSchema = z.object({
   reports: z.array(ReportSummarySchema),
   total: z.number().int(),
-  total_is_lower_bound: z.boolean().openapi({ description: "A filtered count stops at 1,000 matches: there are at least this many." }),
+  total_is_lower_bound: z
+    .boolean()
+    .openapi({ description: "A filtered count stops at 1,000 matches: there are at least this many." }),
   page: z.number().int(),
   size: z.number().int(),
   probe_app_store_url: z.string(),
@@ -73,15 +81,22 @@ const UploadHeadersSchema = z.object({
     .max(MAX_IDEMPOTENCY_KEY_LENGTH, `Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`)
     .regex(/^[\x21-\x7e]+$/, "Idempotency-Key is printable ASCII without spaces.")
     .optional()
-    .openapi({ description: "Retrying with the same key and body returns the first report; another body answers 422." }),
+    .openapi({
+      description: "Retrying with the same key and body returns the first report; another body answers 422.",
+    }),
 });
 
 const requireApiKey: MiddlewareHandler<CameraEnv> = async (c, next) => {
   const identity = await verifyApiKey(c.var.db, c.req.header("x-api-key"));
   if (!identity) {
-    throw new ApiError(401, c.req.header("x-api-key") ? "Unknown or revoked API key." : "An x-api-key header is required.", [], {
-      "WWW-Authenticate": 'ApiKey header="x-api-key"',
-    });
+    throw new ApiError(
+      401,
+      c.req.header("x-api-key") ? "Unknown or revoked API key." : "An x-api-key header is required.",
+      [],
+      {
+        "WWW-Authenticate": 'ApiKey header="x-api-key"',
+      },
+    );
   }
   c.set("apiKey", identity);
   await next();
@@ -90,7 +105,12 @@ const requireApiKey: MiddlewareHandler<CameraEnv> = async (c, next) => {
 /** A leaked key cannot fill the database: uploads per API key and hour (the probe app's key is shared by its users). */
 const UPLOAD_WINDOW_MS = 60 * 60 * 1000;
 const uploadRateLimit: MiddlewareHandler<CameraEnv> = async (c, next) => {
-  const limit = await hitRateLimit(c.var.db, `upload:key:${c.var.apiKey.id}`, config.uploadRateLimitPerHour, UPLOAD_WINDOW_MS);
+  const limit = await hitRateLimit(
+    c.var.db,
+    `upload:key:${c.var.apiKey.id}`,
+    config.uploadRateLimitPerHour,
+    UPLOAD_WINDOW_MS,
+  );
   if (!limit.allowed) {
     throw new ApiError(
       429,
@@ -113,7 +133,12 @@ const reportBodyLimit = bodyLimit({
  * A cached answer as a response: 304 when the client holds it already, else the JSON with its validators. Its Age
  * (rounded up) says how long ago it was read, so a cache after this one keeps it only for the rest of its max-age.
  */
-function sendCached(c: Context, answer: CachedAnswer, maxAgeSeconds: number, extraHeaders: Record<string, string> = {}): Response {
+function sendCached(
+  c: Context,
+  answer: CachedAnswer,
+  maxAgeSeconds: number,
+  extraHeaders: Record<string, string> = {},
+): Response {
   const headers: Record<string, string> = { "Cache-Control": cacheControl(maxAgeSeconds, false), ...extraHeaders };
   const ageMs = Date.now() - answer.loadedAt;
   if (ageMs > 0) headers.Age = String(Math.ceil(ageMs / 1000));
@@ -123,7 +148,10 @@ function sendCached(c: Context, answer: CachedAnswer, maxAgeSeconds: number, ext
 }
 
 /** The cached answer of one report; `report` is the parsed report, read only when the caller asks for it. */
-async function cachedDetail(c: Context<CameraEnv>, id: string): Promise<{ answer: CachedAnswer; report: () => CameraReportDetail }> {
+async function cachedDetail(
+  c: Context<CameraEnv>,
+  id: string,
+): Promise<{ answer: CachedAnswer; report: () => CameraReportDetail }> {
   // Ids that cannot exist never reach the database or the cache.
   if (!isReportId(id)) throw new ApiError(404, NOT_FOUND);
   const db = c.var.db;
@@ -155,7 +183,10 @@ cameraRoutes.openapi(
     middleware: [reportBodyLimit, requireApiKey, uploadRateLimit] as const,
     request: { headers: UploadHeadersSchema, body: jsonBody(CameraReportUploadSchema) },
     responses: {
-      201: jsonResponse(z.object({ id: z.string() }), "Stored (or, for a repeated Idempotency-Key, the report stored first)."),
+      201: jsonResponse(
+        z.object({ id: z.string() }),
+        "Stored (or, for a repeated Idempotency-Key, the report stored first).",
+      ),
       400: jsonResponse(ErrorBodySchema, "A malformed report, with one error per field"),
       401: jsonResponse(ErrorBodySchema, "Missing, unknown or revoked API key"),
       413: jsonResponse(ErrorBodySchema, "Larger than 1 MiB"),
@@ -193,7 +224,8 @@ cameraRoutes.openapi(
     const db = c.var.db;
     const answer = await cameraReportCaches(db).list.getOrLoad(
       cameraReportSearchParams(query).toString(),
-      async () => cachedAnswer({ ...(await listCameraReports(db, query)), probe_app_store_url: await probeAppStoreUrl(db) }),
+      async () =>
+        cachedAnswer({ ...(await listCameraReports(db, query)), probe_app_store_url: await probeAppStoreUrl(db) }),
       () => LIST_TTL_MS,
       answerWeight,
     );
@@ -228,7 +260,10 @@ cameraRoutes.openapi(
     summary: "One camera report as a JSON file download",
     request: { query: z.object({ rid: z.string({ error: "rid (the report id) is required." }).max(64) }) },
     responses: {
-      200: { description: "The report as uploaded, as an attachment", content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } },
+      200: {
+        description: "The report as uploaded, as an attachment",
+        content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+      },
       304: { description: "Not modified (If-None-Match)" },
       400: jsonResponse(ErrorBodySchema, "No report id"),
       404: jsonResponse(ErrorBodySchema, "No such report"),
@@ -240,7 +275,13 @@ cameraRoutes.openapi(
     // The file never changes once stored: its tag follows the report's.
     const etag = answer.etag ? `"dl-${answer.etag.slice(1)}` : null;
     const headers = { "Content-Disposition": `attachment; filename="${reportFileName(report)}"` };
-    if (etagMatches(c.req.header("if-none-match"), etag)) return sendCached(c, { json: null, etag, loadedAt: answer.loadedAt }, DETAIL_MAX_AGE_S, headers);
-    return sendCached(c, { json: `${JSON.stringify(report.report_data, null, 2)}\n`, etag, loadedAt: answer.loadedAt }, DETAIL_MAX_AGE_S, headers);
+    if (etagMatches(c.req.header("if-none-match"), etag))
+      return sendCached(c, { json: null, etag, loadedAt: answer.loadedAt }, DETAIL_MAX_AGE_S, headers);
+    return sendCached(
+      c,
+      { json: `${JSON.stringify(report.report_data, null, 2)}\n`, etag, loadedAt: answer.loadedAt },
+      DETAIL_MAX_AGE_S,
+      headers,
+    );
   },
 );

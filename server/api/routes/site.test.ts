@@ -8,7 +8,12 @@ import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp";
 
 let h: ApiHarness;
 let smtp: TestSmtpServer;
-const savedMail = { smtpUrl: config.smtpUrl, ownerEmail: config.ownerEmail, mailFrom: config.mailFrom, adminEmail: config.adminEmail };
+const savedMail = {
+  smtpUrl: config.smtpUrl,
+  ownerEmail: config.ownerEmail,
+  mailFrom: config.mailFrom,
+  adminEmail: config.adminEmail,
+};
 
 beforeAll(async () => {
   h = await createApiHarness();
@@ -41,7 +46,11 @@ async function storedMessage(marker: string) {
   return rows.find((row) => row.message.includes(marker));
 }
 
-const valid = (marker: string) => ({ name: "Ada Lovelace", email: "ada@example.com", message: `Hello there ${marker}` });
+const valid = (marker: string) => ({
+  name: "Ada Lovelace",
+  email: "ada@example.com",
+  message: `Hello there ${marker}`,
+});
 
 describe("POST /api/v1/site/contact", () => {
   it("stores the message and answers {ok}", async () => {
@@ -65,7 +74,12 @@ describe("POST /api/v1/site/contact", () => {
   });
 
   it("refuses other bodies with 415", async () => {
-    const plain = await h.request("/v1/site/contact", { method: "POST", body: "hello", headers: { "content-type": "text/plain" }, clientIp: freshIp() });
+    const plain = await h.request("/v1/site/contact", {
+      method: "POST",
+      body: "hello",
+      headers: { "content-type": "text/plain" },
+      clientIp: freshIp(),
+    });
     expect(plain.status).toBe(415);
     const none = await h.request("/v1/site/contact", { method: "POST", clientIp: freshIp() });
     expect(none.status).toBe(415);
@@ -89,10 +103,14 @@ describe("POST /api/v1/site/contact", () => {
       { field: "name", message: "Name must be at most 200 characters." },
       { field: "message", message: "Message must be at most 5,000 characters." },
     ]);
-    expect((await contact({ name: "n".repeat(200), email: "a@example.com", message: "m".repeat(5_000) })).status).toBe(200);
+    expect((await contact({ name: "n".repeat(200), email: "a@example.com", message: "m".repeat(5_000) })).status).toBe(
+      200,
+    );
 
     const nul = await contact({ name: "A", email: "a@example.com", message: "before\u0000after" });
-    expect((await nul.json()).errors).toEqual([{ field: "message", message: "Message must not contain control characters." }]);
+    expect((await nul.json()).errors).toEqual([
+      { field: "message", message: "Message must not contain control characters." },
+    ]);
     expect((await contact({ name: "A", email: "a@example.com", message: "line one\r\n\tline two" })).status).toBe(200);
 
     const badEmail = await contact({ name: "A", email: "a@b", message: "x" });
@@ -100,7 +118,11 @@ describe("POST /api/v1/site/contact", () => {
   });
 
   it("refuses line breaks in the name or email (no header injection)", async () => {
-    const response = await contact({ name: "Eve\r\nBcc: victim@example.com", email: "eve@example.com\r\nBcc: victim@example.com", message: "hi" });
+    const response = await contact({
+      name: "Eve\r\nBcc: victim@example.com",
+      email: "eve@example.com\r\nBcc: victim@example.com",
+      message: "hi",
+    });
     expect(response.status).toBe(400);
     const errors = (await response.json()).errors as Array<{ field: string; message: string }>;
     expect(errors).toContainEqual({ field: "name", message: "Name must be on a single line." });
@@ -119,12 +141,15 @@ describe("POST /api/v1/site/contact", () => {
   it("limits each client address to CONTACT_RATE_LIMIT_PER_MINUTE messages a minute", async () => {
     const ip = freshIp();
     const statuses: number[] = [];
-    for (let i = 0; i < config.contactRateLimitPerMinute; i++) statuses.push((await contact(valid(`limit-${i}`), ip)).status);
+    for (let i = 0; i < config.contactRateLimitPerMinute; i++)
+      statuses.push((await contact(valid(`limit-${i}`), ip)).status);
     expect(statuses.every((status) => status === 200)).toBe(true);
     const refused = await contact(valid("limit-over"), ip);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await refused.json()).detail).toMatch(/^Too many messages from your address: the limit is \d+ a minute\. Please try again in \d+ seconds\.$/);
+    expect((await refused.json()).detail).toMatch(
+      /^Too many messages from your address: the limit is \d+ a minute\. Please try again in \d+ seconds\.$/,
+    );
     expect(await storedMessage("limit-over")).toBeUndefined();
     // Another address is not affected.
     expect((await contact(valid("limit-other"))).status).toBe(200);
@@ -134,7 +159,11 @@ describe("POST /api/v1/site/contact", () => {
 describe("owner notification", () => {
   it("mails the owner through a real SMTP server, with the sender as Reply-To", async () => {
     Object.assign(config, { smtpUrl: smtp.url, ownerEmail: "owner@example.com", mailFrom: "site@example.com" });
-    const response = await contact({ name: "Grace Hopper", email: "grace@example.com", message: "Notify me notify-1\nsecond line" });
+    const response = await contact({
+      name: "Grace Hopper",
+      email: "grace@example.com",
+      message: "Notify me notify-1\nsecond line",
+    });
     expect(response.status).toBe(200);
     await scheduleContactNotifications(h.database.db);
     const mail = await smtp.waitForMail((m) => m.text.includes("notify-1"));
@@ -162,7 +191,11 @@ describe("owner notification", () => {
     const down = await startTestSmtpServer();
     const port = down.port;
     await down.stop();
-    Object.assign(config, { smtpUrl: `smtp://127.0.0.1:${port}`, ownerEmail: "owner@example.com", mailFrom: "site@example.com" });
+    Object.assign(config, {
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      ownerEmail: "owner@example.com",
+      mailFrom: "site@example.com",
+    });
 
     expect((await contact(valid("while-down-1"))).status).toBe(200);
     await scheduleContactNotifications(h.database.db);
@@ -235,7 +268,10 @@ describe("GET /api/v1/site/data/current/{type}", () => {
     expect(again.status).toBe(304);
 
     // An administrator's save touches updated_at: the old ETag no longer matches.
-    await h.database.db.update(siteData).set({ markdown: "# Newer terms", updatedAt: new Date(Date.now() + 1_000) }).where(eq(siteData.isCurrent, true));
+    await h.database.db
+      .update(siteData)
+      .set({ markdown: "# Newer terms", updatedAt: new Date(Date.now() + 1_000) })
+      .where(eq(siteData.isCurrent, true));
     const changed = await h.request("/v1/site/data/current/terms", { headers: { "if-none-match": etag } });
     expect(changed.status).toBe(200);
     expect((await changed.json()).entry.markdown).toBe("# Newer terms");
@@ -267,28 +303,52 @@ describe("contact messages for administrators", () => {
     // Newest first.
     expect(list.messages[0].id).toBe(message.id);
 
-    const handled = await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "POST", json: { handled: true }, token });
+    const handled = await h.request(`/v1/admin/site/contact/messages/${message.id}`, {
+      method: "POST",
+      json: { handled: true },
+      token,
+    });
     expect(handled.status).toBe(200);
     expect((await handled.json()).message.handled).toBe(true);
-    const openList = await (await h.request("/v1/admin/site/contact/messages?filter=open&page_size=100", { token })).json();
+    const openList = await (
+      await h.request("/v1/admin/site/contact/messages?filter=open&page_size=100", { token })
+    ).json();
     expect(openList.messages.map((m: { id: string }) => m.id)).not.toContain(message.id);
     expect(openList.count).toBe(openList.open);
     const handledList = await (await h.request("/v1/admin/site/contact/messages?filter=handled", { token })).json();
     expect(handledList.messages.map((m: { id: string }) => m.id)).toContain(message.id);
 
-    const reopened = await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "POST", json: { handled: "false" }, token });
+    const reopened = await h.request(`/v1/admin/site/contact/messages/${message.id}`, {
+      method: "POST",
+      json: { handled: "false" },
+      token,
+    });
     expect((await reopened.json()).message.handled).toBe(false);
 
-    expect((await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "DELETE", token })).status).toBe(200);
-    expect((await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "DELETE", token })).status).toBe(404);
+    expect((await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "DELETE", token })).status).toBe(
+      200,
+    );
+    expect((await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "DELETE", token })).status).toBe(
+      404,
+    );
   });
 
   it("answers 404 for unknown or malformed ids and 400 for bad input", async () => {
     const { token } = await h.signIn({ admin: true });
-    const unknown = await h.request("/v1/admin/site/contact/messages/00000000-0000-4000-8000-000000000000", { method: "POST", json: { handled: true }, token });
+    const unknown = await h.request("/v1/admin/site/contact/messages/00000000-0000-4000-8000-000000000000", {
+      method: "POST",
+      json: { handled: true },
+      token,
+    });
     expect(unknown.status).toBe(404);
-    expect((await h.request("/v1/admin/site/contact/messages/not-a-uuid", { method: "DELETE", token })).status).toBe(404);
-    const bad = await h.request("/v1/admin/site/contact/messages/not-a-uuid", { method: "POST", json: { handled: "maybe" }, token });
+    expect((await h.request("/v1/admin/site/contact/messages/not-a-uuid", { method: "DELETE", token })).status).toBe(
+      404,
+    );
+    const bad = await h.request("/v1/admin/site/contact/messages/not-a-uuid", {
+      method: "POST",
+      json: { handled: "maybe" },
+      token,
+    });
     expect(bad.status).toBe(400);
     expect((await h.request("/v1/admin/site/contact/messages?filter=spam", { token })).status).toBe(400);
     const tooBig = await h.request("/v1/admin/site/contact/messages?page_size=1000", { token });
@@ -297,7 +357,9 @@ describe("contact messages for administrators", () => {
 
   it("documents the endpoints in the OpenAPI document", async () => {
     const doc = await (await h.request("/openapi.json")).json();
-    expect(doc.paths["/api/v1/site/contact"].post.requestBody.content).toHaveProperty("application/x-www-form-urlencoded");
+    expect(doc.paths["/api/v1/site/contact"].post.requestBody.content).toHaveProperty(
+      "application/x-www-form-urlencoded",
+    );
     expect(doc.paths["/api/v1/site/data/current/{type}"].get).toBeDefined();
     expect(doc.paths["/api/v1/admin/site/contact/messages/{id}"].delete).toBeDefined();
   });

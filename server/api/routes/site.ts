@@ -38,7 +38,10 @@ siteRoutes.openapi(
       "A filled honeypot field (`website`) is answered like a success but nothing is kept.",
     request: {
       body: {
-        content: { "application/json": { schema: ContactSchema }, "application/x-www-form-urlencoded": { schema: ContactSchema } },
+        content: {
+          "application/json": { schema: ContactSchema },
+          "application/x-www-form-urlencoded": { schema: ContactSchema },
+        },
       },
     },
     responses: {
@@ -95,14 +98,21 @@ siteRoutes.openapi(
     summary: "The current site data entry of a public type (terms or privacy)",
     request: { params: z.object({ type: z.string().max(40) }) },
     responses: {
-      200: jsonResponse(z.object({ entry: CurrentEntrySchema.nullable() }), "The current entry, or null when none is current"),
+      200: jsonResponse(
+        z.object({ entry: CurrentEntrySchema.nullable() }),
+        "The current entry, or null when none is current",
+      ),
       304: { description: "Unchanged since the ETag in If-None-Match" },
       404: jsonResponse(ErrorBodySchema, `Not a public type (${LEGAL_PAGE_TYPES.join(", ")})`),
     },
   }),
   async (c) => {
     const { type } = c.req.valid("param");
-    if (!isLegalPageType(type)) throw new ApiError(404, `No public site data of type "${type}": only ${LEGAL_PAGE_TYPES.join(" and ")} are public.`);
+    if (!isLegalPageType(type))
+      throw new ApiError(
+        404,
+        `No public site data of type "${type}": only ${LEGAL_PAGE_TYPES.join(" and ")} are public.`,
+      );
     const entry = await currentLegalEntry(c.var.db, type);
     const etag = legalEntryEtag(entry);
     c.header("ETag", etag);
@@ -180,7 +190,10 @@ siteRoutes.openapi(
   async (c) => {
     const { filter, page, page_size } = c.req.valid("query");
     const db = c.var.db;
-    const [list, mail] = await Promise.all([listContactMessages(db, { filter, page, pageSize: page_size }), describeMailSetup(db)]);
+    const [list, mail] = await Promise.all([
+      listContactMessages(db, { filter, page, pageSize: page_size }),
+      describeMailSetup(db),
+    ]);
     return c.json({ ...list, page, page_size, mail }, 200);
   },
 );
@@ -193,7 +206,10 @@ siteRoutes.openapi(
     path: "/v1/admin/site/contact/messages/{id}",
     tags: ["admin: contact"],
     middleware: [requireAdmin],
-    request: { params: MessageIdParam, body: { content: { "application/json": { schema: ContactMessageUpdateSchema } }, required: true } },
+    request: {
+      params: MessageIdParam,
+      body: { content: { "application/json": { schema: ContactMessageUpdateSchema } }, required: true },
+    },
     responses: {
       200: jsonResponse(z.object({ message: ContactMessageOut }), "The updated message"),
       400: jsonResponse(ErrorBodySchema, "Invalid input"),
@@ -239,7 +255,12 @@ siteRoutes.openapi(
     middleware: [requireAdmin],
     responses: {
       200: jsonResponse(
-        z.object({ sent: z.number().int(), failed: z.number().int(), error: z.string().nullable(), unsent: z.number().int() }),
+        z.object({
+          sent: z.number().int(),
+          failed: z.number().int(),
+          error: z.string().nullable(),
+          unsent: z.number().int(),
+        }),
         "What this attempt sent, and how many are still unsent",
       ),
       ...adminErrors,

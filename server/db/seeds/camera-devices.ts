@@ -70,15 +70,32 @@ function sizesBelow(width: number, height: number): string[] {
 }
 
 export function cameraItem(spec: CameraSpec, sdk: number): CameraItem {
-  const caps = [...new Set([...LEVEL_CAPS[spec.level], ...(spec.caps ?? []), ...(spec.physical ? ["LOGICAL_MULTI_CAMERA"] : [])])];
+  const caps = [
+    ...new Set([...LEVEL_CAPS[spec.level], ...(spec.caps ?? []), ...(spec.physical ? ["LOGICAL_MULTI_CAMERA"] : [])]),
+  ];
   const [wmm, hmm, wpx, hpx] = spec.sensor ?? [null, null, null, null];
   const legacy = spec.level === "LEGACY" || spec.level === "EXTERNAL";
   const full = spec.level === "FULL" || spec.level === "LEVEL_3";
   const sizes = wpx && hpx ? sizesBelow(wpx, hpx) : ["1920x1080", "1280x720", "640x480"];
-  const outputSizes: Record<string, string[]> = { JPEG: sizes, YUV_420_888: sizes.slice(spec.parent ? 0 : 1), PRIVATE: sizes.filter((s) => s !== sizes[0]) };
+  const outputSizes: Record<string, string[]> = {
+    JPEG: sizes,
+    YUV_420_888: sizes.slice(spec.parent ? 0 : 1),
+    PRIVATE: sizes.filter((s) => s !== sizes[0]),
+  };
   if (caps.includes("RAW") && wpx && hpx) outputSizes.RAW_SENSOR = [`${wpx}x${hpx}`];
   if (sdk >= 33 && full && !spec.parent) outputSizes.HEIC = sizes.slice(0, 2);
-  const fpsRanges: [number, number][] = legacy ? [[15, 30], [30, 30]] : [[15, 15], [24, 24], [7, 30], [15, 30], [30, 30]];
+  const fpsRanges: [number, number][] = legacy
+    ? [
+        [15, 30],
+        [30, 30],
+      ]
+    : [
+        [15, 15],
+        [24, 24],
+        [7, 30],
+        [15, 30],
+        [30, 30],
+      ];
   if (!legacy && sdk >= 28) fpsRanges.push([60, 60]);
   const item: CameraItem = {
     camera_id: spec.id,
@@ -93,7 +110,12 @@ export function cameraItem(spec: CameraSpec, sdk: number): CameraItem {
       physical_size_mm: wmm && hmm ? [wmm, hmm] : null,
       pixel_array: wpx && hpx ? [wpx, hpx] : null,
       iso_range: spec.iso === undefined ? (legacy ? null : [100, full ? 6400 : 3200]) : spec.iso,
-      exposure_time_ns: spec.exposureNs === undefined ? (legacy ? null : [20_000, full ? 1_000_000_000 : 250_000_000]) : spec.exposureNs,
+      exposure_time_ns:
+        spec.exposureNs === undefined
+          ? legacy
+            ? null
+            : [20_000, full ? 1_000_000_000 : 250_000_000]
+          : spec.exposureNs,
       color_filter: spec.colorFilter ?? (legacy ? null : "RGGB"),
     },
     lens: {
@@ -102,8 +124,15 @@ export function cameraItem(spec: CameraSpec, sdk: number): CameraItem {
       min_focus_diopters: spec.fixedFocus || spec.facing === "FRONT" ? 0 : 10,
       ois_modes: spec.ois ? ["OFF", "ON"] : ["OFF"],
     },
-    af_modes: spec.fixedFocus || spec.facing === "FRONT" ? ["OFF"] : ["OFF", "AUTO", "MACRO", "CONTINUOUS_VIDEO", "CONTINUOUS_PICTURE"],
-    ae_modes: spec.flash ? ["OFF", "ON", "ON_AUTO_FLASH", "ON_ALWAYS_FLASH", "ON_AUTO_FLASH_REDEYE"] : legacy ? ["ON"] : ["OFF", "ON"],
+    af_modes:
+      spec.fixedFocus || spec.facing === "FRONT"
+        ? ["OFF"]
+        : ["OFF", "AUTO", "MACRO", "CONTINUOUS_VIDEO", "CONTINUOUS_PICTURE"],
+    ae_modes: spec.flash
+      ? ["OFF", "ON", "ON_AUTO_FLASH", "ON_ALWAYS_FLASH", "ON_AUTO_FLASH_REDEYE"]
+      : legacy
+        ? ["ON"]
+        : ["OFF", "ON"],
     awb_modes: legacy ? ["AUTO"] : ["OFF", "AUTO", "INCANDESCENT", "FLUORESCENT", "DAYLIGHT", "CLOUDY_DAYLIGHT"],
     ae_compensation: { range: [-12, 12], step: "1/6" },
     ae_fps_ranges: fpsRanges,
@@ -112,11 +141,18 @@ export function cameraItem(spec: CameraSpec, sdk: number): CameraItem {
     output_sizes: outputSizes,
   };
   if (sdk >= 30) item.zoom_ratio_range = spec.zoom ?? [1, legacy ? 4 : 8];
-  if (spec.highSpeedFps) item.high_speed_video = [{ size: "1280x720", fps: [[spec.highSpeedFps, spec.highSpeedFps]] }, { size: "1920x1080", fps: [[120, 120]] }];
+  if (spec.highSpeedFps)
+    item.high_speed_video = [
+      { size: "1280x720", fps: [[spec.highSpeedFps, spec.highSpeedFps]] },
+      { size: "1920x1080", fps: [[120, 120]] },
+    ];
   return item;
 }
 
-export function uploadOf(device: DeviceProfile, options: { android?: string; sdk?: number; appVersion?: string } = {}): CameraReportUpload {
+export function uploadOf(
+  device: DeviceProfile,
+  options: { android?: string; sdk?: number; appVersion?: string } = {},
+): CameraReportUpload {
   const android = options.android ?? device.android;
   const sdk = options.sdk ?? device.sdk;
   return {
@@ -129,7 +165,14 @@ export function uploadOf(device: DeviceProfile, options: { android?: string; sdk
   };
 }
 
-const back = (id: string, level: HardwareLevel, sensor: CameraSpec["sensor"], focal: number, aperture: number, more: Partial<CameraSpec> = {}): CameraSpec => ({
+const back = (
+  id: string,
+  level: HardwareLevel,
+  sensor: CameraSpec["sensor"],
+  focal: number,
+  aperture: number,
+  more: Partial<CameraSpec> = {},
+): CameraSpec => ({
   id,
   facing: "BACK",
   level,
@@ -139,7 +182,14 @@ const back = (id: string, level: HardwareLevel, sensor: CameraSpec["sensor"], fo
   flash: true,
   ...more,
 });
-const front = (id: string, level: HardwareLevel, sensor: CameraSpec["sensor"], focal: number, aperture: number, more: Partial<CameraSpec> = {}): CameraSpec => ({
+const front = (
+  id: string,
+  level: HardwareLevel,
+  sensor: CameraSpec["sensor"],
+  focal: number,
+  aperture: number,
+  more: Partial<CameraSpec> = {},
+): CameraSpec => ({
   id,
   facing: "FRONT",
   level,
@@ -157,7 +207,13 @@ export const DEVICES: DeviceProfile[] = [
     android: "13",
     sdk: 33,
     cameras: [
-      back("0", "FULL", [9.8, 7.4, 4080, 3072], 6.81, 1.85, { physical: ["2", "3"], ois: true, caps: ["RAW", "DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE"], zoom: [0.67, 8], iso: [47, 11906] }),
+      back("0", "FULL", [9.8, 7.4, 4080, 3072], 6.81, 1.85, {
+        physical: ["2", "3"],
+        ois: true,
+        caps: ["RAW", "DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE"],
+        zoom: [0.67, 8],
+        iso: [47, 11906],
+      }),
       front("1", "FULL", [4.6, 3.4, 3840, 2880], 2.74, 2.2, { caps: ["RAW"] }),
       back("2", "FULL", [9.8, 7.4, 8160, 6144], 6.81, 1.85, { parent: "0", ois: true, caps: ["RAW"] }),
       back("3", "FULL", [5.0, 3.7, 4032, 3024], 2.23, 2.2, { parent: "0", fixedFocus: true, flash: false }),
@@ -169,7 +225,13 @@ export const DEVICES: DeviceProfile[] = [
     android: "14",
     sdk: 34,
     cameras: [
-      back("0", "FULL", [9.8, 7.4, 4080, 3072], 6.9, 1.68, { physical: ["2", "3", "4"], ois: true, caps: ["RAW", "DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE", "ULTRA_HIGH_RESOLUTION_SENSOR"], zoom: [0.49, 30], highSpeedFps: 240 }),
+      back("0", "FULL", [9.8, 7.4, 4080, 3072], 6.9, 1.68, {
+        physical: ["2", "3", "4"],
+        ois: true,
+        caps: ["RAW", "DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE", "ULTRA_HIGH_RESOLUTION_SENSOR"],
+        zoom: [0.49, 30],
+        highSpeedFps: 240,
+      }),
       front("1", "FULL", [6.4, 4.8, 3648, 2736], 2.74, 2.2, { caps: ["RAW", "DYNAMIC_RANGE_TEN_BIT"] }),
       back("2", "FULL", [9.8, 7.4, 8160, 6144], 6.9, 1.68, { parent: "0", ois: true, caps: ["RAW"] }),
       back("3", "FULL", [6.4, 4.8, 8000, 6000], 2.2, 1.95, { parent: "0", caps: ["RAW"] }),
@@ -192,7 +254,10 @@ export const DEVICES: DeviceProfile[] = [
     model: "Nexus 5",
     android: "6.0.1",
     sdk: 23,
-    cameras: [back("0", "FULL", [4.54, 3.42, 3264, 2448], 3.97, 2.4, { ois: true, caps: ["RAW"] }), front("1", "LIMITED", [2.73, 1.53, 1280, 960], 1.87, 2.9)],
+    cameras: [
+      back("0", "FULL", [4.54, 3.42, 3264, 2448], 3.97, 2.4, { ois: true, caps: ["RAW"] }),
+      front("1", "LIMITED", [2.73, 1.53, 1280, 960], 1.87, 2.9),
+    ],
   },
   {
     manufacturer: "samsung",
@@ -208,7 +273,11 @@ export const DEVICES: DeviceProfile[] = [
         highSpeedFps: 960,
       }),
       front("1", "FULL", [5.6, 4.2, 3648, 2736], 3.6, 2.2, { caps: ["RAW"] }),
-      back("2", "LEVEL_3", [9.83, 7.37, 16320, 12240], 6.3, 1.7, { parent: "0", ois: true, caps: ["ULTRA_HIGH_RESOLUTION_SENSOR", "REMOSAIC_REPROCESSING"] }),
+      back("2", "LEVEL_3", [9.83, 7.37, 16320, 12240], 6.3, 1.7, {
+        parent: "0",
+        ois: true,
+        caps: ["ULTRA_HIGH_RESOLUTION_SENSOR", "REMOSAIC_REPROCESSING"],
+      }),
       back("3", "FULL", [5.6, 4.2, 4000, 3000], 2.2, 2.2, { parent: "0", caps: ["RAW"] }),
       back("4", "FULL", [3.6, 2.7, 3648, 2736], 7.4, 2.4, { parent: "0", ois: true, caps: ["RAW"] }),
       back("5", "FULL", [3.6, 2.7, 3648, 2736], 24.0, 4.9, { parent: "0", ois: true, caps: ["RAW"] }),
@@ -230,28 +299,40 @@ export const DEVICES: DeviceProfile[] = [
     model: "SM-A125F",
     android: "12",
     sdk: 31,
-    cameras: [back("0", "LIMITED", [6.4, 4.8, 8000, 6000], 4.0, 2.0), front("1", "LIMITED", [3.0, 2.25, 3264, 2448], 2.6, 2.2)],
+    cameras: [
+      back("0", "LIMITED", [6.4, 4.8, 8000, 6000], 4.0, 2.0),
+      front("1", "LIMITED", [3.0, 2.25, 3264, 2448], 2.6, 2.2),
+    ],
   },
   {
     manufacturer: "samsung",
     model: "SM-J500F",
     android: "6.0.1",
     sdk: 23,
-    cameras: [back("0", "LEGACY", [4.6, 3.5, 4128, 3096], 3.7, 1.9), front("1", "LEGACY", [3.6, 2.7, 2576, 1932], 2.2, 2.2)],
+    cameras: [
+      back("0", "LEGACY", [4.6, 3.5, 4128, 3096], 3.7, 1.9),
+      front("1", "LEGACY", [3.6, 2.7, 2576, 1932], 2.2, 2.2),
+    ],
   },
   {
     manufacturer: "samsung",
     model: "SM-G930F",
     android: "8.0.0",
     sdk: 26,
-    cameras: [back("0", "FULL", [5.76, 4.29, 4032, 3024], 4.2, 1.7, { ois: true, caps: ["RAW"], highSpeedFps: 240 }), front("1", "LIMITED", [3.6, 2.7, 2592, 1944], 2.1, 1.7)],
+    cameras: [
+      back("0", "FULL", [5.76, 4.29, 4032, 3024], 4.2, 1.7, { ois: true, caps: ["RAW"], highSpeedFps: 240 }),
+      front("1", "LIMITED", [3.6, 2.7, 2592, 1944], 2.1, 1.7),
+    ],
   },
   {
     manufacturer: "samsung",
     model: "SM-P610",
     android: "13",
     sdk: 33,
-    cameras: [back("0", "LIMITED", [4.6, 3.4, 3264, 2448], 3.6, 1.9, { flash: false }), front("1", "LIMITED", [3.0, 2.2, 2592, 1944], 2.4, 2.0)],
+    cameras: [
+      back("0", "LIMITED", [4.6, 3.4, 3264, 2448], 3.6, 1.9, { flash: false }),
+      front("1", "LIMITED", [3.0, 2.2, 2592, 1944], 2.4, 2.0),
+    ],
   },
   {
     manufacturer: "Xiaomi",
@@ -259,7 +340,11 @@ export const DEVICES: DeviceProfile[] = [
     android: "10",
     sdk: 29,
     cameras: [
-      back("0", "LEVEL_3", [6.4, 4.8, 8000, 6000], 4.74, 1.79, { caps: ["CONSTRAINED_HIGH_SPEED_VIDEO"], colorFilter: "GBRG", highSpeedFps: 120 }),
+      back("0", "LEVEL_3", [6.4, 4.8, 8000, 6000], 4.74, 1.79, {
+        caps: ["CONSTRAINED_HIGH_SPEED_VIDEO"],
+        colorFilter: "GBRG",
+        highSpeedFps: 120,
+      }),
       front("1", "FULL", [4.6, 3.5, 4656, 3496], 3.5, 2.0),
     ],
   },
@@ -269,7 +354,13 @@ export const DEVICES: DeviceProfile[] = [
     android: "13",
     sdk: 33,
     cameras: [
-      back("0", "LEVEL_3", [9.8, 7.4, 4080, 3072], 6.4, 1.95, { physical: ["2", "3", "4"], ois: true, caps: ["DYNAMIC_RANGE_TEN_BIT"], zoom: [0.6, 120], highSpeedFps: 480 }),
+      back("0", "LEVEL_3", [9.8, 7.4, 4080, 3072], 6.4, 1.95, {
+        physical: ["2", "3", "4"],
+        ois: true,
+        caps: ["DYNAMIC_RANGE_TEN_BIT"],
+        zoom: [0.6, 120],
+        highSpeedFps: 480,
+      }),
       front("1", "FULL", [4.6, 3.5, 5184, 3880], 3.6, 2.2),
       back("2", "LEVEL_3", [9.8, 7.4, 8160, 6144], 6.4, 1.95, { parent: "0", ois: true }),
       back("3", "FULL", [9.6, 7.2, 8000, 6000], 2.2, 2.2, { parent: "0" }),
@@ -281,7 +372,10 @@ export const DEVICES: DeviceProfile[] = [
     model: "Redmi 9A",
     android: "11",
     sdk: 30,
-    cameras: [back("0", "LEGACY", [4.7, 3.5, 4160, 3120], 3.5, 2.2), front("1", "LEGACY", [2.9, 2.2, 2592, 1944], 2.1, 2.2)],
+    cameras: [
+      back("0", "LEGACY", [4.7, 3.5, 4160, 3120], 3.5, 2.2),
+      front("1", "LEGACY", [2.9, 2.2, 2592, 1944], 2.1, 2.2),
+    ],
   },
   {
     manufacturer: "Fairphone",
@@ -289,8 +383,20 @@ export const DEVICES: DeviceProfile[] = [
     android: "13",
     sdk: 33,
     cameras: [
-      back("0", "LEVEL_3", [5.65, 4.24, 4032, 3024], 4.38, 1.8, { caps: ["CONSTRAINED_HIGH_SPEED_VIDEO"], highSpeedFps: 120 }),
-      front("1", "LIMITED", [3.67, 2.74, 3264, 2448], 2.6, 2.0, { caps: ["MANUAL_SENSOR", "MANUAL_POST_PROCESSING", "BURST_CAPTURE", "PRIVATE_REPROCESSING", "YUV_REPROCESSING", "RAW"] }),
+      back("0", "LEVEL_3", [5.65, 4.24, 4032, 3024], 4.38, 1.8, {
+        caps: ["CONSTRAINED_HIGH_SPEED_VIDEO"],
+        highSpeedFps: 120,
+      }),
+      front("1", "LIMITED", [3.67, 2.74, 3264, 2448], 2.6, 2.0, {
+        caps: [
+          "MANUAL_SENSOR",
+          "MANUAL_POST_PROCESSING",
+          "BURST_CAPTURE",
+          "PRIVATE_REPROCESSING",
+          "YUV_REPROCESSING",
+          "RAW",
+        ],
+      }),
     ],
   },
   {
@@ -309,7 +415,10 @@ export const DEVICES: DeviceProfile[] = [
     model: "ONEPLUS A6013",
     android: "11",
     sdk: 30,
-    cameras: [back("0", "FULL", [6.4, 4.8, 4000, 3000], 4.25, 1.7, { ois: true, caps: ["RAW"], highSpeedFps: 480 }), front("1", "FULL", [4.6, 3.5, 4608, 3456], 3.46, 2.0)],
+    cameras: [
+      back("0", "FULL", [6.4, 4.8, 4000, 3000], 4.25, 1.7, { ois: true, caps: ["RAW"], highSpeedFps: 480 }),
+      front("1", "FULL", [4.6, 3.5, 4608, 3456], 3.46, 2.0),
+    ],
   },
   {
     manufacturer: "OnePlus",
@@ -317,7 +426,13 @@ export const DEVICES: DeviceProfile[] = [
     android: "14",
     sdk: 34,
     cameras: [
-      back("0", "LEVEL_3", [9.8, 7.4, 4096, 3072], 6.9, 1.8, { physical: ["2", "3", "4"], ois: true, caps: ["DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE"], zoom: [0.6, 20], highSpeedFps: 240 }),
+      back("0", "LEVEL_3", [9.8, 7.4, 4096, 3072], 6.9, 1.8, {
+        physical: ["2", "3", "4"],
+        ois: true,
+        caps: ["DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE"],
+        zoom: [0.6, 20],
+        highSpeedFps: 240,
+      }),
       front("1", "FULL", [4.6, 3.5, 3264, 2448], 3.0, 2.4),
       back("2", "LEVEL_3", [9.8, 7.4, 8192, 6144], 6.9, 1.8, { parent: "0", ois: true }),
       back("3", "FULL", [6.4, 4.8, 8000, 6000], 2.0, 2.2, { parent: "0" }),
@@ -330,7 +445,11 @@ export const DEVICES: DeviceProfile[] = [
     android: "14",
     sdk: 34,
     cameras: [
-      back("0", "LEVEL_3", [9.9, 7.4, 4032, 3024], 5.2, 1.9, { ois: true, caps: ["DYNAMIC_RANGE_TEN_BIT", "CONSTRAINED_HIGH_SPEED_VIDEO"], highSpeedFps: 120 }),
+      back("0", "LEVEL_3", [9.9, 7.4, 4032, 3024], 5.2, 1.9, {
+        ois: true,
+        caps: ["DYNAMIC_RANGE_TEN_BIT", "CONSTRAINED_HIGH_SPEED_VIDEO"],
+        highSpeedFps: 120,
+      }),
       front("1", "FULL", [4.6, 3.5, 4032, 3024], 2.8, 2.0),
       back("2", "FULL", [5.6, 4.2, 4032, 3024], 2.0, 2.2),
       back("3", "FULL", [3.9, 2.9, 4032, 3024], 10.2, 2.3, { ois: true, focal: [10.2, 16.3], aperture: [2.3, 2.8] }),
@@ -341,7 +460,10 @@ export const DEVICES: DeviceProfile[] = [
     model: "G8341",
     android: "9",
     sdk: 28,
-    cameras: [back("0", "FULL", [6.17, 4.55, 5056, 3792], 4.4, 2.0, { caps: ["RAW"], highSpeedFps: 960 }), front("1", "LIMITED", [3.6, 2.7, 3264, 2448], 2.3, 2.0)],
+    cameras: [
+      back("0", "FULL", [6.17, 4.55, 5056, 3792], 4.4, 2.0, { caps: ["RAW"], highSpeedFps: 960 }),
+      front("1", "LIMITED", [3.6, 2.7, 3264, 2448], 2.3, 2.0),
+    ],
   },
   {
     manufacturer: "motorola",
@@ -360,7 +482,12 @@ export const DEVICES: DeviceProfile[] = [
     android: "14",
     sdk: 34,
     cameras: [
-      back("0", "FULL", [7.4, 5.6, 4096, 3072], 5.8, 1.4, { physical: ["2", "3"], ois: true, caps: ["RAW", "DYNAMIC_RANGE_TEN_BIT"], zoom: [0.5, 8] }),
+      back("0", "FULL", [7.4, 5.6, 4096, 3072], 5.8, 1.4, {
+        physical: ["2", "3"],
+        ois: true,
+        caps: ["RAW", "DYNAMIC_RANGE_TEN_BIT"],
+        zoom: [0.5, 8],
+      }),
       front("1", "LIMITED", [6.4, 4.8, 6528, 4896], 3.3, 2.4),
       back("2", "FULL", [7.4, 5.6, 8192, 6144], 5.8, 1.4, { parent: "0", ois: true }),
       back("3", "FULL", [4.6, 3.5, 4096, 3072], 1.9, 2.2, { parent: "0" }),
@@ -382,7 +509,10 @@ export const DEVICES: DeviceProfile[] = [
     model: "Nokia 3.1",
     android: "10",
     sdk: 29,
-    cameras: [back("0", "LEGACY", [4.7, 3.5, 4160, 3120], 3.5, 2.0), front("1", "LEGACY", [3.6, 2.7, 3264, 2448], 2.2, 2.2, { fixedFocus: true })],
+    cameras: [
+      back("0", "LEGACY", [4.7, 3.5, 4160, 3120], 3.5, 2.0),
+      front("1", "LEGACY", [3.6, 2.7, 3264, 2448], 2.2, 2.2, { fixedFocus: true }),
+    ],
   },
   {
     manufacturer: "HUAWEI",
@@ -413,7 +543,12 @@ export const DEVICES: DeviceProfile[] = [
     android: "13",
     sdk: 33,
     cameras: [
-      back("0", "LEVEL_3", [9.6, 7.2, 4096, 3072], 6.1, 1.7, { physical: ["2", "3", "4"], ois: true, caps: ["DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE"], zoom: [0.6, 20] }),
+      back("0", "LEVEL_3", [9.6, 7.2, 4096, 3072], 6.1, 1.7, {
+        physical: ["2", "3", "4"],
+        ois: true,
+        caps: ["DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE"],
+        zoom: [0.6, 20],
+      }),
       front("1", "FULL", [4.6, 3.5, 6528, 4896], 3.0, 2.4),
       back("2", "LEVEL_3", [9.6, 7.2, 8192, 6144], 6.1, 1.7, { parent: "0", ois: true }),
       back("3", "FULL", [9.6, 7.2, 8192, 6144], 1.9, 2.2, { parent: "0" }),
@@ -448,7 +583,12 @@ export const DEVICES: DeviceProfile[] = [
     android: "13",
     sdk: 33,
     cameras: [
-      back("0", "LEVEL_3", [13.2, 8.8, 4096, 3072], 8.7, 1.75, { physical: ["2", "3", "4"], ois: true, caps: ["DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE"], zoom: [0.6, 100] }),
+      back("0", "LEVEL_3", [13.2, 8.8, 4096, 3072], 8.7, 1.75, {
+        physical: ["2", "3", "4"],
+        ois: true,
+        caps: ["DYNAMIC_RANGE_TEN_BIT", "STREAM_USE_CASE"],
+        zoom: [0.6, 100],
+      }),
       front("1", "FULL", [4.6, 3.5, 6528, 4896], 3.0, 2.45),
       back("2", "LEVEL_3", [13.2, 8.8, 8192, 6144], 8.7, 1.75, { parent: "0", ois: true }),
       back("3", "FULL", [4.6, 3.5, 8000, 6000], 2.2, 2.0, { parent: "0" }),
@@ -461,7 +601,12 @@ export const DEVICES: DeviceProfile[] = [
     android: "13",
     sdk: 33,
     cameras: [
-      back("0", "FULL", [7.4, 5.6, 4096, 3072], 5.7, 1.88, { physical: ["2", "3"], ois: true, caps: ["RAW"], zoom: [0.6, 20] }),
+      back("0", "FULL", [7.4, 5.6, 4096, 3072], 5.7, 1.88, {
+        physical: ["2", "3"],
+        ois: true,
+        caps: ["RAW"],
+        zoom: [0.6, 20],
+      }),
       front("1", "LIMITED", [3.9, 2.9, 4032, 3024], 3.1, 2.45),
       back("2", "FULL", [7.4, 5.6, 8192, 6144], 5.7, 1.88, { parent: "0", ois: true }),
       back("3", "FULL", [6.4, 4.8, 8192, 6144], 2.0, 2.2, { parent: "0" }),
@@ -491,6 +636,9 @@ export const DEVICES: DeviceProfile[] = [
     model: "TA-1054",
     android: "9",
     sdk: 28,
-    cameras: [back("0", "LEGACY", [4.7, 3.5, 4208, 3120], 3.5, 2.0), front("1", "LEGACY", [3.2, 2.4, 2592, 1944], 2.2, 2.2, { fixedFocus: true })],
+    cameras: [
+      back("0", "LEGACY", [4.7, 3.5, 4208, 3120], 3.5, 2.0),
+      front("1", "LEGACY", [3.2, 2.4, 2592, 1944], 2.2, 2.2, { fixedFocus: true }),
+    ],
   },
 ];

@@ -5,7 +5,21 @@ import { cameraReportRow, insertCameraReports, type CameraReportInsert } from ".
 import { DEVICES, uploadOf } from "./camera-devices";
 
 /** Android versions by SDK level, for devices reporting again after an update. */
-const ANDROID_BY_SDK: Record<number, string> = { 23: "6.0.1", 24: "7.0", 25: "7.1.2", 26: "8.0.0", 27: "8.1.0", 28: "9", 29: "10", 30: "11", 31: "12", 32: "12L", 33: "13", 34: "14", 35: "15" };
+const ANDROID_BY_SDK: Record<number, string> = {
+  23: "6.0.1",
+  24: "7.0",
+  25: "7.1.2",
+  26: "8.0.0",
+  27: "8.1.0",
+  28: "9",
+  29: "10",
+  30: "11",
+  31: "12",
+  32: "12L",
+  33: "13",
+  34: "14",
+  35: "15",
+};
 const APP_VERSIONS = ["2.2.0", "2.3.1", "2.4.1", "2.5.0"];
 const DAY_MS = 86_400_000;
 
@@ -45,7 +59,11 @@ export function* cameraReportRows(count: number, options: GenerateOptions = {}):
     const device = DEVICES[Math.floor(random() * DEVICES.length)]!;
     // Some devices report again after one or two Android updates.
     const sdk = Math.min(35, device.sdk + (random() < 0.3 ? 1 + Math.floor(random() * 2) : 0));
-    const upload = uploadOf(device, { sdk, android: ANDROID_BY_SDK[sdk] ?? device.android, appVersion: APP_VERSIONS[Math.floor(random() * APP_VERSIONS.length)] });
+    const upload = uploadOf(device, {
+      sdk,
+      android: ANDROID_BY_SDK[sdk] ?? device.android,
+      appVersion: APP_VERSIONS[Math.floor(random() * APP_VERSIONS.length)],
+    });
     yield cameraReportRow(upload, { id: seededUuid(random), createdAt: new Date(until - Math.floor(random() * span)) });
   }
 }
@@ -58,7 +76,11 @@ export function generateCameraReportRows(count: number, options: GenerateOptions
  * Generates and inserts `count` reports in multi-row statements of `batchSize` (PostgreSQL allows 65,535 parameters
  * a statement), a batch at a time so memory stays flat. Returns the milliseconds it took.
  */
-export async function seedManyCameraReports(db: Database, count: number, options: GenerateOptions & { batchSize?: number } = {}): Promise<number> {
+export async function seedManyCameraReports(
+  db: Database,
+  count: number,
+  options: GenerateOptions & { batchSize?: number } = {},
+): Promise<number> {
   const started = performance.now();
   const batchSize = options.batchSize ?? 500;
   let batch: CameraReportInsert[] = [];

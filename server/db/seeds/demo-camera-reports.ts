@@ -23,7 +23,9 @@ export const seedDemoCameraReports: Seeder = async (db: Database, { demo }) => {
   const uploads = demoCameraReportUploads();
   // Spread over the last weeks, newest last in the list above, so the list reads like real traffic.
   const rows = uploads.map((upload, index) =>
-    cameraReportRow(upload, { createdAt: new Date(now - (uploads.length - index) * 17 * HOUR_MS - ((index * 7919) % 60) * 60_000) }),
+    cameraReportRow(upload, {
+      createdAt: new Date(now - (uploads.length - index) * 17 * HOUR_MS - ((index * 7919) % 60) * 60_000),
+    }),
   );
   await insertCameraReports(db, rows);
   console.log(`[seed] ${rows.length} demo camera reports`);

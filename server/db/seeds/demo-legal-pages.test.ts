@@ -21,7 +21,11 @@ it("seeds terms (two versions, the second current) and privacy once, and only in
   await seedDemoLegalPages(db, { demo: true });
   await seedDemoLegalPages(db, { demo: true });
   const rows = await db.select().from(siteData);
-  expect(rows.map((row) => `${row.type} v${row.versionNum}${row.isCurrent ? " current" : ""}`).sort()).toEqual(["privacy v1 current", "terms v1", "terms v2 current"]);
+  expect(rows.map((row) => `${row.type} v${row.versionNum}${row.isCurrent ? " current" : ""}`).sort()).toEqual([
+    "privacy v1 current",
+    "terms v1",
+    "terms v2 current",
+  ]);
   expect((await currentLegalEntry(db, "terms"))?.markdown).toBe(DEMO_TERMS);
   expect((await currentLegalEntry(db, "privacy"))?.markdown).toBe(DEMO_PRIVACY);
 });

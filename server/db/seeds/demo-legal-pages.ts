@@ -69,12 +69,33 @@ export const seedDemoLegalPages: Seeder = async (db: Database, { demo }) => {
   const rows: Array<typeof siteData.$inferInsert> = [];
   if (!present.has("terms")) {
     rows.push(
-      { type: "terms", versionNum: 1, markdown: DEMO_TERMS_V1, isCurrent: false, createdAt: new Date(now - 90 * DAY_MS), updatedAt: new Date(now - 90 * DAY_MS) },
-      { type: "terms", versionNum: 2, markdown: DEMO_TERMS, isCurrent: true, createdAt: new Date(now - 30 * DAY_MS), updatedAt: new Date(now - 30 * DAY_MS) },
+      {
+        type: "terms",
+        versionNum: 1,
+        markdown: DEMO_TERMS_V1,
+        isCurrent: false,
+        createdAt: new Date(now - 90 * DAY_MS),
+        updatedAt: new Date(now - 90 * DAY_MS),
+      },
+      {
+        type: "terms",
+        versionNum: 2,
+        markdown: DEMO_TERMS,
+        isCurrent: true,
+        createdAt: new Date(now - 30 * DAY_MS),
+        updatedAt: new Date(now - 30 * DAY_MS),
+      },
     );
   }
   if (!present.has("privacy")) {
-    rows.push({ type: "privacy", versionNum: 1, markdown: DEMO_PRIVACY, isCurrent: true, createdAt: new Date(now - 30 * DAY_MS), updatedAt: new Date(now - 30 * DAY_MS) });
+    rows.push({
+      type: "privacy",
+      versionNum: 1,
+      markdown: DEMO_PRIVACY,
+      isCurrent: true,
+      createdAt: new Date(now - 30 * DAY_MS),
+      updatedAt: new Date(now - 30 * DAY_MS),
+    });
   }
   if (rows.length === 0) return;
   // A concurrent first start (several workers) may have seeded already: the unique indexes make that a no-op.
