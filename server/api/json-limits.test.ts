@@ -28,13 +28,11 @@ beforeAll(async () => {
   h = await createApiHarness();
   admin = (await h.signIn({ admin: true })).token;
   serviceKey = randomToken();
-  await h.database.db
-    .insert(apiKeys)
-    .values({
-      serviceName: "json-limits",
-      apiKeyEncrypted: encryptSecret(serviceKey),
-      apiKeyDigest: hmacDigest(serviceKey),
-    });
+  await h.database.db.insert(apiKeys).values({
+    serviceName: "json-limits",
+    apiKeyEncrypted: encryptSecret(serviceKey),
+    apiKeyDigest: hmacDigest(serviceKey),
+  });
   hostUrl = await new Promise<string>((resolve) => {
     const app = new Hono().route("/image-host", createImageHostApp({ db: h.database.db, apiKey: () => hostKey }));
     host = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>

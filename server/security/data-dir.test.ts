@@ -35,15 +35,13 @@ describe("DATA_DIR", () => {
       expect(exposed(dataDir)).toEqual([]);
       // Enough writes that the database creates and fills files after start-up.
       for (let batch = 0; batch < 5; batch += 1) {
-        await database.db
-          .insert(siteVars)
-          .values(
-            Array.from({ length: 50 }, (_, i) => ({
-              namedKey: `k_${batch}_${i}`,
-              valType: "str",
-              valObjectJson: { val: "x".repeat(2_000) },
-            })),
-          );
+        await database.db.insert(siteVars).values(
+          Array.from({ length: 50 }, (_, i) => ({
+            namedKey: `k_${batch}_${i}`,
+            valType: "str",
+            valObjectJson: { val: "x".repeat(2_000) },
+          })),
+        );
       }
       await database.db.execute("checkpoint" as never);
       expect(exposed(dataDir)).toEqual([]);

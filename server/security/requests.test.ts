@@ -170,14 +170,12 @@ describe("CSRF on /api", () => {
       return;
     }
     const key = "security-test-api-key-0123456789";
-    await h.database.db
-      .insert(apiKeys)
-      .values({
-        serviceName: "security test",
-        apiKeyEncrypted: encryptSecret(key),
-        apiKeyDigest: hmacDigest(key),
-        userId: admin.userId,
-      });
+    await h.database.db.insert(apiKeys).values({
+      serviceName: "security test",
+      apiKeyEncrypted: encryptSecret(key),
+      apiKeyDigest: hmacDigest(key),
+      userId: admin.userId,
+    });
     const response = await h.request("/camera/reports", {
       method: "POST",
       headers: {

@@ -226,13 +226,11 @@ describe("with a database", () => {
       .insert(siteVars)
       .values({ namedKey: "probe_app_store_link", valType: "str", valObjectJson: { val: "javascript:alert(1)" } });
     expect(await probeAppStoreUrl(database.db)).toBe(DEFAULT_PROBE_APP_STORE_URL);
-    await database.db
-      .insert(siteVars)
-      .values({
-        namedKey: "probe_app_store_url",
-        valType: "str",
-        valObjectJson: { val: " https://apps.example/probe " },
-      });
+    await database.db.insert(siteVars).values({
+      namedKey: "probe_app_store_url",
+      valType: "str",
+      valObjectJson: { val: " https://apps.example/probe " },
+    });
     expect(await probeAppStoreUrl(database.db)).toBe("https://apps.example/probe");
   });
 });

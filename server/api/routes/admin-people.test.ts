@@ -190,14 +190,12 @@ describe("users", () => {
   it("deletes a user with their sessions and accounts, answering number 1, then 0", async () => {
     const victim = await h.signIn();
     const db = h.database.db;
-    await db
-      .insert(accounts)
-      .values({
-        userId: victim.userId,
-        provider: "spark",
-        providerAccountId: `v-${victim.userId}`,
-        email: victim.email,
-      });
+    await db.insert(accounts).values({
+      userId: victim.userId,
+      provider: "spark",
+      providerAccountId: `v-${victim.userId}`,
+      email: victim.email,
+    });
     const first = await h.request(`/v1/admin/auth/users/delete/${victim.userId}`, {
       method: "DELETE",
       token: admin.token,
