@@ -4,7 +4,7 @@ import path from "node:path";
 const port = Number(process.env.E2E_PORT || 3210);
 const dataDir = path.resolve(`node_modules/.cache/e2e-data-${port}`);
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e admin password 1" };
-// A local OAuth server stands in for Google, so "connect a Gmail account" runs end to end (server/testing/oauth.ts).
+// A local OAuth server stands in for Google, so "connect a Gmail account" runs end to end (tests/support/oauth.ts).
 const oauthUrl = `http://127.0.0.1:${port + 1000}`;
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network this machine lacks.
@@ -71,7 +71,7 @@ export default defineConfig({
       },
     },
     {
-      command: `node server/testing/oauth.ts ${port + 1000}`,
+      command: `node tests/support/oauth.ts ${port + 1000}`,
       url: `${oauthUrl}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 30_000,

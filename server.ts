@@ -4,7 +4,7 @@ import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
-import type * as ServerAppModule from "./server/app.ts";
+import type * as ServerAppModule from "./host/app.ts";
 import { closeConnectionOnEarlyAnswer } from "./server/lib/early-answer.ts";
 import { planWorkers, runPrimary, WORKER_SHUTDOWN_MS } from "./server/cluster.ts";
 import { sharedSecretsProblem } from "./server/shared-secrets.ts";
@@ -55,11 +55,11 @@ if (isProduction) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
   closeDev = () => devServer.close();
-  appModule = (await devServer.ssrLoadModule("./server/app.ts")) as typeof ServerAppModule;
+  appModule = (await devServer.ssrLoadModule("./host/app.ts")) as typeof ServerAppModule;
   listener = (req, res) => {
     devServer.middlewares(req, res, async () => {
       try {
-        const fresh = (await devServer.ssrLoadModule("./server/app.ts")) as typeof ServerAppModule;
+        const fresh = (await devServer.ssrLoadModule("./host/app.ts")) as typeof ServerAppModule;
         const app = await fresh.createServerApp();
         await getRequestListener(app.fetch)(req, res);
       } catch (error) {

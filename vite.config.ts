@@ -11,7 +11,7 @@ export default defineConfig({
   },
   environments: {
     // The server build's entry is the whole site (pages, /api, database), not only the React Router handler.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: { build: { rollupOptions: { input: "./host/app.ts" } } },
   },
   server: { port: Number(process.env.PORT || 3000) },
 });

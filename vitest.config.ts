@@ -4,7 +4,13 @@ import path from "node:path";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+    include: [
+      "app/**/*.test.{ts,tsx}",
+      "server/**/*.test.{ts,tsx}",
+      "shared/**/*.test.{ts,tsx}",
+      "host/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+    ],
     environment: "node",
     // Tests never touch ./data: secrets are fixed and each test file opens its own database.
     env: {

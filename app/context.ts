@@ -1,6 +1,6 @@
 // Typed values the server puts into React Router's context for loaders, actions and middleware.
 import { createContext, RouterContextProvider } from "react-router";
-import type { SessionInfo, SessionUser } from "./utils/user";
+import type { SessionInfo, SessionUser } from "../shared/user";
 
 export interface RequestInfo {
   /** The visitor's address as the server sees it (X-Forwarded-For only with TRUST_PROXY). */
@@ -32,7 +32,7 @@ export const apiTransportContext = createContext<ApiTransport | null>(null);
 export const userContext = createContext<SessionUser>();
 
 /**
- * The context a page request starts with: who asks, the CSP nonce, how /api is reached. server/app.ts makes one per
+ * The context a page request starts with: who asks, the CSP nonce, how /api is reached. host/app.ts makes one per
  * request; tests make theirs the same way and add a session where they need one.
  */
 export function createRequestContext(options: {

@@ -9,7 +9,7 @@ import { EchoedTextProvider } from "./utils/echoed-text";
 import { withEchoedTexts } from "./utils/echoed-text.server";
 import { NonceProvider } from "./utils/nonce";
 import { contentSecurityPolicy } from "./utils/security.server";
-import { startTiming } from "./utils/server-timing.server";
+import { startTiming } from "../shared/http/server-timing";
 
 export const streamTimeout = 5_000;
 

@@ -2,7 +2,7 @@
 // Run: npx node scripts/bench-json.ts
 import { createServer } from "vite";
 
-type Engine = typeof import("../app/tools/json/engine.ts");
+type Engine = typeof import("../shared/tools/json/engine.ts");
 
 /** A typical API dump: objects with strings, numbers (one beyond 2^53), booleans, nulls and small arrays. */
 function sampleDocument(targetBytes: number): string {
@@ -37,7 +37,7 @@ const vite = await createServer({
   logLevel: "error",
 });
 try {
-  const { formatJson } = (await vite.ssrLoadModule("/app/tools/json/engine.ts")) as Engine;
+  const { formatJson } = (await vite.ssrLoadModule("/shared/tools/json/engine.ts")) as Engine;
   const oneMegabyte = sampleDocument(1024 * 1024);
   const tenMegabytes = sampleDocument(10 * 1024 * 1024 - 1024);
   // Warm up the JIT as a running server would be.

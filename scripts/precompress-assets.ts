@@ -1,6 +1,6 @@
 // A Vite plugin: after the client build is written, each hashed asset gets a brotli (.br) and a gzip (.gz) copy
 // beside it, compressed once at the highest settings. The server sends the copy the browser accepts
-// (server/app.ts, serveStatic's `precompressed`), instead of gzip-compressing the same file again for every visitor
+// (host/app.ts, serveStatic's `precompressed`), instead of gzip-compressing the same file again for every visitor
 // at a speed-minded level. Brotli at quality 11 is about a fifth smaller than gzip for these files.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

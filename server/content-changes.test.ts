@@ -15,9 +15,9 @@ import {
   onContentChange,
   type ContentTopic,
 } from "./content-changes";
-import { createPageCache, type RenderPage } from "./page-cache";
+import { createPageCache, type RenderPage } from "../host/page-cache";
 import { cameraReportCaches } from "./services/camera-reports-cache";
-import { createApiHarness, type ApiHarness } from "./testing/api-harness";
+import { createApiHarness, type ApiHarness } from "../tests/support/api-harness";
 
 /** Records every change this process is told of while `body` runs. */
 async function changesDuring(body: () => Promise<unknown>): Promise<ContentTopic[][]> {
@@ -137,7 +137,7 @@ describe("the page cache and the report list cache follow public changes only (t
     await h.database.db
       .insert(apiKeys)
       .values({ serviceName: "probe", apiKeyEncrypted: encryptSecret(apiKey), apiKeyDigest: hmacDigest(apiKey) });
-    // As server/app.ts wires it.
+    // As host/app.ts wires it.
     stopFollowing = onContentChange(() => pageCache.invalidate());
   });
   afterAll(async () => {

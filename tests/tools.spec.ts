@@ -2,7 +2,7 @@
 // nothing posted) and off (the form posts; the server computes and shows the input again).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { OUTPUT_PREVIEW_CHARS } from "../app/tools/json/output-preview";
+import { OUTPUT_PREVIEW_CHARS } from "../shared/tools/json/output-preview";
 import { expect, test } from "./fixtures";
 
 const JSON_PAGE = "/tools/json-pretty-format";

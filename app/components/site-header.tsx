@@ -1,6 +1,6 @@
 // The site header of spec §2: title, main links, Tools menu and, when signed in, the Profile menu.
 import { Link, NavLink } from "react-router";
-import type { SessionUser } from "~/utils/user";
+import type { SessionUser } from "../../shared/user";
 import { NavMenu } from "./nav-menu";
 import { ThemeSwitch } from "./theme-switch";
 

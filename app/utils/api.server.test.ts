@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRequestContext, sessionContext } from "~/context";
-import { createApiHarness, type ApiHarness } from "../../server/testing/api-harness";
+import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
 import { apiRequest, fieldErrorsOf } from "./api.server";
 
 let h: ApiHarness;

@@ -2,7 +2,7 @@
 // Every failure, whatever its cause, comes back as the spec's error object (§8 "Failed API call").
 import { data, type RouterContextProvider } from "react-router";
 import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
-import { timed } from "./server-timing.server";
+import { timed } from "../../shared/http/server-timing";
 
 export interface FieldError {
   field: string;

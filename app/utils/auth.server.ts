@@ -1,7 +1,7 @@
 // Route guards as middleware: they put the signed-in user into the typed userContext.
 import { redirect, type MiddlewareFunction } from "react-router";
 import { sessionContext, userContext } from "~/context";
-import { isAdmin } from "./user";
+import { isAdmin } from "../../shared/user";
 
 function signInUrl(request: Request): string {
   const url = new URL(request.url);

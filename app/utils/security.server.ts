@@ -1,4 +1,4 @@
-// Page-level request checks: CSRF by origin for every state-changing request. server/app.ts runs the same check
+// Page-level request checks: CSRF by origin for every state-changing request. host/app.ts runs the same check
 // before a page request's body is read; this one keeps it for any other way a page action is reached.
 import { data, type MiddlewareFunction } from "react-router";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../../server/lib/csrf";

@@ -3,7 +3,7 @@ import { data, type MiddlewareFunction } from "react-router";
 import { clearSessionCookie, readSessionToken, serializeSessionToken } from "../../server/auth/cookie";
 import { sessionContext } from "~/context";
 import { apiRequest } from "./api.server";
-import type { SessionInfo } from "./user";
+import type { SessionInfo } from "../../shared/user";
 
 export { clearSessionCookie, serializeSessionToken };
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../server/testing/api-harness";
+import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
 import { config } from "../../server/config";
 import { createRequestContext, requestInfoContext } from "~/context";
 import { getSiteSettings, getSiteVar, getSiteVarText, invalidateSiteSettings } from "./site-settings.server";

@@ -6,7 +6,7 @@ import { findSession, userRowToSessionUser, type SessionRecord } from "../auth/s
 import type { Database } from "../db/client";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../lib/csrf";
 import { clientAddress } from "../lib/proxy";
-import { isAdmin, type SessionUser } from "../../app/utils/user";
+import { isAdmin, type SessionUser } from "../../shared/user";
 import { ApiError } from "./errors";
 
 export interface ApiDeps {

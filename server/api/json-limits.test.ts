@@ -8,7 +8,7 @@ import { apiKeys } from "../db/schema";
 import { createImageHostApp } from "../image-host/app";
 import { encryptSecret, hmacDigest, randomToken } from "../lib/crypto";
 import { checkJsonLimits, JSON_INPUT_LIMITS } from "../lib/json-limits";
-import { createApiHarness, type ApiHarness } from "../testing/api-harness";
+import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
 
 const { maxDepth, maxValues } = JSON_INPUT_LIMITS;
 const DEPTH_MESSAGE = `nests arrays and objects more than ${maxDepth} levels deep; the limit is ${maxDepth}.`;

@@ -1,4 +1,4 @@
-// The one cross-site request check, for pages (server/app.ts, before the body is read) and for cookie-authenticated
+// The one cross-site request check, for pages (host/app.ts, before the body is read) and for cookie-authenticated
 // /api calls (server/api/context.ts). A state change must show where it came from: a same-origin Origin, or
 // Sec-Fetch-Site: same-origin, or — only when the browser sent neither — a same-origin Referer. A request that
 // shows nothing is refused too: every browser this site supports sends at least one of them.

@@ -1,7 +1,7 @@
 // API keys of the services that call /api with x-api-key (the probe app among them). A key is stored only
 // as AES-256-GCM ciphertext plus a keyed digest (HMAC-SHA-256) for lookups, and is never logged.
 import { asc, eq } from "drizzle-orm";
-import { API_KEY_REQUIRED as KEY_REQUIRED, SPARK_API_SERVICE, type ApiKeyInput } from "../../app/schemas/api-keys";
+import { API_KEY_REQUIRED as KEY_REQUIRED, SPARK_API_SERVICE, type ApiKeyInput } from "../../shared/contract/api-keys";
 import { ApiError } from "../api/errors";
 import type { Database } from "../db/client";
 import { apiKeys } from "../db/schema";

@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { onContentChange } from "../content-changes";
 import type { Database } from "../db/client";
 
-export { etagMatches } from "../../app/utils/camera-http";
+export { etagMatches } from "../../shared/http/cache-headers";
 
 export const LIST_TTL_MS = 10_000;
 export const DETAIL_TTL_MS = 24 * 60_000;

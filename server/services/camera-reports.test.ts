@@ -5,12 +5,12 @@ import {
   CameraReportUploadSchema,
   CompareQuerySchema,
   normalizeCameraReportQuery,
-} from "../../app/schemas/camera";
+} from "../../shared/contract/camera";
 import { siteVars } from "../db/schema";
 import { generateCameraReportRows, seedManyCameraReports } from "../db/seeds/camera-report-generator";
 import { DEVICES } from "../db/seeds/camera-devices";
 import { demoCameraReportUploads, seedDemoCameraReports } from "../db/seeds/demo-camera-reports";
-import { openTestDatabase } from "../testing/api-harness";
+import { openTestDatabase } from "../../tests/support/api-harness";
 import type { DatabaseHandle } from "../db/client";
 import {
   cameraReportRow,

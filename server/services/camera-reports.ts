@@ -9,14 +9,14 @@ import {
   isReportId,
   type CameraReportQuery,
   type CameraReportUpload,
-} from "../../app/schemas/camera";
+} from "../../shared/contract/camera";
 import {
   hardwareLevelOfRank,
   hardwareLevelRank,
   osVersionOf,
   reportCapabilities,
   reportFacings,
-} from "../../app/utils/camera";
+} from "../../shared/camera";
 import { ApiError } from "../api/errors";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";

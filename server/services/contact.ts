@@ -6,7 +6,7 @@ import { config } from "../config";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { getMailTransport, MailNotConfiguredError, ownerAddress, type MailTransport } from "./mail";
-import { CONTACT_HONEYPOT_FIELD, type ContactInput } from "../../app/schemas/contact";
+import { CONTACT_HONEYPOT_FIELD, type ContactInput } from "../../shared/contract/contact";
 
 type ContactRow = typeof contactMessages.$inferSelect;
 

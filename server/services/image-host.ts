@@ -2,7 +2,7 @@
 // the answer's size, and every failure as an ApiError with a message that says what went wrong.
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
-import { FLUX_FORM_NAME, FLUX_HISTORY_LIMIT, type FluxRequest, type ImageJob } from "../../app/schemas/flux";
+import { FLUX_FORM_NAME, FLUX_HISTORY_LIMIT, type FluxRequest, type ImageJob } from "../../shared/contract/flux";
 import { ApiError } from "../api/errors";
 import { config } from "../config";
 import type { Database } from "../db/client";

@@ -10,7 +10,7 @@ import {
   type KvEntryInput,
   type KvPage,
   type KvValueType,
-} from "../../app/schemas/kv";
+} from "../../shared/contract/kv";
 
 type KvRow = typeof kvEntries.$inferSelect;
 

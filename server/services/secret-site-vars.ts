@@ -3,7 +3,7 @@
 // the table nor the database's write-ahead log holds them in clear. Values saved in clear before are sealed at
 // start-up (sealSecretSiteVars) and read either way meanwhile.
 import { eq } from "drizzle-orm";
-import { isSecretSiteVarKey } from "../../app/schemas/site-vars";
+import { isSecretSiteVarKey } from "../../shared/contract/site-vars";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { decryptSecret, encryptSecret } from "../lib/crypto";

@@ -4,7 +4,7 @@ import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteData } from "../db/schema";
 import { ApiError } from "../api/errors";
-import { SITE_DATA_DEFAULT_TYPE, type SiteDataEntry, type SiteDataEntryInput } from "../../app/schemas/site-data";
+import { SITE_DATA_DEFAULT_TYPE, type SiteDataEntry, type SiteDataEntryInput } from "../../shared/contract/site-data";
 
 type SiteDataRow = typeof siteData.$inferSelect;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -11,7 +11,7 @@ import {
   type SiteVar,
   type SiteVarInput,
   type SiteVarType,
-} from "../../app/schemas/site-vars";
+} from "../../shared/contract/site-vars";
 import { isSealed, siteVarValue, storedSiteVarValue } from "./secret-site-vars";
 
 type SiteVarRow = typeof siteVars.$inferSelect;

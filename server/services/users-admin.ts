@@ -1,6 +1,6 @@
 // What an administrator does to users (spec §2 "Admin users", §3 "Admin user list item").
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { SPARK_PROVIDER } from "../../app/schemas/users";
+import { SPARK_PROVIDER } from "../../shared/contract/users";
 import { ApiError } from "../api/errors";
 import { hashPassword } from "../auth/password";
 import { deleteUserSessions, sessionExpiry } from "../auth/sessions";

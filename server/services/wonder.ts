@@ -12,7 +12,7 @@ import {
   type WonderStatus,
   type WonderTag,
   type WonderTagInput,
-} from "../../app/schemas/wonder";
+} from "../../shared/contract/wonder";
 import { isUuid } from "./site-data";
 
 type TagRow = typeof wonderTags.$inferSelect;

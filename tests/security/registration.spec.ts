@@ -3,7 +3,7 @@
 // that setting and a real SMTP server on loopback.
 import { expect, test } from "../fixtures";
 import { ADMIN, startServer, type ServerProcess } from "../faults/support";
-import { startTestSmtpServer, type TestSmtpServer } from "../../server/testing/smtp";
+import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
 // One server for the whole file: its tests run in one worker, in order.
 test.describe.configure({ mode: "serial" });

@@ -4,7 +4,13 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "react-router";
 import { MarkdownPreview, PreviewButton } from "~/components/admin/markdown-preview";
 import { FieldErrors, FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
-import { slugify, WONDER_STATUSES, WonderItemSchema, type WonderItem, type WonderTag } from "~/schemas/wonder";
+import {
+  slugify,
+  WONDER_STATUSES,
+  WonderItemSchema,
+  type WonderItem,
+  type WonderTag,
+} from "../../../shared/contract/wonder";
 import { useZodForm } from "~/utils/use-zod-form";
 
 export interface WonderItemFormReply {

@@ -1,5 +1,5 @@
 // A camera's hardware level as a coloured badge: the one figure that says most about what an app may do with it.
-import { HARDWARE_LEVELS } from "~/schemas/camera-vocabulary";
+import { HARDWARE_LEVELS } from "../../../shared/contract/camera-vocabulary";
 
 const COLOURS: Record<string, string> = {
   LEGACY: "bg-zinc-100 text-zinc-800 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-600",

@@ -7,8 +7,8 @@ import {
   LENS_FACINGS,
   MAX_SEARCH_LENGTH,
   type CameraReportQuery,
-} from "~/schemas/camera-vocabulary";
-import { CAPABILITY_LABELS, facingLabel } from "~/utils/camera";
+} from "../../../shared/contract/camera-vocabulary";
+import { CAPABILITY_LABELS, facingLabel } from "../../../shared/camera";
 import { FieldErrors } from "../field";
 
 export function ReportFilters({

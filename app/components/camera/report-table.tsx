@@ -3,7 +3,7 @@
 // reports and pressing Compare works without JavaScript.
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { MAX_COMPARE, MIN_COMPARE } from "~/schemas/camera-vocabulary";
+import { MAX_COMPARE, MIN_COMPARE } from "../../../shared/contract/camera-vocabulary";
 import { useHydrated } from "~/utils/hydrated";
 import { Time } from "../time";
 import { TableWrap } from "../table-wrap";

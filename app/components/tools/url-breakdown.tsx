@@ -1,6 +1,6 @@
 // The parts of a URL as written, and its query as a table that keeps repeated keys, order and empty values.
 import { TableWrap } from "~/components/table-wrap";
-import type { UrlBreakdown } from "~/tools/url/breakdown";
+import type { UrlBreakdown } from "../../../shared/tools/url/breakdown";
 
 function Part({ name, value, note }: { name: string; value: string | null; note?: string }) {
   return (

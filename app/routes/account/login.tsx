@@ -4,18 +4,18 @@ import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation
 import type { z } from "zod";
 import type { Route } from "./+types/login";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
-import { LoginFormSchema, safeRedirectPath } from "~/schemas/auth";
+import { LoginFormSchema, safeRedirectPath } from "../../../shared/contract/auth";
 import { sessionContext } from "~/context";
 import { apiRequest } from "~/utils/api.server";
 import { serializeSessionToken } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import type { SessionInfo } from "~/utils/user";
+import type { SessionInfo } from "../../../shared/user";
 import { pageMeta } from "~/utils/meta";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
 const loadLoginCheck = deferredZodCheck(
-  () => import("~/schemas/auth"),
+  () => import("../../../shared/contract/auth"),
   (schemas) => schemas.LoginFormSchema,
 );
 

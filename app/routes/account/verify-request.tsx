@@ -4,7 +4,7 @@ import { FormErrors, SubmitButton } from "~/components/field";
 import { apiRequest } from "~/utils/api.server";
 import { serializeSessionToken } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import type { SessionInfo } from "~/utils/user";
+import type { SessionInfo } from "../../../shared/user";
 import { pageMeta, type MetaArgsLike } from "~/utils/meta";
 
 export const meta = (args: MetaArgsLike) =>

@@ -10,7 +10,12 @@ import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { sessionContext, userContext } from "~/context";
-import { ApiKeySchema, GENERATED_KEY_BYTES, generateApiKey, SPARK_API_SERVICE } from "~/schemas/api-keys";
+import {
+  ApiKeySchema,
+  GENERATED_KEY_BYTES,
+  generateApiKey,
+  SPARK_API_SERVICE,
+} from "../../../shared/contract/api-keys";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";

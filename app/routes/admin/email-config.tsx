@@ -9,7 +9,7 @@ import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { userContext } from "~/context";
-import { TestMailSchema } from "~/schemas/mail-sender";
+import { TestMailSchema } from "../../../shared/contract/mail-sender";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";

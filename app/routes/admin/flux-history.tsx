@@ -4,7 +4,7 @@ import type { Route } from "./+types/flux-history";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
-import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH, type ImageJob } from "~/schemas/flux";
+import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH, type ImageJob } from "../../../shared/contract/flux";
 import { apiRequest } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";

@@ -6,7 +6,14 @@ import { z } from "zod";
 import type { Route } from "./+types/flux";
 import { ErrorAlert } from "~/components/error-alert";
 import { Field, FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
-import { FLUX_DEFAULTS, FLUX_LIMITS, FLUX_MODELS, FLUX_PREVIEW_WIDTH, FluxSchema, type ImageJob } from "~/schemas/flux";
+import {
+  FLUX_DEFAULTS,
+  FLUX_LIMITS,
+  FLUX_MODELS,
+  FLUX_PREVIEW_WIDTH,
+  FluxSchema,
+  type ImageJob,
+} from "../../../shared/contract/flux";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";

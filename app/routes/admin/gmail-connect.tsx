@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     `/v1/admin/gmail/connect/start?${query}`,
   );
   if (!result.ok) return redirectWithError(EMAIL_CONFIG_PATH, errorText(result.error));
-  // Behind a trusted TLS proxy the page request already carries the visitor's https URL (server/app.ts).
+  // Behind a trusted TLS proxy the page request already carries the visitor's https URL (host/app.ts).
   const secure = url.protocol === "https:";
   return redirect(result.data.authorization_url, {
     headers: { "Set-Cookie": await flowCookie.serialize(result.data.flow_token, { secure }) },

@@ -10,7 +10,14 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
 import { Time } from "~/components/time";
-import { KV_PAGE_SIZE, KV_VALUE_TYPES, KvEntrySchema, KvKeyField, type KvEntry, type KvPage } from "~/schemas/kv";
+import {
+  KV_PAGE_SIZE,
+  KV_VALUE_TYPES,
+  KvEntrySchema,
+  KvKeyField,
+  type KvEntry,
+  type KvPage,
+} from "../../../shared/contract/kv";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { useZodForm } from "~/utils/use-zod-form";

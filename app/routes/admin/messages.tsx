@@ -7,7 +7,7 @@ import { Pager } from "~/components/admin/pager";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
-import { ContactMessageHandledFormSchema, ContactMessageIdSchema } from "~/schemas/contact";
+import { ContactMessageHandledFormSchema, ContactMessageIdSchema } from "../../../shared/contract/contact";
 import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";

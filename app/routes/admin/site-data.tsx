@@ -10,7 +10,7 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Field, FieldErrors, FormErrors, SubmitButton, TextareaField } from "~/components/field";
 import { Time } from "~/components/time";
-import { SITE_DATA_TYPE_HINT, SiteDataEntrySchema, type SiteDataEntry } from "~/schemas/site-data";
+import { SITE_DATA_TYPE_HINT, SiteDataEntrySchema, type SiteDataEntry } from "../../../shared/contract/site-data";
 import { apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";

@@ -12,7 +12,13 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Field, FormErrors, InputField, SelectField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
-import { formatSiteVarValue, SITE_VAR_TYPES, SiteVarSchema, type SiteVar, type SiteVarType } from "~/schemas/site-vars";
+import {
+  formatSiteVarValue,
+  SITE_VAR_TYPES,
+  SiteVarSchema,
+  type SiteVar,
+  type SiteVarType,
+} from "../../../shared/contract/site-vars";
 import { apiRequest } from "~/utils/api.server";
 import { useHydrated } from "~/utils/hydrated";
 import { invalidateSiteSettings } from "~/utils/site-settings.server";

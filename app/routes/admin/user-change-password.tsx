@@ -4,7 +4,7 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/user-change-password";
 import { GenericErrorView } from "~/components/error-views";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
-import { ChangePasswordFormSchema, UserIdSchema } from "~/schemas/users";
+import { ChangePasswordFormSchema, UserIdSchema } from "../../../shared/contract/users";
 import { apiGetOrThrow, apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";

@@ -14,7 +14,7 @@ import {
   SetAdminFormSchema,
   SPARK_PROVIDER,
   UserIdSchema,
-} from "~/schemas/users";
+} from "../../../shared/contract/users";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";

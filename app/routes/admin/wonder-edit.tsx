@@ -6,7 +6,7 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { errorMessageOf } from "~/components/error-views";
 import { Time } from "~/components/time";
-import type { WonderItem } from "~/schemas/wonder";
+import type { WonderItem } from "../../../shared/contract/wonder";
 import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";

@@ -1,7 +1,7 @@
 // The create and edit pages' shared action: validate, preview without JavaScript, or save through /api.
 import { data, type RouterContextProvider } from "react-router";
 import { wonderEditPath } from "~/components/admin/wonder-paths";
-import { WonderItemSchema, type WonderItem, type WonderTag } from "~/schemas/wonder";
+import { WonderItemSchema, type WonderItem, type WonderTag } from "../../../shared/contract/wonder";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { saveAction } from "./actions.server";

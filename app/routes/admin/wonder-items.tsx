@@ -9,7 +9,12 @@ import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
-import { WONDER_PAGE_SIZE, WONDER_STATUSES, type WonderItemPage, type WonderStatus } from "~/schemas/wonder";
+import {
+  WONDER_PAGE_SIZE,
+  WONDER_STATUSES,
+  type WonderItemPage,
+  type WonderStatus,
+} from "../../../shared/contract/wonder";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { deleteAction, postedForm } from "./actions.server";

@@ -10,7 +10,7 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
-import { WonderTagSchema, type WonderTag } from "~/schemas/wonder";
+import { WonderTagSchema, type WonderTag } from "../../../shared/contract/wonder";
 import { apiRequest } from "~/utils/api.server";
 import { useZodForm } from "~/utils/use-zod-form";
 import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";

@@ -17,8 +17,8 @@ import { NavigationStatus } from "~/components/camera/navigation-status";
 import { errorMessageOf } from "~/components/error-views";
 import { TableWrap } from "~/components/table-wrap";
 import { Time } from "~/components/time";
-import { CompareQuerySchema, type CameraItem } from "~/schemas/camera";
-import { FILTER_CAPABILITIES, MAX_COMPARE, MIN_COMPARE } from "~/schemas/camera-vocabulary";
+import { CompareQuerySchema, type CameraItem } from "../../../shared/contract/camera";
+import { FILTER_CAPABILITIES, MAX_COMPARE, MIN_COMPARE } from "../../../shared/contract/camera-vocabulary";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import {
   bestHardwareLevel,
@@ -32,8 +32,8 @@ import {
   maxFps,
   maxHighSpeedFps,
   reportCapabilities,
-} from "~/utils/camera";
-import { conditionalPage } from "~/utils/camera-page-cache.server";
+} from "../../../shared/camera";
+import { conditionalPage } from "~/utils/conditional-get.server";
 
 type Loaded = { ids: string[]; results: ApiResult<CameraReportDetail>[] } | { ids: null; message: string };
 const compareContext = createContext<Loaded | null>(null);

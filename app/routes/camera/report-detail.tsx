@@ -17,10 +17,10 @@ import { NavigationStatus } from "~/components/camera/navigation-status";
 import { CopyButton } from "~/components/copy-button";
 import { errorMessageOf } from "~/components/error-views";
 import { Time } from "~/components/time";
-import type { CameraItem } from "~/schemas/camera";
+import type { CameraItem } from "../../../shared/contract/camera";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
-import { bestHardwareLevel, facingLabel, reportFacings } from "~/utils/camera";
-import { conditionalPage } from "~/utils/camera-page-cache.server";
+import { bestHardwareLevel, facingLabel, reportFacings } from "../../../shared/camera";
+import { conditionalPage } from "~/utils/conditional-get.server";
 import { useHydrated } from "~/utils/hydrated";
 
 export interface CameraReportDetail {

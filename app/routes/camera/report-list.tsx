@@ -16,16 +16,16 @@ import { ProbeAppNote } from "~/components/camera/probe-app-note";
 import { ReportFilters } from "~/components/camera/report-filters";
 import { ReportTable, type ReportSummary } from "~/components/camera/report-table";
 import { errorMessageOf } from "~/components/error-views";
-import { CameraReportQuerySchema, normalizeCameraReportQuery } from "~/schemas/camera";
+import { CameraReportQuerySchema, normalizeCameraReportQuery } from "../../../shared/contract/camera";
 import {
   cameraReportSearchParams,
   DEFAULT_PAGE_SIZE,
   MAX_REACH,
   searchParamsToQueryInput,
   type CameraReportQuery,
-} from "~/schemas/camera-vocabulary";
+} from "../../../shared/contract/camera-vocabulary";
 import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
-import { conditionalPage } from "~/utils/camera-page-cache.server";
+import { conditionalPage } from "~/utils/conditional-get.server";
 
 interface ReportPage {
   reports: ReportSummary[];

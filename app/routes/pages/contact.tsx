@@ -4,8 +4,8 @@ import { data, Form, useActionData, useLoaderData, useLocation, useNavigation, u
 import type { z } from "zod";
 import type { Route } from "./+types/contact";
 import { FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
-import { ContactSchema } from "~/schemas/contact";
-import { CONTACT_HONEYPOT_FIELD } from "~/schemas/contact-honeypot";
+import { ContactSchema } from "../../../shared/contract/contact";
+import { CONTACT_HONEYPOT_FIELD } from "../../../shared/contract/contact-honeypot";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import { pageMeta } from "~/utils/meta";
@@ -15,7 +15,7 @@ const SUCCESS_MESSAGE = "Message sent successfully!";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
 const loadContactCheck = deferredZodCheck(
-  () => import("~/schemas/contact"),
+  () => import("../../../shared/contract/contact"),
   (schemas) => schemas.ContactSchema,
 );
 

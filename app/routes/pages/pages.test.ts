@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRequestContext, sessionContext } from "~/context";
 import { siteData } from "../../../server/db/schema";
-import { createApiHarness, type ApiHarness } from "../../../server/testing/api-harness";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 import { loader as legalLoader } from "./legal";
 import { loader as healthLoader } from "./site-health";
 

@@ -4,7 +4,7 @@ import type { Route } from "./+types/me";
 import { Time } from "~/components/time";
 import { apiGetOrThrow } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
-import { displayName, initials } from "~/utils/user";
+import { displayName, initials } from "../../../shared/user";
 
 export interface Profile {
   id: string;

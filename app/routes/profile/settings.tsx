@@ -17,8 +17,8 @@ import type { Route } from "./+types/settings";
 import type { loader as rootLoader } from "~/root";
 import { FieldErrors, FormErrors, InputField, SubmitButton } from "~/components/field";
 import type { z } from "zod";
-import { ChangePasswordFormSchema, DisplayNameSchema, ThemeSchema } from "~/schemas/profile";
-import { DISPLAY_NAME_MAX } from "~/schemas/profile-limits";
+import { ChangePasswordFormSchema, DisplayNameSchema, ThemeSchema } from "../../../shared/contract/profile";
+import { DISPLAY_NAME_MAX } from "../../../shared/contract/profile-limits";
 import { apiGetOrThrow, apiRequest, fieldErrorsOf, type ApiErrorBody } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
 import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/utils/theme";
@@ -43,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The browser's copies of the action's checks, loaded after the page (see useDeferredZodForm). */
-const loadSchemas = () => import("~/schemas/profile");
+const loadSchemas = () => import("../../../shared/contract/profile");
 const loadThemeCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.ThemeSchema);
 const loadNameCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.DisplayNameSchema);
 const loadPasswordCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.ChangePasswordFormSchema);

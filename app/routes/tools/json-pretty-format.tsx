@@ -9,9 +9,9 @@ import { CaretExcerptView } from "~/components/tools/caret-excerpt";
 import { JsonTreeView } from "~/components/tools/json-tree";
 import { CopyButton } from "~/components/copy-button";
 import { DataTable } from "~/components/data-table";
-import { JsonFormatSchema } from "~/schemas/tools";
-import { describeRemovals } from "~/tools/json/describe";
-import type { JsonToolResult } from "~/tools/json/engine";
+import { JsonFormatSchema } from "../../../shared/contract/tools";
+import { describeRemovals } from "../../../shared/tools/json/describe";
+import type { JsonToolResult } from "../../../shared/tools/json/engine";
 import {
   DEFAULT_JSON_OPTIONS,
   JSON_INDENT_LABELS,
@@ -21,18 +21,18 @@ import {
   WORKER_THRESHOLD_BYTES,
   type JsonFormatOptions,
   type JsonIndent,
-} from "~/tools/json/limits";
+} from "../../../shared/tools/json/limits";
 import { downloadText } from "~/tools/download";
-import { formatByteSize, utf8ByteLength } from "~/tools/text-size";
+import { formatByteSize, utf8ByteLength } from "../../../shared/tools/text-size";
 import { formatInWorker } from "~/tools/json/worker-client";
-import { OUTPUT_PREVIEW_CHARS, outputPreview, previewNote } from "~/tools/json/output-preview";
+import { OUTPUT_PREVIEW_CHARS, outputPreview, previewNote } from "../../../shared/tools/json/output-preview";
 import { useEchoedText, echoText } from "~/utils/echoed-text";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
-const loadEngine = () => import("~/tools/json/engine");
+const loadEngine = () => import("../../../shared/tools/json/engine");
 const DOWNLOAD_NAME = "formatted.json";
 const INPUT_ID = "json-input";
 /** Tree views with more values than this are laid out by the browser only when they scroll into view. */

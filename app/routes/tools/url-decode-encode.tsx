@@ -6,8 +6,8 @@ import { data, useActionData } from "react-router";
 import type { Route } from "./+types/url-decode-encode";
 import { CopyButton } from "~/components/copy-button";
 import { UrlBreakdownView } from "~/components/tools/url-breakdown";
-import { UrlToolSchema } from "~/schemas/tools";
-import type { UrlToolResult } from "~/tools/url/engine";
+import { UrlToolSchema } from "../../../shared/contract/tools";
+import type { UrlToolResult } from "../../../shared/tools/url/engine";
 import {
   DEFAULT_URL_OPTIONS,
   DIRECTIONS,
@@ -19,13 +19,13 @@ import {
   type EncodeMode,
   type LineEnding,
   type UrlToolOptions,
-} from "~/tools/url/options";
+} from "../../../shared/tools/url/options";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
-const loadEngine = () => import("~/tools/url/engine");
+const loadEngine = () => import("../../../shared/tools/url/engine");
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();

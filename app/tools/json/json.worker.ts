@@ -1,6 +1,6 @@
 // Formats large inputs off the main thread, so the page stays responsive while a 10 MB document is parsed.
-import { formatJson } from "./engine";
-import type { JsonFormatOptions } from "./limits";
+import { formatJson } from "../../../shared/tools/json/engine";
+import type { JsonFormatOptions } from "../../../shared/tools/json/limits";
 
 export interface JsonWorkerRequest {
   id: number;

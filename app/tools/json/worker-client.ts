@@ -1,7 +1,7 @@
 // Runs the formatter in a Web Worker (browser only). A new request cancels the one in flight by restarting the
 // worker; if workers are unavailable or blocked, it formats on the main thread instead of failing.
-import type { JsonToolResult } from "./engine";
-import type { JsonFormatOptions } from "./limits";
+import type { JsonToolResult } from "../../../shared/tools/json/engine";
+import type { JsonFormatOptions } from "../../../shared/tools/json/limits";
 import type { JsonWorkerRequest } from "./json.worker";
 
 interface InFlight {
@@ -14,7 +14,7 @@ interface InFlight {
 let worker: Worker | null = null;
 /** The main-thread fallback, loaded only if it is needed. */
 const formatHere = async (input: string, options: JsonFormatOptions) =>
-  (await import("./engine")).formatJson(input, options);
+  (await import("../../../shared/tools/json/engine")).formatJson(input, options);
 let workerUnavailable = false;
 let inFlight: InFlight | null = null;
 let lastId = 0;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 
 let h: ApiHarness;
 beforeAll(async () => {

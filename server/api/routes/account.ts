@@ -1,6 +1,6 @@
 // The signed-in user's own profile, settings, password and sessions (the spec's /user/profile and /user/update).
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ChangePasswordSchema, DisplayNameSchema } from "../../../app/schemas/profile";
+import { ChangePasswordSchema, DisplayNameSchema } from "../../../shared/contract/profile";
 import { hitRateLimit } from "../../lib/rate-limit";
 import { changePassword, getProfile, signOutOtherSessions, updateDisplayName } from "../../services/profile";
 import { requireUser, type ApiContext, type ApiEnv } from "../context";

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { apiKeys, kvEntries } from "../../db/schema";
 import { encryptSecret, hmacDigest } from "../../lib/crypto";
-import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 
 let h: ApiHarness;
 let admin: string;

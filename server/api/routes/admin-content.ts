@@ -3,16 +3,16 @@
 // Every admin endpoint checks the caller on the server: 401 without a session, 403 for a non-admin.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { KvEntrySchema, KvKeyField, KvListQuerySchema, KvPutSchema, KV_VALUE_MAX } from "../../../app/schemas/kv";
-import { SiteDataEntrySchema } from "../../../app/schemas/site-data";
-import { SiteVarSchema, SITE_VAR_TYPES } from "../../../app/schemas/site-vars";
+import { KvEntrySchema, KvKeyField, KvListQuerySchema, KvPutSchema, KV_VALUE_MAX } from "../../../shared/contract/kv";
+import { SiteDataEntrySchema } from "../../../shared/contract/site-data";
+import { SiteVarSchema, SITE_VAR_TYPES } from "../../../shared/contract/site-vars";
 import {
   WonderItemListQuerySchema,
   WonderItemSchema,
   WonderTagSchema,
   WONDER_STATUSES,
-} from "../../../app/schemas/wonder";
-import { isAdmin } from "../../../app/utils/user";
+} from "../../../shared/contract/wonder";
+import { isAdmin } from "../../../shared/user";
 import { adminHomeGroups } from "../../services/admin-home";
 import { verifyApiKey } from "../../services/api-key-auth";
 import { createKv, deleteKv, getKv, listKv, putKv, updateKv } from "../../services/kv";

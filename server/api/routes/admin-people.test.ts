@@ -4,14 +4,14 @@ import { SMTPServer } from "smtp-server";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { FLUX_FORM_NAME } from "../../../app/schemas/flux";
+import { FLUX_FORM_NAME } from "../../../shared/contract/flux";
 import { config } from "../../config";
 import { accounts, apiKeys, mailConnections, sessions, siteVars, users } from "../../db/schema";
 import { createImageHostApp } from "../../image-host/app";
 import { decryptSecret, hmacDigest } from "../../lib/crypto";
-import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
-import { startOAuthServer, type LocalOAuthServer } from "../../testing/oauth";
-import { startTestSmtpServer } from "../../testing/smtp";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { startOAuthServer, type LocalOAuthServer } from "../../../tests/support/oauth";
+import { startTestSmtpServer } from "../../../tests/support/smtp";
 
 let h: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness["signIn"]>>;

@@ -1,10 +1,15 @@
 // Administrator people and integrations (spec §7): users, API keys, the mail sender and image generation.
 // Every endpoint here is for administrators only; requireAdmin answers 401 without a session, 403 otherwise.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ApiKeySchema } from "../../../app/schemas/api-keys";
-import { FluxHistoryQuerySchema, FluxSchema } from "../../../app/schemas/flux";
-import { TestMailSchema } from "../../../app/schemas/mail-sender";
-import { AccountVerifiedSchema, CreateUserSchema, SetAdminSchema, SetPasswordSchema } from "../../../app/schemas/users";
+import { ApiKeySchema } from "../../../shared/contract/api-keys";
+import { FluxHistoryQuerySchema, FluxSchema } from "../../../shared/contract/flux";
+import { TestMailSchema } from "../../../shared/contract/mail-sender";
+import {
+  AccountVerifiedSchema,
+  CreateUserSchema,
+  SetAdminSchema,
+  SetPasswordSchema,
+} from "../../../shared/contract/users";
 import { deleteApiKey, listApiKeys, revealApiKey, saveApiKey } from "../../services/api-keys";
 import { createFirebaseUser } from "../../services/firebase";
 import { deleteJob, generateImages, imageGenConfig, jobHistory } from "../../services/image-host";

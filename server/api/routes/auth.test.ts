@@ -3,8 +3,8 @@ import { sessionCookie } from "../../auth/cookie";
 import { findUserByEmail } from "../../auth/users";
 import { config } from "../../config";
 import { encryptSecret } from "../../lib/crypto";
-import { openRegistration, type OpenRegistration } from "../../testing/registration";
-import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
+import { openRegistration, type OpenRegistration } from "../../../tests/support/registration";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 
 let h: ApiHarness;
 beforeAll(async () => {

@@ -12,7 +12,7 @@ import { authenticate, normalizeEmail, recordLogin } from "../../auth/users";
 import { config } from "../../config";
 import { clearRateLimit, hitRateLimit, undoRateLimitHit } from "../../lib/rate-limit";
 import { MailNotConfiguredError } from "../../services/mail";
-import { LoginSchema, RegisterSchema } from "../../../app/schemas/auth";
+import { LoginSchema, RegisterSchema } from "../../../shared/contract/auth";
 import { clientIp, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";

@@ -10,7 +10,7 @@ import {
   insertCameraReports,
   purgeForgottenIdempotencyKeys,
 } from "../../services/camera-reports";
-import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 
 let h: ApiHarness;
 let key: string;

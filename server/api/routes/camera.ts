@@ -9,8 +9,8 @@ import {
   cameraReportSearchParams,
   isReportId,
   normalizeCameraReportQuery,
-} from "../../../app/schemas/camera";
-import { cacheControl } from "../../../app/utils/camera-http";
+} from "../../../shared/contract/camera";
+import { cacheControl } from "../../../shared/http/cache-headers";
 import { verifyApiKey, type ApiKeyIdentity } from "../../services/api-key-auth";
 import {
   createCameraReport,

@@ -3,8 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { config } from "../../config";
 import { contactMessages, siteData } from "../../db/schema";
 import { scheduleContactNotifications, startContactNotificationRetry } from "../../services/contact";
-import { createApiHarness, type ApiHarness } from "../../testing/api-harness";
-import { startTestSmtpServer, type TestSmtpServer } from "../../testing/smtp";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp";
 
 let h: ApiHarness;
 let smtp: TestSmtpServer;

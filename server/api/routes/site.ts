@@ -1,7 +1,7 @@
 // Public site endpoints: the contact form and the current terms/privacy entries; and the administrators'
 // side of contact messages (read, mark handled, delete, send unsent notifications).
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ContactMessageUpdateSchema, ContactSchema } from "../../../app/schemas/contact";
+import { ContactMessageUpdateSchema, ContactSchema } from "../../../shared/contract/contact";
 import { config } from "../../config";
 import { hitRateLimit } from "../../lib/rate-limit";
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { currentLegalEntry } from "../../services/legal-pages";
-import { openTestDatabase } from "../../testing/api-harness";
+import { openTestDatabase } from "../../../tests/support/api-harness";
 import type { DatabaseHandle } from "../client";
 import { siteData } from "../schema";
 import { DEMO_PRIVACY, DEMO_TERMS, seedDemoLegalPages } from "./demo-legal-pages";

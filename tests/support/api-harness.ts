@@ -3,10 +3,10 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import pg from "pg";
-import { createApiApp, type ApiApp } from "../api/app";
-import { createUser } from "../auth/users";
-import { openDatabase, type DatabaseHandle } from "../db/client";
-import { users } from "../db/schema";
+import { createApiApp, type ApiApp } from "../../server/api/app";
+import { createUser } from "../../server/auth/users";
+import { openDatabase, type DatabaseHandle } from "../../server/db/client";
+import { users } from "../../server/db/schema";
 import { eq } from "drizzle-orm";
 
 export interface ApiHarness {
@@ -26,7 +26,7 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-const migrationsDir = path.resolve(import.meta.dirname, "../db/migrations");
+const migrationsDir = path.resolve(import.meta.dirname, "../../server/db/migrations");
 
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;

@@ -1,7 +1,7 @@
 // Figures derived from a camera report (shared/camera-report.md): what a reader wants to know but the Camera2 keys
 // do not say directly. Shared by the pages and by /api, which stores some of them for filtering.
-import type { CameraItem } from "~/schemas/camera";
-import { HARDWARE_LEVELS, type HardwareLevel } from "~/schemas/camera-vocabulary";
+import type { CameraItem } from "./contract/camera";
+import { HARDWARE_LEVELS, type HardwareLevel } from "./contract/camera-vocabulary";
 
 /** Diagonal of a 36 × 24 mm frame: the reference of "35 mm equivalent" figures. */
 export const FULL_FRAME_DIAGONAL_MM = 43.27;

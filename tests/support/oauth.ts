@@ -1,6 +1,6 @@
 // A local OAuth 2.0 / OpenID server for tests (oauth2-mock-server): authorization code with PKCE, refresh
 // tokens, and a userinfo endpoint that answers the e-mail the test chose. Also runs on its own for the
-// end-to-end suite: `node server/testing/oauth.ts <port>`.
+// end-to-end suite: `node tests/support/oauth.ts <port>`.
 import { OAuth2Server } from "oauth2-mock-server";
 
 export interface LocalOAuthServer {

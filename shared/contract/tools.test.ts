@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, test } from "vitest";
 import { JsonFormatSchema, UrlToolSchema } from "./tools";
-import { MAX_JSON_INPUT_BYTES } from "~/tools/json/limits";
+import { MAX_JSON_INPUT_BYTES } from "../tools/json/limits";
 
 function errorsOf(submission: { status?: string; error?: unknown }): Record<string, string[] | null> {
   return submission.status === "error" ? ((submission.error ?? {}) as Record<string, string[] | null>) : {};

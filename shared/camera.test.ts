@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CameraItem } from "~/schemas/camera";
+import type { CameraItem } from "./contract/camera";
 import {
   bestHardwareLevel,
   cameraFigures,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recordTiming, startTiming, timed, withServerTiming } from "./server-timing.server";
+import { recordTiming, startTiming, timed, withServerTiming } from "./server-timing";
 
 describe("Server-Timing", () => {
   it("sums api, db and render time of the request that caused them", async () => {

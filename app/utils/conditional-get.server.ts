@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { sessionContext } from "~/context";
-import { cacheControl, etagMatches } from "./camera-http";
+import { cacheControl, etagMatches } from "../../shared/http/cache-headers";
 import { getSiteSettings } from "./site-settings.server";
 import { readToast } from "./toast.server";
 

@@ -1,9 +1,9 @@
 // The developer tools' forms (spec §2: /tools/json-pretty-format/, /tools/url-decode-encode/). The server action
 // parses posts with these; the browser runs the engines directly and never loads zod (public-page JS budget).
 import { z } from "zod";
-import { JSON_INDENTS, MAX_JSON_INPUT_BYTES, tooLargeMessage } from "~/tools/json/limits";
-import { sizeLimitMessage, utf8ByteLength } from "~/tools/text-size";
-import { DIRECTIONS, ENCODE_MODES, LINE_ENDINGS, MAX_URL_INPUT_BYTES, MAX_URL_INPUT_LABEL } from "~/tools/url/options";
+import { JSON_INDENTS, MAX_JSON_INPUT_BYTES, tooLargeMessage } from "../tools/json/limits";
+import { sizeLimitMessage, utf8ByteLength } from "../tools/text-size";
+import { DIRECTIONS, ENCODE_MODES, LINE_ENDINGS, MAX_URL_INPUT_BYTES, MAX_URL_INPUT_LABEL } from "../tools/url/options";
 
 export const JsonFormatSchema = z.object({
   intent: z.enum(["format", "download"]).default("format"),

@@ -3,9 +3,9 @@
 import net from "node:net";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import * as schema from "../db/schema";
-import type { Database } from "../db/client";
-import type { ApiHarness } from "../testing/api-harness";
+import * as schema from "../../server/db/schema";
+import type { Database } from "../../server/db/client";
+import type { ApiHarness } from "./api-harness";
 
 // ---------------------------------------------------------------- network guard
 

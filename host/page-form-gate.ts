@@ -2,8 +2,8 @@
 // Conform or zod see it. Form parsers build arrays as long as the largest index a field name asks for, and take
 // time that grows with the square of the number of fields, so these bounds are checked on the raw bytes, in one
 // linear pass, without building anything from the field names first.
-import { MAX_JSON_INPUT_LABEL } from "../app/tools/json/limits";
-import { MAX_URL_INPUT_LABEL } from "../app/tools/url/options";
+import { MAX_JSON_INPUT_LABEL } from "../shared/tools/json/limits";
+import { MAX_URL_INPUT_LABEL } from "../shared/tools/url/options";
 
 /** The JSON formatter takes 10 MB of text, posted as multipart; one more MB covers the other fields and framing. */
 export const PAGE_BODY_LIMIT_BYTES = 11 * 1024 * 1024;

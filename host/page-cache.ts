@@ -1,6 +1,6 @@
 // A shared cache in front of the pages, playing by the rules the pages already give to proxies: only an answer
 // marked `Cache-Control: public, max-age=N` (the camera pages for visitors who are not signed in, see
-// app/utils/camera-page-cache.server.ts), only for N seconds, and keyed by URL and Cookie header (`Vary: Cookie`).
+// app/utils/conditional-get.server.ts), only for N seconds, and keyed by URL and Cookie header (`Vary: Cookie`).
 // Rendering a report page costs milliseconds of CPU; answering a stored copy costs tens of microseconds.
 //
 // Two things make a stored page safe to hand to the next visitor:
