@@ -4,16 +4,22 @@ import {
   MAX_FIELD_NAME_LENGTH,
   MAX_FORM_FIELDS,
   MAX_SAME_NAME_FIELDS,
-  PAGE_BODY_LIMIT_BYTES,
+  PAGE_BODY_LIMIT,
   screenFormPost,
+  TOOL_BODY_LIMIT,
 } from "./page-form-gate";
 
 const URL_ENCODED = "application/x-www-form-urlencoded";
 
-function post(body: BodyInit | null, contentType?: string, extra: Record<string, string> = {}): Request {
+function post(
+  body: BodyInit | null,
+  contentType?: string,
+  extra: Record<string, string> = {},
+  path = "/contact",
+): Request {
   const headers: Record<string, string> = { ...extra };
   if (contentType) headers["content-type"] = contentType;
-  return new Request("http://localhost/contact", { method: "POST", body, headers });
+  return new Request(`http://localhost${path}`, { method: "POST", body, headers });
 }
 
 function multipart(parts: Array<[string, string]>): Request {
@@ -91,12 +97,30 @@ describe("screenFormPost", () => {
   });
 
   it("refuses bodies over the limit, by their declared length and by what arrives", async () => {
-    const declared = post("a=1", URL_ENCODED, { "content-length": String(PAGE_BODY_LIMIT_BYTES + 1) });
+    const declared = post("a=1", URL_ENCODED, { "content-length": String(PAGE_BODY_LIMIT.bytes + 1) });
     expect((await refusal(await screenFormPost(declared))).status).toBe(413);
-    const large = new Uint8Array(PAGE_BODY_LIMIT_BYTES + 1).fill(0x61);
+    const large = new Uint8Array(PAGE_BODY_LIMIT.bytes + 1).fill(0x61);
     const { status, text } = await refusal(await screenFormPost(post(large, URL_ENCODED)));
     expect(status).toBe(413);
+    expect(text).toContain("larger than 2 MB");
+  });
+
+  it("lets the tools take up to 11 MB, and every other page up to 2 MB", async () => {
+    // The longest text field of the site (200,000 characters) fits as percent-encoded non-ASCII text.
+    const longestField = `body=${encodeURIComponent("寫".repeat(200_000))}`;
+    expect(await screenFormPost(post(longestField, URL_ENCODED, {}, "/admin/wonder/items/new"))).toBeInstanceOf(
+      Request,
+    );
+    const overPage = `input=${"a".repeat(PAGE_BODY_LIMIT.bytes)}`;
+    expect(await screenFormPost(post(overPage, URL_ENCODED, {}, "/tools/json-pretty-format/"))).toBeInstanceOf(Request);
+    expect((await refusal(await screenFormPost(post(overPage, URL_ENCODED, {}, "/contact")))).status).toBe(413);
+    const overTool = new Uint8Array(TOOL_BODY_LIMIT.bytes + 1).fill(0x61);
+    const { status, text } = await refusal(
+      await screenFormPost(post(overTool, URL_ENCODED, {}, "/tools/json-pretty-format/")),
+    );
+    expect(status).toBe(413);
     expect(text).toContain("larger than 11 MB");
+    expect(text).toContain("The JSON formatter takes inputs up to");
   });
 
   it("answers 415 with a message for a body that is not a form (text/plain, JSON, none)", async () => {

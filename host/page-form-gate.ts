@@ -5,9 +5,24 @@
 import { MAX_JSON_INPUT_LABEL } from "../shared/tools/json/limits";
 import { MAX_URL_INPUT_LABEL } from "../shared/tools/url/options";
 
+/** A post's size limit, with the words its refusal uses. */
+export interface BodyLimit {
+  bytes: number;
+  label: string;
+}
 /** The JSON formatter takes 10 MB of text, posted as multipart; one more MB covers the other fields and framing. */
-export const PAGE_BODY_LIMIT_BYTES = 11 * 1024 * 1024;
-export const PAGE_BODY_LIMIT_LABEL = "11 MB";
+export const TOOL_BODY_LIMIT: BodyLimit = { bytes: 11 * 1024 * 1024, label: "11 MB" };
+/**
+ * Every other page: the longest text field (200,000 characters of markdown) takes up to 1.8 MB when a browser
+ * percent-encodes it as non-ASCII text. Kept this low because a refused form is shown again with what was typed:
+ * echoing megabytes of text costs a worker about 0.2 s per MB.
+ */
+export const PAGE_BODY_LIMIT: BodyLimit = { bytes: 2 * 1024 * 1024, label: "2 MB" };
+
+/** The tools' pages take large inputs; every other page's forms are far smaller. */
+export function bodyLimitFor(pathname: string): BodyLimit {
+  return pathname.startsWith("/tools/") ? TOOL_BODY_LIMIT : PAGE_BODY_LIMIT;
+}
 /** The largest form of the site has a few dozen fields; a list of tags or ids stays far below this. */
 export const MAX_FORM_FIELDS = 1_000;
 /** Field names are short words with a few `.key` / `[index]` parts. */
@@ -22,18 +37,19 @@ const MAX_PART_HEADER_BYTES = 16 * 1024;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
- * Reads a form post whole, within PAGE_BODY_LIMIT_BYTES, and checks its fields. Returns the request to hand on
+ * Reads a form post whole, within its page's body limit (bodyLimitFor), and checks its fields. Returns the request to hand on
  * (with the body read into memory, so an action's `request.formData()` parses the same bytes), or the refusal.
  */
 export async function screenFormPost(request: Request): Promise<Request | Response> {
   if (request.method === "GET" || request.method === "HEAD") return request;
   const contentType = request.headers.get("content-type") ?? "";
   const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  const limit = bodyLimitFor(new URL(request.url).pathname);
   const declaredLength = Number(request.headers.get("content-length") ?? Number.NaN);
-  if (declaredLength > PAGE_BODY_LIMIT_BYTES) return tooLarge();
+  if (declaredLength > limit.bytes) return tooLarge(limit);
 
-  const read = await readBody(request);
-  if (read === "too large") return tooLarge();
+  const read = await readBody(request, limit.bytes);
+  if (read === "too large") return tooLarge(limit);
   const body = read;
   if (body.length === 0 && (mediaType === "" || FORM_TYPES.includes(mediaType))) return withBody(request, body);
   if (!FORM_TYPES.includes(mediaType)) {
@@ -50,7 +66,7 @@ export async function screenFormPost(request: Request): Promise<Request | Respon
   return withBody(request, body);
 }
 
-async function readBody(request: Request): Promise<Buffer<ArrayBuffer> | "too large"> {
+async function readBody(request: Request, limitBytes: number): Promise<Buffer<ArrayBuffer> | "too large"> {
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -59,7 +75,7 @@ async function readBody(request: Request): Promise<Buffer<ArrayBuffer> | "too la
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > PAGE_BODY_LIMIT_BYTES) {
+    if (total > limitBytes) {
       await reader.cancel().catch(() => {});
       return "too large";
     }
@@ -163,12 +179,14 @@ export function checkMultipart(body: Buffer, boundary: string | null): string | 
   }
 }
 
-function tooLarge(): Response {
+function tooLarge(limit: BodyLimit): Response {
   return refuse(
     413,
     "Request too large",
-    `The form you sent is larger than ${PAGE_BODY_LIMIT_LABEL}, the most this site accepts in one post.`,
-    `The JSON formatter takes inputs up to ${MAX_JSON_INPUT_LABEL}, the URL decoder &amp; encoder up to ${MAX_URL_INPUT_LABEL}. Go back, shorten the input and send it again.`,
+    `The form you sent is larger than ${limit.label}, the most this page accepts in one post.`,
+    limit === TOOL_BODY_LIMIT
+      ? `The JSON formatter takes inputs up to ${MAX_JSON_INPUT_LABEL}, the URL decoder &amp; encoder up to ${MAX_URL_INPUT_LABEL}. Go back, shorten the input and send it again.`
+      : "Go back, shorten the text and send it again.",
   );
 }
 

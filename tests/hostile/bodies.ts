@@ -84,8 +84,8 @@ export function caseArbitrary(aim: Aim): fc.Arbitrary<Case> {
       kind: fc.constant("oversize" as const),
       encoding,
       field,
-      // Around the limits: /api 1 MiB, the JSON tool's 10 MB input, the pages' 11 MiB.
-      bytes: fc.constantFrom(1_048_000, 1_100_000, 2_000_000, 10_100_000, 11_600_000, 12_000_000),
+      // Around the limits: /api 1 MiB, the pages' 2 MiB, the JSON tool's 10 MB input, the tools' pages' 11 MiB.
+      bytes: fc.constantFrom(1_048_000, 1_100_000, 2_000_000, 2_200_000, 10_100_000, 11_600_000, 12_000_000),
     }),
     fc.record({
       kind: fc.constant("deep value" as const),
