@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { renderMarkdown } from "./markdown";
-import { MARKDOWN_MAX_NESTING, markdownNestingProblem } from "./markdown-nesting";
+import { MARKDOWN_MAX_NESTING, markdownNestingProblem } from "../../shared/markdown-nesting";
 
 const limit = MARKDOWN_MAX_NESTING;
 const shapes: Record<string, (levels: number) => string> = {

@@ -5,7 +5,7 @@
 // - Headings get stable, unique, prefixed ids and are returned as an outline for a table of contents.
 // It runs the same on the server (loaders) and in the browser (live previews).
 import { Marked, type Token, type Tokens } from "marked";
-import { markdownNestingProblem } from "./markdown-nesting";
+import { markdownNestingProblem } from "../../shared/markdown-nesting";
 
 export interface MarkdownHeading {
   /** The rendered heading level (after `headingOffset`), 1–6. */

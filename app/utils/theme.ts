@@ -1,11 +1,8 @@
 // Theme choice: system (default), light or dark, kept in local storage under the spec's key.
-export const THEME_STORAGE_KEY = "vite-ui-theme";
-export const THEMES = ["system", "light", "dark"] as const;
-export type Theme = (typeof THEMES)[number];
+import { isTheme, THEMES, type Theme } from "../../shared/theme";
 
-export function isTheme(value: unknown): value is Theme {
-  return typeof value === "string" && (THEMES as readonly string[]).includes(value);
-}
+export const THEME_STORAGE_KEY = "vite-ui-theme";
+export { isTheme, THEMES, type Theme };
 
 /**
  * Runs in <head> before the first paint so the page never flashes the wrong theme. A value in local storage

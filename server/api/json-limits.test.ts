@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../db/schema";
 import { createImageHostApp } from "../image-host/app";
 import { encryptSecret, hmacDigest, randomToken } from "../lib/crypto";
-import { checkJsonLimits, JSON_INPUT_LIMITS } from "../lib/json-limits";
+import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../shared/json-limits";
 import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
 
 const { maxDepth, maxValues } = JSON_INPUT_LIMITS;

@@ -8,7 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { imageHostJobs } from "../db/schema";
-import { checkJsonLimits } from "../lib/json-limits";
+import { checkJsonLimits } from "../../shared/json-limits";
 import { imageDataUrl } from "./image";
 
 export const IMAGE_HOST_MAX_BODY_BYTES = 256 * 1024;

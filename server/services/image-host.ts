@@ -8,7 +8,7 @@ import { config } from "../config";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { hmacDigest } from "../lib/crypto";
-import { checkJsonLimits } from "../lib/json-limits";
+import { checkJsonLimits } from "../../shared/json-limits";
 import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
 import { siteVarValue, type StoredSiteVarValue } from "./secret-site-vars";
 

@@ -2,7 +2,7 @@
 // the route action and POST /api/v1/admin/img_gen/flux (JSON): it accepts the prompt as text or as a list
 // and echo data as JSON text or as an object, and always yields the host payload of spec §3.
 import { z } from "zod";
-import { checkJsonLimits } from "../../server/lib/json-limits";
+import { checkJsonLimits } from "../json-limits";
 
 export const FLUX_MODELS = [
   {

@@ -1,7 +1,7 @@
 // Key/value store: one schema for the admin form, its route action and the admin /api endpoints; the service API
 // (x-api-key) takes KvPutSchema.
 import { z } from "zod";
-import { checkJsonLimits } from "../../server/lib/json-limits";
+import { checkJsonLimits } from "../json-limits";
 
 export const KV_KEY_MAX = 200;
 export const KV_VALUE_MAX = 100_000;

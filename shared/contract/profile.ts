@@ -1,7 +1,7 @@
 // The settings forms: one schema each, shared by the form, the settings route's action and /api/user/*.
 import { z } from "zod";
 import { NewPasswordField, PASSWORD_MAX } from "./auth";
-import { THEMES } from "../../app/utils/theme";
+import { THEMES } from "../theme";
 import { DISPLAY_NAME_MAX } from "./profile-limits";
 
 export { DISPLAY_NAME_MAX } from "./profile-limits";

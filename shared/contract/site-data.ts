@@ -1,6 +1,6 @@
 // Site data (terms, privacy…): one schema for the edit form, its route action and POST /api/v1/admin/site/data/entry/{id}.
 import { z } from "zod";
-import { refuseDeepMarkdown } from "../../app/utils/markdown-nesting";
+import { refuseDeepMarkdown } from "../markdown-nesting";
 
 export const SITE_DATA_TYPE_HINT = "terms, privacy";
 export const SITE_DATA_TYPE_MAX = 40;

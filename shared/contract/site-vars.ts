@@ -1,7 +1,7 @@
 // Site vars: one schema for the form, its route action and POST /api/admin/site/vars. The value is typed text
 // that must parse as its type; /api stores the parsed value as val_object_json: {val}.
 import { z } from "zod";
-import { checkJsonLimits } from "../../server/lib/json-limits";
+import { checkJsonLimits } from "../json-limits";
 
 export const SITE_VAR_TYPES = ["str", "int", "float", "bool", "json"] as const;
 export type SiteVarType = (typeof SITE_VAR_TYPES)[number];

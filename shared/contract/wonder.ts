@@ -1,6 +1,6 @@
 // Wonder content: tags and items. One schema per form, shared by the forms, their route actions and /api.
 import { z } from "zod";
-import { refuseDeepMarkdown } from "../../app/utils/markdown-nesting";
+import { refuseDeepMarkdown } from "../markdown-nesting";
 
 export const WONDER_STATUSES = ["draft", "published"] as const;
 export type WonderStatus = (typeof WONDER_STATUSES)[number];

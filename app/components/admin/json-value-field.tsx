@@ -2,7 +2,7 @@
 // before that and without JavaScript. Either way the form posts the JSON text under `name`.
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "~/utils/hydrated";
-import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../../server/lib/json-limits";
+import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../../shared/json-limits";
 import { JSON_INDENT } from "./json-indent";
 
 const JsonTreeEditor = lazy(() => import("./json-tree-editor"));
