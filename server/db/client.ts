@@ -92,11 +92,18 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const dir = options.pgliteDir ?? "memory";
   let client: PGlite;
   if (dir === "memory") {
-    client = await PGlite.create();
+    client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
   } else {
     makePrivateDir(path.dirname(dir));
     const releaseLock = lockPgliteDir(dir);
-    client = await PGlite.create(dir);
+    const fresh = !existsSync(path.join(dir, "PG_VERSION"));
+    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+    if (fresh) {
+      // Creating the database grows PGlite's memory by a few hundred MB, which a running instance never gives
+      // back; a second instance on the created files starts at its resting size.
+      await client.close();
+      client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+    }
     // PGlite creates its files world-readable; the umask set above covers the ones it creates from now on.
     makePrivateDir(path.dirname(dir));
     const close = client.close.bind(client);
@@ -117,6 +124,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     close: () => client.close(),
   };
 }
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers is reserved in PGlite's WebAssembly memory, which never shrinks.
+ * The tables' pages stay in the operating system's file cache anyway: with 100,000 reports, list, search and detail
+ * queries took the same time with 16 MB, and the worker rests about 150 MB lower.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /**
  * PGlite is a single-process database: a second process opening the same directory corrupts it. The lock file

@@ -29,8 +29,7 @@ const ANSWER_BUDGET_MS = 1_000;
 const GIVE_UP_MS = 10_000;
 /**
  * After a large request the worker's memory must come back to where it rested, within this margin. The absolute
- * target (under 500 MB) is checked on PostgreSQL by tests/faults/supervisor.test.ts; a PGlite worker rests above
- * it (its database engine alone holds several hundred MB), a known gap in docs/security.md.
+ * target (under 500 MB) is checked, on PGlite and PostgreSQL, by tests/faults/supervisor.test.ts.
  */
 const SETTLE_MARGIN_MIB = 64;
 /** An 8 MB input handled in linear memory needs a small multiple of itself, not gigabytes. */
