@@ -152,9 +152,18 @@ export function maxHighSpeedFps(camera: CameraItem): number | null {
 
 // ---------------------------------------------------------------- formatting
 
+// toLocaleString with options builds a new Intl.NumberFormat on every call, a tenth of a report page's render;
+// one formatter per number of decimals is built once.
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
 /** At most `digits` decimals, without trailing zeros: 1.50 → "1.5", 2.00 → "2". */
 export function formatNumber(value: number, digits = 1): string {
-  return Number(value.toFixed(digits)).toLocaleString("en-US", { maximumFractionDigits: digits });
+  let format = numberFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", { maximumFractionDigits: digits });
+    numberFormats.set(digits, format);
+  }
+  return format.format(Number(value.toFixed(digits)));
 }
 
 /** 13611 ns → "1/73,470 s"; 32e9 ns → "32 s". Photographers read short exposures as fractions. */
