@@ -1,18 +1,7 @@
-// The signed-in user as the spec describes it (§3), and its helpers. Shared by the web tier and /api.
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string | null;
-  roles: string[];
-  avatar: string | null;
-}
+// The signed-in user's helpers (roles, the name to show). Shared by the web tier and /api.
+import type { SessionUser } from "./contract/auth";
 
-export interface SessionInfo {
-  user: SessionUser | null;
-  expires: string | null;
-  sessionToken: string | null;
-  did: string | null;
-}
+export type { SessionInfo, SessionUser } from "./contract/auth";
 
 const ADMIN_ROLES = ["admin", "administrator"];
 

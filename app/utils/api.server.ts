@@ -2,18 +2,10 @@
 // Every failure, whatever its cause, comes back as the spec's error object (§8 "Failed API call").
 import { data, type RouterContextProvider } from "react-router";
 import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
+import { FieldErrorSchema, type ApiErrorBody, type FieldError } from "../../shared/contract/errors";
 import { timed } from "../../shared/http/server-timing";
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export interface ApiErrorBody {
-  detail: string;
-  status_code: number;
-  errors: FieldError[];
-}
+export type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
 
 export type ApiResult<T> =
   | { ok: true; status: number; data: T; headers: Headers }
@@ -128,9 +120,7 @@ function toErrorBody(parsed: unknown, response: Response, errorField: unknown): 
         ? errorField
         : `${response.statusText || "Request failed"} [HTTP ${response.status}]`;
   const errors = Array.isArray(body.errors)
-    ? body.errors.filter(
-        (e): e is FieldError => Boolean(e) && typeof e.field === "string" && typeof e.message === "string",
-      )
+    ? body.errors.filter((e): e is FieldError => FieldErrorSchema.safeParse(e).success)
     : [];
   return { detail, status_code: response.ok ? 500 : response.status, errors };
 }

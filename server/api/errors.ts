@@ -1,20 +1,12 @@
-// The one error shape every /api failure answers with (spec §3 "Error object").
+// The one error shape every /api failure answers with (its schema is shared/contract/errors.ts).
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
+import type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
 import { databaseInputError, isDatabaseUnavailable } from "../db/client";
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
-
-export interface ApiErrorBody {
-  detail: string;
-  status_code: number;
-  errors: FieldError[];
-}
+export type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
 
 /** Throw from any handler or service; app.onError turns it into the JSON error body. */
 export class ApiError extends Error {

@@ -1,12 +1,8 @@
 // Helpers that keep route declarations short: the request body and response entries of the OpenAPI document.
-import { z } from "@hono/zod-openapi";
 import type { ZodType } from "zod";
 
-export const ErrorBodySchema = z.object({
-  detail: z.string(),
-  status_code: z.number().int(),
-  errors: z.array(z.object({ field: z.string(), message: z.string() })),
-});
+/** Every error response of the document is the shared error body. */
+export { ApiErrorBodySchema as ErrorBodySchema } from "../../shared/contract/errors";
 
 /** A validated JSON body: read it with c.req.valid("json"); failures answer 400 in the error shape. */
 export function jsonBody<T extends ZodType>(schema: T) {

@@ -7,6 +7,8 @@ import {
   CameraReportUploadSchema,
   DEFAULT_PAGE_SIZE,
   isReportId,
+  type CameraReportDetail,
+  type CameraReportPage,
   type CameraReportQuery,
   type CameraReportUpload,
 } from "../../shared/contract/camera";
@@ -21,34 +23,6 @@ import { ApiError } from "../api/errors";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { cameraReportBodies, cameraReports, cameraReportStats, idempotencyKeys, siteVars } from "../db/schema";
-
-export interface CameraReportSummary {
-  id: string;
-  manufacturer: string;
-  device_model: string;
-  os: string;
-  os_ver: string;
-  created_at: string;
-  /** Beyond the spec's summary: how many cameras the app saw, and the best hardware level among them. */
-  camera_count: number;
-  best_level: string | null;
-}
-
-export interface CameraReportPage {
-  reports: CameraReportSummary[];
-  /** Matching reports; with total_is_lower_bound, at least this many (counting stops at COUNT_LIMIT + 1). */
-  total: number;
-  total_is_lower_bound: boolean;
-  page: number;
-  size: number;
-}
-
-export interface CameraReportDetail {
-  id: string;
-  created_at: string;
-  device_os_version: string;
-  report_data: Record<string, unknown>;
-}
 
 // ---------------------------------------------------------------- search terms
 
@@ -296,7 +270,11 @@ const LIST_COLUMNS = {
 };
 type ListRow = { [Name in keyof typeof LIST_COLUMNS]: (typeof LIST_COLUMNS)[Name]["_"]["data"] };
 
-export async function listCameraReports(db: Database, query: CameraReportQuery): Promise<CameraReportPage> {
+/** One page of the list; the route adds the probe app's store link, which is no part of the search. */
+export async function listCameraReports(
+  db: Database,
+  query: CameraReportQuery,
+): Promise<Omit<CameraReportPage, "probe_app_store_url">> {
   const where = conditionsOf(query);
   const size = query.size || DEFAULT_PAGE_SIZE;
   const page = Math.max(1, query.page);
@@ -395,7 +373,7 @@ export async function getCameraReport(db: Database, id: string): Promise<CameraR
     id: row.id,
     created_at: row.createdAt.toISOString(),
     device_os_version: row.deviceOsVersion,
-    report_data: inDocumentedOrder(row.reportData, CameraReportUploadSchema) as Record<string, unknown>,
+    report_data: inDocumentedOrder(row.reportData, CameraReportUploadSchema) as CameraReportDetail["report_data"],
   };
 }
 

@@ -6,25 +6,18 @@ import { config } from "../config";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
 import { getMailTransport, MailNotConfiguredError, ownerAddress, type MailTransport } from "./mail";
-import { CONTACT_HONEYPOT_FIELD, type ContactInput } from "../../shared/contract/contact";
+import {
+  CONTACT_HONEYPOT_FIELD,
+  type ContactFilter,
+  type ContactInput,
+  type ContactMessage,
+  type ContactMessagePage,
+  type ContactNotifyAttempt,
+} from "../../shared/contract/contact";
 
 type ContactRow = typeof contactMessages.$inferSelect;
 
-/** A contact message as /api answers it to administrators. */
-export interface ContactMessageView {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  client_ip: string | null;
-  created_at: string;
-  handled: boolean;
-  notified_at: string | null;
-  notify_attempts: number;
-  last_notify_error: string | null;
-}
-
-export function toContactMessageView(row: ContactRow): ContactMessageView {
+export function toContactMessage(row: ContactRow): ContactMessage {
   return {
     id: row.id,
     name: row.name,
@@ -59,13 +52,6 @@ export async function submitContactMessage(
   return { stored: true, id: row.id };
 }
 
-export interface NotifyResult {
-  sent: number;
-  failed: number;
-  /** Why the last attempt failed, if one did. */
-  error: string | null;
-}
-
 const NOTIFY_BATCH = 20;
 
 /** The owner's notification for one message. Reply-To is the sender, so answering is one click. */
@@ -94,7 +80,7 @@ export function contactNotification(row: Pick<ContactRow, "name" | "email" | "me
 export async function notifyUnsentContactMessages(
   db: Database,
   options: { limit?: number } = {},
-): Promise<NotifyResult> {
+): Promise<ContactNotifyAttempt> {
   const pending = await db
     .select()
     .from(contactMessages)
@@ -204,17 +190,6 @@ export function startContactNotificationRetry(db: Database, intervalMs: number):
   };
 }
 
-export const CONTACT_FILTERS = ["all", "open", "handled", "unsent"] as const;
-export type ContactFilter = (typeof CONTACT_FILTERS)[number];
-
-export interface ContactMessagePage {
-  messages: ContactMessageView[];
-  /** How many match the filter. */
-  count: number;
-  open: number;
-  unsent: number;
-}
-
 const FILTERS: Record<ContactFilter, SQL | undefined> = {
   all: undefined,
   open: eq(contactMessages.handled, false),
@@ -225,7 +200,7 @@ const FILTERS: Record<ContactFilter, SQL | undefined> = {
 export async function listContactMessages(
   db: Database,
   options: { filter: ContactFilter; page: number; pageSize: number },
-): Promise<ContactMessagePage> {
+): Promise<Pick<ContactMessagePage, "messages" | "count" | "open" | "unsent">> {
   const where = FILTERS[options.filter];
   const rows = await db
     .select()
@@ -242,7 +217,7 @@ export async function listContactMessages(
     })
     .from(contactMessages);
   return {
-    messages: rows.map(toContactMessageView),
+    messages: rows.map(toContactMessage),
     count: totals?.count ?? 0,
     open: totals?.open ?? 0,
     unsent: totals?.unsent ?? 0,
@@ -255,10 +230,10 @@ export async function setContactMessageHandled(
   db: Database,
   id: string,
   handled: boolean,
-): Promise<ContactMessageView | null> {
+): Promise<ContactMessage | null> {
   if (!UUID.test(id)) return null;
   const [row] = await db.update(contactMessages).set({ handled }).where(eq(contactMessages.id, id)).returning();
-  return row ? toContactMessageView(row) : null;
+  return row ? toContactMessage(row) : null;
 }
 
 export async function deleteContactMessage(db: Database, id: string): Promise<boolean> {

@@ -4,6 +4,7 @@
 import { isIP } from "node:net";
 import nodemailer from "nodemailer";
 import type SMTPTransport from "nodemailer/lib/smtp-transport";
+import type { MailSetup } from "../../shared/contract/mail-sender";
 import { config } from "../config";
 import type { Database } from "../db/client";
 import { checkedAddress } from "../lib/outbound";
@@ -74,15 +75,6 @@ export async function sendToOwner(db: Database, message: Omit<MailMessage, "to">
   if (!to) throw new MailNotConfiguredError(`Nobody to notify. ${NOT_CONFIGURED_HELP}`);
   await transport.send({ ...message, to });
   return { transport: transport.description };
-}
-
-export interface MailSetup {
-  configured: boolean;
-  /** The transport's description when configured. */
-  transport: string | null;
-  recipient: string | null;
-  /** Why mail cannot be sent, when it cannot. */
-  problem: string | null;
 }
 
 /** For administrators: can the site send mail, through what, and to whom. Never throws. */

@@ -1,25 +1,12 @@
 // The signed-in user's own account: profile, display name, password and sessions.
 import { and, count, eq, gt, ne } from "drizzle-orm";
+import type { Profile } from "../../shared/contract/profile";
 import { ApiError } from "../api/errors";
 import { isCommonPassword } from "../auth/common-passwords";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { deleteUserSessions, userRowToSessionUser } from "../auth/sessions";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
-
-export interface Profile {
-  id: string;
-  email: string;
-  name: string | null;
-  roles: string[];
-  avatar: string | null;
-  email_verified: boolean;
-  created_at: string;
-  last_login_time: string | null;
-  last_login_ip: string | null;
-  /** Live sessions of this user other than the caller's. */
-  other_sessions: number;
-}
 
 export async function getProfile(db: Database, userId: string, currentSessionId: string): Promise<Profile> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);

@@ -1,4 +1,5 @@
-// Sign-in and registration: one schema per form, shared by the form, the route action and /api.
+// Sign-in and registration: one schema per form, shared by the form, the route action and /api; and the session
+// /api/auth answers with.
 import { z } from "zod";
 
 export const PASSWORD_MIN = 8;
@@ -41,6 +42,33 @@ export const RegisterSchema = z.object({
   password: NewPasswordField,
   name: z.string().trim().max(100, "Name must be at most 100 characters.").optional(),
 });
+
+/** Finishing a registration: the token of the e-mailed link. */
+export const RegisterFinishSchema = z.object({ token: z.string().min(1).max(4_000) });
+
+/** What a sign-up request answers, whether or not the address has an account. */
+export const RegistrationRequestedSchema = z.object({ detail: z.string() });
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  roles: z.array(z.string()),
+  avatar: z.string().nullable(),
+});
+
+/** The caller's session; every field is null without one. */
+export const SessionSchema = z.object({
+  user: SessionUserSchema.nullable(),
+  expires: z.string().nullable(),
+  sessionToken: z.string().nullable(),
+  did: z.string().nullable(),
+});
+
+export const LogoutResultSchema = z.object({ ok: z.boolean() });
+
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+export type SessionInfo = z.infer<typeof SessionSchema>;
 
 /** Longest post-sign-in destination kept; a longer one falls back (no page of the site needs more). */
 const MAX_REDIRECT_PATH_LENGTH = 2_000;

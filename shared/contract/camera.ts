@@ -1,6 +1,6 @@
-// Camera reports: the upload the probe app sends (shared/camera-report.md) and the list's search form.
-// The upload schema is the contract of POST /api/camera/reports; the query schema is shared by the list page's
-// GET form and GET /api/camera/reports.
+// Camera reports: the upload the probe app sends (shared/camera-report.md), the list's search form, and what
+// /api/camera/* answers. The upload schema is the contract of POST /api/camera/reports; the query schema is shared
+// by the list page's GET form and GET /api/camera/reports.
 import { z } from "zod";
 import {
   DEFAULT_PAGE_SIZE,
@@ -190,4 +190,68 @@ export const CompareQuerySchema = z.object({
         .min(MIN_COMPARE, `Pick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare.`)
         .max(MAX_COMPARE, `Pick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare.`),
     ),
+});
+
+// ---------------------------------------------------------------- the upload's headers and answer
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+
+export const CameraReportUploadHeadersSchema = z.object({
+  "x-api-key": z.string().optional().describe("An API key an administrator issued (any service name)."),
+  "idempotency-key": z
+    .string()
+    .max(MAX_IDEMPOTENCY_KEY_LENGTH, `Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`)
+    .regex(/^[\x21-\x7e]+$/, "Idempotency-Key is printable ASCII without spaces.")
+    .optional()
+    .describe("Retrying with the same key and body returns the first report; another body answers 422."),
+});
+
+export const CameraReportCreatedSchema = z.object({ id: z.string() });
+
+// ---------------------------------------------------------------- what the list and a report answer
+
+export const CameraReportSummarySchema = z.object({
+  id: z.string(),
+  manufacturer: z.string(),
+  device_model: z.string(),
+  os: z.string(),
+  os_ver: z.string(),
+  created_at: z.string(),
+  /** Beyond the list's columns: how many cameras the app saw, and the best hardware level among them. */
+  camera_count: z.number().int(),
+  best_level: z.string().nullable(),
+});
+export type CameraReportSummary = z.infer<typeof CameraReportSummarySchema>;
+
+export const CameraReportPageSchema = z.object({
+  reports: z.array(CameraReportSummarySchema),
+  /** Matching reports; with total_is_lower_bound, at least this many. */
+  total: z.number().int(),
+  total_is_lower_bound: z.boolean().describe("A filtered count stops at 1,000 matches: there are at least this many."),
+  page: z.number().int(),
+  size: z.number().int(),
+  probe_app_store_url: z.string(),
+});
+export type CameraReportPage = z.infer<typeof CameraReportPageSchema>;
+
+/** The report as uploaded, with the keys the upload schema does not know. Readers check what they use. */
+export const CameraReportDataSchema = z.looseObject({
+  manufacturer: z.string().optional(),
+  device_model: z.string().optional(),
+  device_os: z.string().optional(),
+  camera_list: z.array(CameraItemSchema).optional(),
+});
+
+export const CameraReportDetailSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  device_os_version: z.string(),
+  report_data: CameraReportDataSchema,
+});
+export type CameraReportDetail = z.infer<typeof CameraReportDetailSchema>;
+
+export const CameraReportIdParamsSchema = z.object({ id: z.string().max(64) });
+
+export const CameraReportDownloadQuerySchema = z.object({
+  rid: z.string({ error: "rid (the report id) is required." }).max(64),
 });

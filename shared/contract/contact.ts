@@ -1,6 +1,8 @@
-// The contact form: one schema for the form, its route action and POST /api/v1/site/contact.
+// The contact form: one schema for the form, its route action and POST /api/v1/site/contact; and the
+// administrators' side of contact messages (the list, a message, marking it handled, sending notifications).
 import { z } from "zod";
 import { CONTACT_HONEYPOT_FIELD } from "./contact-honeypot";
+import { MailSetupSchema } from "./mail-sender";
 
 export const CONTACT_NAME_MAX = 200;
 export const CONTACT_EMAIL_MAX = 254;
@@ -55,3 +57,59 @@ export const ContactMessageUpdateSchema = z.object({
 /** The administrators' forms on a message name it by id. */
 export const ContactMessageIdSchema = z.object({ id: z.string({ error: "Required." }).min(1, "Required.").max(64) });
 export const ContactMessageHandledFormSchema = ContactMessageIdSchema.extend(ContactMessageUpdateSchema.shape);
+
+/** A contact message as /api answers it to administrators. */
+export const ContactMessageSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  message: z.string(),
+  client_ip: z.string().nullable(),
+  created_at: z.string(),
+  handled: z.boolean(),
+  notified_at: z.string().nullable(),
+  notify_attempts: z.number().int(),
+  last_notify_error: z.string().nullable(),
+});
+export type ContactMessage = z.infer<typeof ContactMessageSchema>;
+
+export const ContactMessageUpdatedSchema = z.object({ message: ContactMessageSchema });
+
+export const CONTACT_FILTERS = ["all", "open", "handled", "unsent"] as const;
+export type ContactFilter = (typeof CONTACT_FILTERS)[number];
+export const CONTACT_PAGE_SIZE_MAX = 100;
+
+export const ContactMessageListQuerySchema = z.object({
+  filter: z.enum(CONTACT_FILTERS).default("all"),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CONTACT_PAGE_SIZE_MAX, `page_size must be at most ${CONTACT_PAGE_SIZE_MAX}.`)
+    .default(50),
+});
+
+export const ContactMessagePageSchema = z.object({
+  messages: z.array(ContactMessageSchema),
+  /** How many match the filter. */
+  count: z.number().int(),
+  open: z.number().int(),
+  unsent: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  mail: MailSetupSchema,
+});
+export type ContactMessagePage = z.infer<typeof ContactMessagePageSchema>;
+
+/** One pass of the owner's notifications: what it sent, and why the last attempt failed, if one did. */
+export const ContactNotifyAttemptSchema = z.object({
+  sent: z.number().int(),
+  failed: z.number().int(),
+  error: z.string().nullable(),
+});
+export type ContactNotifyAttempt = z.infer<typeof ContactNotifyAttemptSchema>;
+
+/** An administrator's "send now": the attempt, and how many messages are still unsent after it. */
+export const ContactNotifyResultSchema = ContactNotifyAttemptSchema.extend({ unsent: z.number().int() });
+export type ContactNotifyResult = z.infer<typeof ContactNotifyResultSchema>;

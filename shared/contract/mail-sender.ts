@@ -10,3 +10,14 @@ export const TestMailSchema = z.object({
     .pipe(z.email("Enter a valid email address."))
     .optional(),
 });
+
+/** Can the site send mail, through what, and to whom. */
+export const MailSetupSchema = z.object({
+  configured: z.boolean(),
+  /** The transport's description when configured. */
+  transport: z.string().nullable(),
+  recipient: z.string().nullable(),
+  /** Why mail cannot be sent, when it cannot. */
+  problem: z.string().nullable(),
+});
+export type MailSetup = z.infer<typeof MailSetupSchema>;

@@ -1,4 +1,5 @@
-// The settings forms: one schema each, shared by the form, the settings route's action and /api/user/*.
+// The settings forms: one schema each, shared by the form, the settings route's action and /api/user/*; and the
+// profile and session counts /api/user/* answers with.
 import { z } from "zod";
 import { NewPasswordField, PASSWORD_MAX } from "./auth";
 import { THEMES } from "../theme";
@@ -36,3 +37,23 @@ export const ChangePasswordFormSchema = ChangePasswordSchema.extend({
 export const ThemeSchema = z.object({
   theme: z.enum(THEMES, { error: "Choose system, light or dark." }),
 });
+
+export const ProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  roles: z.array(z.string()),
+  avatar: z.string().nullable(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+  last_login_time: z.string().nullable(),
+  last_login_ip: z.string().nullable(),
+  /** Live sessions of this user other than the caller's. */
+  other_sessions: z.number().int(),
+});
+
+/** A password change or "sign out everywhere else": how many of the user's other sessions ended. */
+export const SessionsEndedSchema = z.object({ ok: z.literal(true), signed_out_sessions: z.number().int() });
+
+export type Profile = z.infer<typeof ProfileSchema>;
+export type SessionsEnded = z.infer<typeof SessionsEndedSchema>;

@@ -1,4 +1,5 @@
-// Site data (terms, privacy…): one schema for the edit form, its route action and POST /api/v1/admin/site/data/entry/{id}.
+// Site data (terms, privacy…): one schema for the edit form, its route action and
+// POST /api/v1/admin/site/data/entry/{id}; the entry as /api answers it; and the public types anyone may read.
 import { z } from "zod";
 import { refuseDeepMarkdown } from "../markdown-nesting";
 
@@ -36,13 +37,28 @@ export const SiteDataEntrySchema = z.object({
 });
 export type SiteDataEntryInput = z.infer<typeof SiteDataEntrySchema>;
 
-/** The entry as /api answers it (spec §3 "Site data entry"). */
-export interface SiteDataEntry {
-  id: string;
-  versionNum: number;
-  type: string;
-  markdown: string;
-  is_current: boolean;
-  created_at: string;
-  updated_at: string;
+/** The entry as /api answers it, to administrators and (when current and public) to anyone. */
+export const SiteDataEntryViewSchema = z.object({
+  id: z.string(),
+  versionNum: z.number().int(),
+  type: z.string(),
+  markdown: z.string(),
+  is_current: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SiteDataEntry = z.infer<typeof SiteDataEntryViewSchema>;
+
+/** The types whose current entry is public (the /terms and /privacy pages). */
+export const LEGAL_PAGE_TYPES = ["terms", "privacy"] as const;
+export type LegalPageType = (typeof LEGAL_PAGE_TYPES)[number];
+
+export function isLegalPageType(value: string): value is LegalPageType {
+  return (LEGAL_PAGE_TYPES as readonly string[]).includes(value);
 }
+
+export const CurrentSiteDataParamsSchema = z.object({ type: z.string().max(SITE_DATA_TYPE_MAX) });
+
+/** GET /api/v1/site/data/current/{type}: null when no entry of the type is current. */
+export const CurrentSiteDataSchema = z.object({ entry: SiteDataEntryViewSchema.nullable() });
+export type CurrentSiteData = z.infer<typeof CurrentSiteDataSchema>;

@@ -3,26 +3,16 @@
 // reports and pressing Compare works without JavaScript.
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import type { CameraReportSummary } from "../../../shared/contract/camera";
 import { MAX_COMPARE, MIN_COMPARE } from "../../../shared/contract/camera-vocabulary";
 import { useHydrated } from "~/utils/hydrated";
 import { Time } from "../time";
 import { TableWrap } from "../table-wrap";
 import { LevelBadge } from "./level-badge";
 
-export interface ReportSummary {
-  id: string;
-  manufacturer: string;
-  device_model: string;
-  os: string;
-  os_ver: string;
-  created_at: string;
-  camera_count?: number;
-  best_level?: string | null;
-}
-
 const COMPARE_FORM_ID = "compare-reports";
 
-export function ReportTable({ reports, firstNumber }: { reports: ReportSummary[]; firstNumber: number }) {
+export function ReportTable({ reports, firstNumber }: { reports: CameraReportSummary[]; firstNumber: number }) {
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(0);
   const countSelected = () => setSelected(document.querySelectorAll(`input[form="${COMPARE_FORM_ID}"]:checked`).length);
@@ -68,12 +58,10 @@ export function ReportTable({ reports, firstNumber }: { reports: ReportSummary[]
                   </Link>
                 </td>
                 <td className="whitespace-nowrap">
-                  {report.camera_count === undefined ? null : (
-                    <span className="inline-flex items-center gap-2">
-                      <span className="tabular-nums">{report.camera_count}</span>
-                      <LevelBadge level={report.best_level} />
-                    </span>
-                  )}
+                  <span className="inline-flex items-center gap-2">
+                    <span className="tabular-nums">{report.camera_count}</span>
+                    <LevelBadge level={report.best_level} />
+                  </span>
                 </td>
                 <td className="whitespace-nowrap">
                   {report.os}

@@ -7,7 +7,13 @@ import { Pager } from "~/components/admin/pager";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
-import { ContactMessageHandledFormSchema, ContactMessageIdSchema } from "../../../shared/contract/contact";
+import {
+  ContactMessageHandledFormSchema,
+  ContactMessageIdSchema,
+  type ContactMessage,
+  type ContactMessagePage,
+  type ContactNotifyResult,
+} from "../../../shared/contract/contact";
 import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
@@ -22,29 +28,6 @@ const FILTERS = [
 type Filter = (typeof FILTERS)[number]["value"];
 const PAGE_SIZE = 50;
 
-interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  message: string;
-  client_ip: string | null;
-  created_at: string;
-  handled: boolean;
-  notified_at: string | null;
-  notify_attempts: number;
-  last_notify_error: string | null;
-}
-
-interface MessagesPage {
-  messages: ContactMessage[];
-  count: number;
-  open: number;
-  unsent: number;
-  page: number;
-  page_size: number;
-  mail: { configured: boolean; transport: string | null; recipient: string | null; problem: string | null };
-}
-
 function readFilter(value: string | null): Filter {
   return FILTERS.some((filter) => filter.value === value) ? (value as Filter) : "all";
 }
@@ -53,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = readFilter(url.searchParams.get("filter"));
   const page = Math.max(1, Math.min(100_000, Math.floor(Number(url.searchParams.get("page")) || 1)));
-  const result = await apiGetOrThrow<MessagesPage>(
+  const result = await apiGetOrThrow<ContactMessagePage>(
     context,
     `/v1/admin/site/contact/messages?filter=${filter}&page=${page}&page_size=${PAGE_SIZE}`,
   );
@@ -94,11 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "notify") {
-    const result = await apiRequest<{ sent: number; error: string | null; unsent: number }>(
-      context,
-      "/v1/admin/site/contact/notify",
-      { method: "POST" },
-    );
+    const result = await apiRequest<ContactNotifyResult>(context, "/v1/admin/site/contact/notify", { method: "POST" });
     if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
     const { sent, error, unsent } = result.data;
     if (error) {

@@ -11,7 +11,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import type { Route } from "./+types/report-compare";
-import type { CameraReportDetail } from "./report-detail";
+import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { LevelBadge } from "~/components/camera/level-badge";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { errorMessageOf } from "~/components/error-views";

@@ -17,24 +17,11 @@ import { NavigationStatus } from "~/components/camera/navigation-status";
 import { CopyButton } from "~/components/copy-button";
 import { errorMessageOf } from "~/components/error-views";
 import { Time } from "~/components/time";
-import type { CameraItem } from "../../../shared/contract/camera";
+import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { bestHardwareLevel, facingLabel, reportFacings } from "../../../shared/camera";
 import { conditionalPage } from "~/utils/conditional-get.server";
 import { useHydrated } from "~/utils/hydrated";
-
-export interface CameraReportDetail {
-  id: string;
-  created_at: string;
-  device_os_version: string;
-  report_data: {
-    manufacturer?: string;
-    device_model?: string;
-    device_os?: string;
-    camera_list?: CameraItem[];
-    [key: string]: unknown;
-  };
-}
 
 const NO_REPORT = "No report data available";
 const detailContext = createContext<ApiResult<CameraReportDetail> | null>(null);

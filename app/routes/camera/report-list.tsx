@@ -14,9 +14,13 @@ import type { Route } from "./+types/report-list";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { ProbeAppNote } from "~/components/camera/probe-app-note";
 import { ReportFilters } from "~/components/camera/report-filters";
-import { ReportTable, type ReportSummary } from "~/components/camera/report-table";
+import { ReportTable } from "~/components/camera/report-table";
 import { errorMessageOf } from "~/components/error-views";
-import { CameraReportQuerySchema, normalizeCameraReportQuery } from "../../../shared/contract/camera";
+import {
+  CameraReportQuerySchema,
+  normalizeCameraReportQuery,
+  type CameraReportPage,
+} from "../../../shared/contract/camera";
 import {
   cameraReportSearchParams,
   DEFAULT_PAGE_SIZE,
@@ -26,15 +30,6 @@ import {
 } from "../../../shared/contract/camera-vocabulary";
 import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
 import { conditionalPage } from "~/utils/conditional-get.server";
-
-interface ReportPage {
-  reports: ReportSummary[];
-  total: number;
-  total_is_lower_bound: boolean;
-  page: number;
-  size: number;
-  probe_app_store_url: string;
-}
 
 const QUERY_KEYS = ["q", "facing", "min_level", "cap", "page", "size"];
 
@@ -63,11 +58,11 @@ function readSearch(url: URL): { apiSearch: string; query: CameraReportQuery } {
   };
 }
 
-const listContext = createContext<ApiResult<ReportPage> | null>(null);
+const listContext = createContext<ApiResult<CameraReportPage> | null>(null);
 
 function loadList(request: Request, context: Readonly<RouterContextProvider>) {
   const { apiSearch } = readSearch(new URL(request.url));
-  return apiRequest<ReportPage>(context, `/camera/reports${apiSearch ? `?${apiSearch}` : ""}`);
+  return apiRequest<CameraReportPage>(context, `/camera/reports${apiSearch ? `?${apiSearch}` : ""}`);
 }
 
 export const middleware: Route.MiddlewareFunction[] = [

@@ -6,6 +6,7 @@ import type { Route } from "./+types/contact";
 import { FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
 import { ContactSchema } from "../../../shared/contract/contact";
 import { CONTACT_HONEYPOT_FIELD } from "../../../shared/contract/contact-honeypot";
+import type { Ok } from "../../../shared/contract/ok";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import { pageMeta } from "~/utils/meta";
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const result = await apiRequest<{ ok: boolean }>(context, "/v1/site/contact", { body: submission.value });
+  const result = await apiRequest<Ok>(context, "/v1/site/contact", { body: submission.value });
   if (!result.ok) {
     const fieldErrors = fieldErrorsOf(result.error);
     const reply =

@@ -8,31 +8,21 @@ import { sessionContext } from "~/context";
 import { apiGetOrThrow } from "~/utils/api.server";
 import { renderMarkdown, type MarkdownHeading } from "~/utils/markdown";
 import { pageMeta } from "~/utils/meta";
+import type { CurrentSiteData, LegalPageType } from "../../../shared/contract/site-data";
 
-type LegalType = "terms" | "privacy";
-
-const PAGES: Record<LegalType, { title: string; description: string; other: LegalType }> = {
+const PAGES: Record<LegalPageType, { title: string; description: string; other: LegalPageType }> = {
   terms: { title: "Terms", description: "The terms of use of this site and its API.", other: "privacy" },
   privacy: { title: "Privacy", description: "What this site stores about you, why, and for how long.", other: "terms" },
 };
 
-interface CurrentEntry {
-  id: string;
-  versionNum: number;
-  type: string;
-  markdown: string;
-  created_at: string;
-  updated_at: string;
-}
-
-function legalTypeOf(request: Request): LegalType {
+function legalTypeOf(request: Request): LegalPageType {
   const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/\/+$/, "");
   return path.endsWith("/privacy") ? "privacy" : "terms";
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const type = legalTypeOf(request);
-  const { entry } = await apiGetOrThrow<{ entry: CurrentEntry | null }>(context, `/v1/site/data/current/${type}`);
+  const { entry } = await apiGetOrThrow<CurrentSiteData>(context, `/v1/site/data/current/${type}`);
   const rendered = entry ? renderMarkdown(entry.markdown, { headingOffset: 1 }) : null;
   // A visitor without cookies gets a page that may be reused: for a minute by the browser, for 10 s by shared caches
   // (this server's page cache among them; a save empties it). Anyone else (signed in, a theme or a flash message)

@@ -7,15 +7,8 @@ import type { Route } from "./+types/site-health";
 import { Time } from "~/components/time";
 import { apiRequest } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
+import type { Health } from "../../../shared/contract/system";
 import { webTierInfo } from "./site-health.server";
-
-interface ApiHealth {
-  status: "ok" | "error";
-  database: { ok: boolean; latency_ms: number | null; error: string | null };
-  version: string;
-  uptime_s: number;
-  started_at: string;
-}
 
 const API_TIMEOUT_MS = 5_000;
 const REFRESH_MS = 15_000;
@@ -25,7 +18,7 @@ const round = (ms: number) => Math.round(ms * 10) / 10;
 export async function loader({ context }: Route.LoaderArgs) {
   const web = webTierInfo();
   const started = performance.now();
-  const result = await apiRequest<ApiHealth>(context, "/health", { token: null, timeoutMs: API_TIMEOUT_MS });
+  const result = await apiRequest<Health>(context, "/health", { token: null, timeoutMs: API_TIMEOUT_MS });
   const roundTripMs = round(performance.now() - started);
   // A 503 from /api itself still means /api answered (it is the database that does not); a 503 the client made
   // up (timeout, connection refused) has no JSON body.

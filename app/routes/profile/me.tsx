@@ -4,20 +4,8 @@ import type { Route } from "./+types/me";
 import { Time } from "~/components/time";
 import { apiGetOrThrow } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
+import type { Profile } from "../../../shared/contract/profile";
 import { displayName, initials } from "../../../shared/user";
-
-export interface Profile {
-  id: string;
-  email: string;
-  name: string | null;
-  roles: string[];
-  avatar: string | null;
-  email_verified: boolean;
-  created_at: string;
-  last_login_time: string | null;
-  last_login_ip: string | null;
-  other_sessions: number;
-}
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { profile: await apiGetOrThrow<Profile>(context, "/user/profile") };

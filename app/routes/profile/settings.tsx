@@ -17,7 +17,13 @@ import type { Route } from "./+types/settings";
 import type { loader as rootLoader } from "~/root";
 import { FieldErrors, FormErrors, InputField, SubmitButton } from "~/components/field";
 import type { z } from "zod";
-import { ChangePasswordFormSchema, DisplayNameSchema, ThemeSchema } from "../../../shared/contract/profile";
+import {
+  ChangePasswordFormSchema,
+  DisplayNameSchema,
+  ThemeSchema,
+  type Profile,
+  type SessionsEnded,
+} from "../../../shared/contract/profile";
 import { DISPLAY_NAME_MAX } from "../../../shared/contract/profile-limits";
 import { apiGetOrThrow, apiRequest, fieldErrorsOf, type ApiErrorBody } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
@@ -25,7 +31,6 @@ import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/ut
 import { serializeThemeCookie } from "~/utils/theme.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
-import type { Profile } from "./me";
 
 const SETTINGS_PATH = "/profile/me/settings";
 const INTENTS = ["theme", "name", "password", "sign-out-others"] as const;
@@ -90,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const hideFields = ["current_password", "new_password", "confirm_password"];
     if (submission.status !== "success") return failure("password", submission.reply({ hideFields }), 400);
     const { current_password, new_password } = submission.value;
-    const result = await apiRequest<{ signed_out_sessions: number }>(context, "/user/password", {
+    const result = await apiRequest<SessionsEnded>(context, "/user/password", {
       body: { current_password, new_password },
     });
     if (!result.ok) {
@@ -108,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "sign-out-others") {
-    const result = await apiRequest<{ signed_out_sessions: number }>(context, "/user/sessions/sign-out-others", {
+    const result = await apiRequest<SessionsEnded>(context, "/user/sessions/sign-out-others", {
       method: "POST",
     });
     if (!result.ok)

@@ -2,6 +2,7 @@
 // Older reports stay reachable for crawlers through the report list's page links; one sitemap of 100,000 entries
 // would cost a thousand API calls per fetch and pass the protocol's 50,000-URL limit.
 import type { Route } from "./+types/sitemap.xml";
+import type { CameraReportPage } from "../../../shared/contract/camera";
 import { apiRequest } from "~/utils/api.server";
 import { siteOrigin } from "~/utils/site-url.server";
 
@@ -18,11 +19,6 @@ export const SITEMAP_PAGES = [
 export const SITEMAP_REPORT_LIMIT = 1_000;
 const API_PAGE_SIZE = 100;
 
-interface ReportPage {
-  reports: { id: string; created_at: string }[];
-  total: number;
-}
-
 function escapeXml(text: string): string {
   return text
     .replace(/&/g, "&amp;")
@@ -32,10 +28,10 @@ function escapeXml(text: string): string {
     .replace(/'/g, "&apos;");
 }
 
-async function newestReports(context: Route.LoaderArgs["context"]): Promise<ReportPage["reports"]> {
-  const reports: ReportPage["reports"] = [];
+async function newestReports(context: Route.LoaderArgs["context"]): Promise<CameraReportPage["reports"]> {
+  const reports: CameraReportPage["reports"] = [];
   for (let page = 1; reports.length < SITEMAP_REPORT_LIMIT; page++) {
-    const result = await apiRequest<ReportPage>(context, `/camera/reports?page=${page}&size=${API_PAGE_SIZE}`, {
+    const result = await apiRequest<CameraReportPage>(context, `/camera/reports?page=${page}&size=${API_PAGE_SIZE}`, {
       token: null,
     });
     // Without reports (the API is down or not there yet) the sitemap still lists the pages.

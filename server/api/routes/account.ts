@@ -1,6 +1,11 @@
 // The signed-in user's own profile, settings, password and sessions (the spec's /user/profile and /user/update).
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ChangePasswordSchema, DisplayNameSchema } from "../../../shared/contract/profile";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  ChangePasswordSchema,
+  DisplayNameSchema,
+  ProfileSchema,
+  SessionsEndedSchema,
+} from "../../../shared/contract/profile";
 import { hitRateLimit } from "../../lib/rate-limit";
 import { changePassword, getProfile, signOutOtherSessions, updateDisplayName } from "../../services/profile";
 import { requireUser, type ApiContext, type ApiEnv } from "../context";
@@ -8,20 +13,6 @@ import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
 
 export const accountRoutes = new OpenAPIHono<ApiEnv>();
-
-const ProfileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  roles: z.array(z.string()),
-  avatar: z.string().nullable(),
-  email_verified: z.boolean(),
-  created_at: z.string(),
-  last_login_time: z.string().nullable(),
-  last_login_ip: z.string().nullable(),
-  other_sessions: z.number().int(),
-});
-const SessionsEndedSchema = z.object({ ok: z.literal(true), signed_out_sessions: z.number().int() });
 
 const signedInErrors = { 401: jsonResponse(ErrorBodySchema, "Sign-in required") } as const;
 

@@ -1,5 +1,5 @@
 // /api/auth: sign-in, session, sign-out and registration (spec §7 "Session and account").
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { isCommonPassword } from "../../auth/common-passwords";
 import { createSession, deleteSessionByToken, userRowToSessionUser } from "../../auth/sessions";
 import {
@@ -12,25 +12,17 @@ import { authenticate, normalizeEmail, recordLogin } from "../../auth/users";
 import { config } from "../../config";
 import { clearRateLimit, hitRateLimit, undoRateLimitHit } from "../../lib/rate-limit";
 import { MailNotConfiguredError } from "../../services/mail";
-import { LoginSchema, RegisterSchema } from "../../../shared/contract/auth";
+import {
+  LoginSchema,
+  LogoutResultSchema,
+  RegisterFinishSchema,
+  RegisterSchema,
+  RegistrationRequestedSchema,
+  SessionSchema,
+} from "../../../shared/contract/auth";
 import { clientIp, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
-
-export const SessionUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  roles: z.array(z.string()),
-  avatar: z.string().nullable(),
-});
-
-export const SessionSchema = z.object({
-  user: SessionUserSchema.nullable(),
-  expires: z.string().nullable(),
-  sessionToken: z.string().nullable(),
-  did: z.string().nullable(),
-});
 
 // Sign-in throttling counts failures only, so that it cannot be turned against an account's owner (ASVS 6.1.1,
 // 6.3.1; docs/security.md "Sign-in throttling"):
@@ -140,14 +132,13 @@ authRoutes.openapi(
   },
 );
 
-const LogoutResult = z.object({ ok: z.boolean() });
 for (const method of ["get", "post"] as const) {
   authRoutes.openapi(
     createRoute({
       method,
       path: "/auth/logout",
       tags: ["auth"],
-      responses: { 200: jsonResponse(LogoutResult, "The session, if any, has ended on the server.") },
+      responses: { 200: jsonResponse(LogoutResultSchema, "The session, if any, has ended on the server.") },
     }),
     async (c) => {
       if (c.var.sessionToken) await deleteSessionByToken(c.var.db, c.var.sessionToken);
@@ -156,7 +147,6 @@ for (const method of ["get", "post"] as const) {
   );
 }
 
-const RegistrationRequested = z.object({ detail: z.string() });
 const REGISTRATION_WINDOW_MS = 3_600_000;
 
 authRoutes.openapi(
@@ -167,7 +157,7 @@ authRoutes.openapi(
     request: { body: jsonBody(RegisterSchema) },
     responses: {
       202: jsonResponse(
-        RegistrationRequested,
+        RegistrationRequestedSchema,
         "Whether or not the address has an account: a message is on its way to it.",
       ),
       400: jsonResponse(ErrorBodySchema, "Invalid input"),
@@ -219,7 +209,7 @@ authRoutes.openapi(
     method: "post",
     path: "/auth/register/finish",
     tags: ["auth"],
-    request: { body: jsonBody(z.object({ token: z.string().min(1).max(4_000) })) },
+    request: { body: jsonBody(RegisterFinishSchema) },
     responses: {
       200: jsonResponse(SessionSchema, "The new user, signed in."),
       400: jsonResponse(ErrorBodySchema, "The link is not valid or has expired"),

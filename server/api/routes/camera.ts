@@ -1,12 +1,20 @@
 // Camera reports (spec §7): upload from the probe app (x-api-key), the list with search and filters, one report,
 // and its download. Reads are served from an in-memory cache with ETag/304 (list 10 s, detail about 24 minutes).
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
+  CameraReportCreatedSchema,
+  CameraReportDataSchema,
+  CameraReportDetailSchema,
+  CameraReportDownloadQuerySchema,
+  CameraReportIdParamsSchema,
+  CameraReportPageSchema,
   CameraReportQuerySchema,
+  CameraReportUploadHeadersSchema,
   CameraReportUploadSchema,
   cameraReportSearchParams,
+  type CameraReportDetail,
   isReportId,
   normalizeCameraReportQuery,
 } from "../../../shared/contract/camera";
@@ -18,7 +26,6 @@ import {
   listCameraReports,
   probeAppStoreUrl,
   reportFileName,
-  type CameraReportDetail,
 } from "../../services/camera-reports";
 import {
   answerWeight,
@@ -40,51 +47,9 @@ type CameraEnv = ApiEnv & { Variables: { apiKey: ApiKeyIdentity } };
 
 /** The issue's limit for one report, whatever MAX_BODY_BYTES allows elsewhere. */
 export const MAX_REPORT_BYTES = 1024 * 1024;
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const LIST_MAX_AGE_S = LIST_TTL_MS / 1000;
 const DETAIL_MAX_AGE_S = DETAIL_TTL_MS / 1000;
 const NOT_FOUND = "No report data available";
-
-const ReportSummarySchema = z.object({
-  id: z.string(),
-  manufacturer: z.string(),
-  device_model: z.string(),
-  os: z.string(),
-  os_ver: z.string(),
-  created_at: z.string(),
-  camera_count: z.number().int(),
-  best_level: z.string().nullable(),
-});
-
-const ReportPageSchema = z.object({
-  reports: z.array(ReportSummarySchema),
-  total: z.number().int(),
-  total_is_lower_bound: z
-    .boolean()
-    .openapi({ description: "A filtered count stops at 1,000 matches: there are at least this many." }),
-  page: z.number().int(),
-  size: z.number().int(),
-  probe_app_store_url: z.string(),
-});
-
-const ReportDetailSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  device_os_version: z.string(),
-  report_data: z.record(z.string(), z.unknown()),
-});
-
-const UploadHeadersSchema = z.object({
-  "x-api-key": z.string().optional().openapi({ description: "An API key an administrator issued (any service name)." }),
-  "idempotency-key": z
-    .string()
-    .max(MAX_IDEMPOTENCY_KEY_LENGTH, `Idempotency-Key is at most ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`)
-    .regex(/^[\x21-\x7e]+$/, "Idempotency-Key is printable ASCII without spaces.")
-    .optional()
-    .openapi({
-      description: "Retrying with the same key and body returns the first report; another body answers 422.",
-    }),
-});
 
 const requireApiKey: MiddlewareHandler<CameraEnv> = async (c, next) => {
   const identity = await verifyApiKey(c.var.db, c.req.header("x-api-key"));
@@ -181,10 +146,10 @@ cameraRoutes.openapi(
     description:
       "The envelope of shared/camera-report.md. Unknown keys are kept as uploaded. At most 1 MiB. Authenticated with an x-api-key header.",
     middleware: [reportBodyLimit, requireApiKey, uploadRateLimit] as const,
-    request: { headers: UploadHeadersSchema, body: jsonBody(CameraReportUploadSchema) },
+    request: { headers: CameraReportUploadHeadersSchema, body: jsonBody(CameraReportUploadSchema) },
     responses: {
       201: jsonResponse(
-        z.object({ id: z.string() }),
+        CameraReportCreatedSchema,
         "Stored (or, for a repeated Idempotency-Key, the report stored first).",
       ),
       400: jsonResponse(ErrorBodySchema, "A malformed report, with one error per field"),
@@ -214,7 +179,7 @@ cameraRoutes.openapi(
       "q: words that must each start a word of the manufacturer or model. facing: a camera faces this way. min_level: some camera has at least this hardware level (LEGACY < EXTERNAL < LIMITED < FULL < LEVEL_3). cap (repeatable): some camera has each capability. May be 10 s old.",
     request: { query: CameraReportQuerySchema },
     responses: {
-      200: jsonResponse(ReportPageSchema, "One page of summaries and the number of matching reports"),
+      200: jsonResponse(CameraReportPageSchema, "One page of summaries and the number of matching reports"),
       304: { description: "Not modified (If-None-Match)" },
       400: jsonResponse(ErrorBodySchema, "Invalid parameters"),
     },
@@ -239,9 +204,9 @@ cameraRoutes.openapi(
     path: "/camera/reports/{id}",
     tags: ["camera"],
     summary: "One camera report",
-    request: { params: z.object({ id: z.string().max(64) }) },
+    request: { params: CameraReportIdParamsSchema },
     responses: {
-      200: jsonResponse(ReportDetailSchema, "The report as uploaded, with its id, time and OS version"),
+      200: jsonResponse(CameraReportDetailSchema, "The report as uploaded, with its id, time and OS version"),
       304: { description: "Not modified (If-None-Match)" },
       404: jsonResponse(ErrorBodySchema, "No such report"),
     },
@@ -258,11 +223,11 @@ cameraRoutes.openapi(
     path: "/camera2/report/download",
     tags: ["camera"],
     summary: "One camera report as a JSON file download",
-    request: { query: z.object({ rid: z.string({ error: "rid (the report id) is required." }).max(64) }) },
+    request: { query: CameraReportDownloadQuerySchema },
     responses: {
       200: {
         description: "The report as uploaded, as an attachment",
-        content: { "application/json": { schema: z.record(z.string(), z.unknown()) } },
+        content: { "application/json": { schema: CameraReportDataSchema } },
       },
       304: { description: "Not modified (If-None-Match)" },
       400: jsonResponse(ErrorBodySchema, "No report id"),

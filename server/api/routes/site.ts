@@ -1,11 +1,25 @@
 // Public site endpoints: the contact form and the current terms/privacy entries; and the administrators'
 // side of contact messages (read, mark handled, delete, send unsent notifications).
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { ContactMessageUpdateSchema, ContactSchema } from "../../../shared/contract/contact";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import {
+  ContactMessageIdSchema,
+  ContactMessageListQuerySchema,
+  ContactMessagePageSchema,
+  ContactMessageUpdatedSchema,
+  ContactMessageUpdateSchema,
+  ContactNotifyResultSchema,
+  ContactSchema,
+} from "../../../shared/contract/contact";
+import { OkSchema } from "../../../shared/contract/ok";
+import {
+  CurrentSiteDataParamsSchema,
+  CurrentSiteDataSchema,
+  isLegalPageType,
+  LEGAL_PAGE_TYPES,
+} from "../../../shared/contract/site-data";
 import { config } from "../../config";
 import { hitRateLimit } from "../../lib/rate-limit";
 import {
-  CONTACT_FILTERS,
   contactNotificationsSettled,
   deleteContactMessage,
   listContactMessages,
@@ -14,7 +28,7 @@ import {
   setContactMessageHandled,
   submitContactMessage,
 } from "../../services/contact";
-import { currentLegalEntry, isLegalPageType, legalEntryEtag, LEGAL_PAGE_TYPES } from "../../services/legal-pages";
+import { currentLegalEntry, legalEntryEtag } from "../../services/legal-pages";
 import { describeMailSetup } from "../../services/mail";
 import { clientIp, requireAdmin, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
@@ -22,7 +36,6 @@ import { ErrorBodySchema, jsonResponse } from "../openapi";
 
 export const siteRoutes = new OpenAPIHono<ApiEnv>();
 
-const OkSchema = z.object({ ok: z.literal(true) });
 const CONTACT_WINDOW_MS = 60_000;
 
 // ------------------------------------------------------------------ contact form
@@ -77,16 +90,6 @@ siteRoutes.openapi(
 
 // ------------------------------------------------------------------ current terms and privacy
 
-const CurrentEntrySchema = z.object({
-  id: z.string(),
-  versionNum: z.number().int(),
-  type: z.string(),
-  markdown: z.string(),
-  is_current: z.boolean(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-
 // Short, so that a visitor sees an administrator's save within a minute; ETag makes re-checks cheap.
 const LEGAL_CACHE_CONTROL = "public, max-age=60";
 
@@ -96,12 +99,9 @@ siteRoutes.openapi(
     path: "/v1/site/data/current/{type}",
     tags: ["site"],
     summary: "The current site data entry of a public type (terms or privacy)",
-    request: { params: z.object({ type: z.string().max(40) }) },
+    request: { params: CurrentSiteDataParamsSchema },
     responses: {
-      200: jsonResponse(
-        z.object({ entry: CurrentEntrySchema.nullable() }),
-        "The current entry, or null when none is current",
-      ),
+      200: jsonResponse(CurrentSiteDataSchema, "The current entry, or null when none is current"),
       304: { description: "Unchanged since the ETag in If-None-Match" },
       404: jsonResponse(ErrorBodySchema, `Not a public type (${LEGAL_PAGE_TYPES.join(", ")})`),
     },
@@ -130,59 +130,15 @@ const adminErrors = {
   403: jsonResponse(ErrorBodySchema, "Administrator only"),
 } as const;
 
-const ContactMessageOut = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  message: z.string(),
-  client_ip: z.string().nullable(),
-  created_at: z.string(),
-  handled: z.boolean(),
-  notified_at: z.string().nullable(),
-  notify_attempts: z.number().int(),
-  last_notify_error: z.string().nullable(),
-});
-
-const MailSetupOut = z.object({
-  configured: z.boolean(),
-  transport: z.string().nullable(),
-  recipient: z.string().nullable(),
-  problem: z.string().nullable(),
-});
-
-export const CONTACT_PAGE_SIZE_MAX = 100;
-
-const ListQuery = z.object({
-  filter: z.enum(CONTACT_FILTERS).default("all"),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  page_size: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(CONTACT_PAGE_SIZE_MAX, `page_size must be at most ${CONTACT_PAGE_SIZE_MAX}.`)
-    .default(50),
-});
-
 siteRoutes.openapi(
   createRoute({
     method: "get",
     path: "/v1/admin/site/contact/messages",
     tags: ["admin: contact"],
     middleware: [requireAdmin],
-    request: { query: ListQuery },
+    request: { query: ContactMessageListQuerySchema },
     responses: {
-      200: jsonResponse(
-        z.object({
-          messages: z.array(ContactMessageOut),
-          count: z.number().int(),
-          open: z.number().int(),
-          unsent: z.number().int(),
-          page: z.number().int(),
-          page_size: z.number().int(),
-          mail: MailSetupOut,
-        }),
-        "Messages, newest first; count is how many match the filter",
-      ),
+      200: jsonResponse(ContactMessagePageSchema, "Messages, newest first; count is how many match the filter"),
       400: jsonResponse(ErrorBodySchema, "Invalid query"),
       ...adminErrors,
     },
@@ -198,8 +154,6 @@ siteRoutes.openapi(
   },
 );
 
-const MessageIdParam = z.object({ id: z.string().max(64) });
-
 siteRoutes.openapi(
   createRoute({
     method: "post",
@@ -207,11 +161,11 @@ siteRoutes.openapi(
     tags: ["admin: contact"],
     middleware: [requireAdmin],
     request: {
-      params: MessageIdParam,
+      params: ContactMessageIdSchema,
       body: { content: { "application/json": { schema: ContactMessageUpdateSchema } }, required: true },
     },
     responses: {
-      200: jsonResponse(z.object({ message: ContactMessageOut }), "The updated message"),
+      200: jsonResponse(ContactMessageUpdatedSchema, "The updated message"),
       400: jsonResponse(ErrorBodySchema, "Invalid input"),
       404: jsonResponse(ErrorBodySchema, "No such message"),
       ...adminErrors,
@@ -232,7 +186,7 @@ siteRoutes.openapi(
     path: "/v1/admin/site/contact/messages/{id}",
     tags: ["admin: contact"],
     middleware: [requireAdmin],
-    request: { params: MessageIdParam },
+    request: { params: ContactMessageIdSchema },
     responses: {
       200: jsonResponse(OkSchema, "Deleted"),
       404: jsonResponse(ErrorBodySchema, "No such message"),
@@ -254,15 +208,7 @@ siteRoutes.openapi(
     summary: "Send the owner's notifications of unsent messages now",
     middleware: [requireAdmin],
     responses: {
-      200: jsonResponse(
-        z.object({
-          sent: z.number().int(),
-          failed: z.number().int(),
-          error: z.string().nullable(),
-          unsent: z.number().int(),
-        }),
-        "What this attempt sent, and how many are still unsent",
-      ),
+      200: jsonResponse(ContactNotifyResultSchema, "What this attempt sent, and how many are still unsent"),
       ...adminErrors,
     },
   }),

@@ -1,19 +1,10 @@
 // /api/health and /api/version: what an operator or the site health page asks first.
-import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import { HealthSchema, VersionSchema, type DatabaseHealth, type Health } from "../../../shared/contract/system";
 import { describeDatabaseError } from "../../db/client";
 import { appVersion, startedAt } from "../../lib/runtime-info";
 import type { ApiEnv } from "../context";
 import { jsonResponse } from "../openapi";
-
-const HealthSchema = z.object({
-  status: z.enum(["ok", "error"]),
-  database: z.object({ ok: z.boolean(), latency_ms: z.number().nullable(), error: z.string().nullable() }),
-  version: z.string(),
-  uptime_s: z.number(),
-  started_at: z.string(),
-  /** Why the status is "error", readable by a person; null when everything answers. */
-  detail: z.string().nullable(),
-});
 
 export const systemRoutes = new OpenAPIHono<ApiEnv>();
 
@@ -28,7 +19,7 @@ systemRoutes.openapi(
     },
   }),
   async (c) => {
-    let database: { ok: boolean; latency_ms: number | null; error: string | null };
+    let database: DatabaseHealth;
     try {
       const started = performance.now();
       await c.var.db.execute("select 1");
@@ -36,8 +27,8 @@ systemRoutes.openapi(
     } catch (error) {
       database = { ok: false, latency_ms: null, error: describeDatabaseError(error) };
     }
-    const body = {
-      status: database.ok ? ("ok" as const) : ("error" as const),
+    const body: Health = {
+      status: database.ok ? "ok" : "error",
       database,
       version: appVersion,
       uptime_s: Math.round((Date.now() - startedAt.getTime()) / 1000),
@@ -53,7 +44,7 @@ systemRoutes.openapi(
     method: "get",
     path: "/version",
     tags: ["system"],
-    responses: { 200: jsonResponse(z.object({ version: z.string() }), "The running version") },
+    responses: { 200: jsonResponse(VersionSchema, "The running version") },
   }),
   (c) => c.json({ version: appVersion }, 200),
 );
