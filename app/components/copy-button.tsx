@@ -1,4 +1,4 @@
-// Copies a value to the clipboard and shows a checked state for 2 seconds (spec §4, §9).
+// Copies a value to the clipboard and shows a checked state for 2 seconds.
 // Without JavaScript it is not rendered: the value is always shown next to it.
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/utils/hydrated";

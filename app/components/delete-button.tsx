@@ -1,4 +1,4 @@
-// A one-click delete (spec §4): no confirmation, and clicks are ignored while the request is in flight.
+// A one-click delete: no confirmation, and clicks are ignored while the request is in flight.
 // A plain form post without JavaScript; a fetcher (no reload) with it.
 import { useFetcher } from "react-router";
 

@@ -1,4 +1,4 @@
-// The error views of spec §8: 'HTTP 404: Not Found' and 'Something went wrong!' with a Show/Hide Error toggle.
+// The error views: 'HTTP 404: Not Found' and 'Something went wrong!' with a Show/Hide Error toggle.
 // They are not landmarks: a route's error boundary shows them inside its layout's <main>; top-level callers
 // (the root error boundary, the 404 route) wrap them in one.
 import { isRouteErrorResponse } from "react-router";
@@ -51,7 +51,12 @@ export function GenericErrorView({ error }: { error: unknown }) {
           <span className="group-open:hidden">Show Error</span>
           <span className="hidden group-open:inline">Hide Error</span>
         </summary>
-        <pre className="mt-3 overflow-x-auto rounded bg-zinc-100 p-3 text-sm whitespace-pre-wrap text-red-700 dark:bg-zinc-900 dark:text-red-400">
+        <pre
+          className={
+            "mt-3 overflow-x-auto rounded bg-zinc-100 p-3 text-sm whitespace-pre-wrap text-red-700 " +
+            "dark:bg-zinc-900 dark:text-red-400"
+          }
+        >
           {errorMessageOf(error)}
           {showStack ? `\n\n${error.stack}` : null}
         </pre>

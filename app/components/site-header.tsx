@@ -1,11 +1,13 @@
-// The site header of spec §2: title, main links, Tools menu and, when signed in, the Profile menu.
+// The site header: title, main links, Tools menu and, when signed in, the Profile menu.
 import { Link, NavLink } from "react-router";
 import type { SessionUser } from "../../shared/user";
 import { NavMenu } from "./nav-menu";
 import { ThemeSwitch } from "./theme-switch";
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-9 items-center rounded px-2 py-1.5 text-sm font-medium text-zinc-900 no-underline hover:bg-zinc-100 hover:no-underline dark:text-zinc-100 dark:hover:bg-zinc-800 ${isActive ? "bg-zinc-100 dark:bg-zinc-800" : ""}`;
+  `inline-flex min-h-9 items-center rounded px-2 py-1.5 text-sm font-medium text-zinc-900 no-underline ` +
+  `hover:bg-zinc-100 hover:no-underline dark:text-zinc-100 dark:hover:bg-zinc-800 ` +
+  `${isActive ? "bg-zinc-100 dark:bg-zinc-800" : ""}`;
 
 export function SiteHeader({ siteName, user }: { siteName: string; user: SessionUser | null }) {
   return (

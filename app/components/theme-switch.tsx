@@ -15,7 +15,10 @@ export function ThemeSwitch() {
   return (
     <button
       type="button"
-      className="inline-flex min-h-9 min-w-9 items-center justify-center rounded px-2 text-base hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      className={
+        "inline-flex min-h-9 min-w-9 items-center justify-center rounded px-2 " +
+        "text-base hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      }
       aria-label={`${LABEL[theme]} (switch to ${LABEL[NEXT[theme]].toLowerCase()})`}
       title={LABEL[theme]}
       onClick={() => {

@@ -8,7 +8,10 @@ const twoDigits = (value: number) => (value < 10 ? `0${value}` : String(value));
 export function formatDateTime(value: string | Date): string {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return String(value);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`;
+  return (
+    `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ` +
+    `${twoDigits(date.getUTCHours())}:${twoDigits(date.getUTCMinutes())} UTC`
+  );
 }
 
 export function Time({ value }: { value: string | Date | null | undefined }) {

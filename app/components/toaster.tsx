@@ -1,5 +1,5 @@
-// The notification area (spec §9 settings) and the server's flash message shown in it. Loaded lazily after
-// hydration: sonner is about 10 kB of JavaScript a page needs only once something is to be announced.
+// The notification area (bottom right, 4 s, three at once, Alt+T) and the server's flash message shown in it. Loaded
+// lazily after hydration: sonner is about 10 kB of JavaScript a page needs only once something is to be announced.
 import { useEffect } from "react";
 import { toast as showToast, Toaster } from "sonner";
 

@@ -3,7 +3,7 @@
 import { githubDarkTheme, JsonEditor, type JsonData } from "json-edit-react";
 import { JSON_INDENT } from "./json-indent";
 
-/** §5 and §9: the editor's messages, shown for 2.5 s; the site vars page indents by 4. */
+/** The editor's messages, each shown for 2.5 s; the site vars page indents by 4. */
 export const JSON_EDITOR_MESSAGES = {
   ERROR_KEY_EXISTS: "Key already exists",
   ERROR_INVALID_JSON: "Invalid JSON",

@@ -7,7 +7,10 @@ import { JSON_INDENT } from "./json-indent";
 
 const JsonTreeEditor = lazy(() => import("./json-tree-editor"));
 
-/** The value for the tree editor, or null when the text is not JSON or past the site's JSON limits (the editor recurses). */
+/**
+ * The value for the tree editor, or null when the text is not JSON or past the site's JSON limits (the editor
+ * recurses).
+ */
 function parseOrNull(text: string): { value: unknown } | null {
   if (checkJsonLimits(text, "The value")) return null;
   try {

@@ -11,7 +11,9 @@ export function RowActions({ children }: { children: ReactNode }) {
   );
 }
 
-/** A row's Edit button: a link to the page with that record in the form. `label` names the record for screen readers. */
+/**
+ * A row's Edit button: a link to the page with that record in the form. `label` names the record for screen readers.
+ */
 export function EditLink({
   label,
   open = false,

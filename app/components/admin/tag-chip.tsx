@@ -3,7 +3,12 @@ import type { WonderTag } from "../../../shared/contract/wonder";
 
 export function TagChip({ tag }: { tag: Pick<WonderTag, "name" | "color"> }) {
   return (
-    <span className="inline-flex items-center gap-1.5 rounded-full border border-zinc-300 px-2 py-0.5 text-xs dark:border-zinc-700">
+    <span
+      className={
+        "inline-flex items-center gap-1.5 rounded-full border border-zinc-300 px-2 py-0.5 text-xs " +
+        "dark:border-zinc-700"
+      }
+    >
       {tag.color ? (
         <span
           aria-hidden="true"

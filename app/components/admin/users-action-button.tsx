@@ -1,4 +1,4 @@
-// A one-button form for a row action of the people pages (spec §4: single click, no confirmation, clicks
+// A one-button form for a row action of the people pages (single click, no confirmation, clicks
 // ignored while in flight). A plain form post without JavaScript; with it, a fetcher shared by the page
 // under `fetcherKey`, so the page can show the latest answer (an error in red above the table).
 import type { ReactNode } from "react";

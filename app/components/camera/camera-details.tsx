@@ -80,7 +80,10 @@ function exposureCompensationText(camera: CameraItem): string | null {
 
 function roleText(camera: CameraItem): ReactNode {
   if (camera.is_logical || camera.physical_camera_ids?.length) {
-    return `Logical camera over physical ${camera.physical_camera_ids?.length ? camera.physical_camera_ids.join(", ") : "cameras"}`;
+    return (
+      `Logical camera over physical ` +
+      `${camera.physical_camera_ids?.length ? camera.physical_camera_ids.join(", ") : "cameras"}`
+    );
   }
   if (!isStandaloneCamera(camera)) return `Physical camera behind logical ${camera.parent_logical_id}`;
   return "Stand-alone camera";
@@ -139,7 +142,11 @@ export function CamerasOverview({ cameras }: { cameras: CameraItem[] }) {
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="grid gap-1 border-b border-zinc-100 py-2 last:border-b-0 sm:grid-cols-[13rem_1fr] dark:border-zinc-800">
+    <div
+      className={
+        "grid gap-1 border-b border-zinc-100 py-2 last:border-b-0 " + "sm:grid-cols-[13rem_1fr] dark:border-zinc-800"
+      }
+    >
       <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
       <dd className="text-sm break-words">{children ?? DASH}</dd>
     </div>

@@ -9,12 +9,19 @@ const COLOURS: Record<string, string> = {
   LEVEL_3: "bg-blue-50 text-blue-900 ring-blue-300 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-700",
 };
 
+const CHIP = "rounded px-1.5 py-0.5 font-mono text-xs";
+const CHIP_HIGHLIGHTED = "bg-blue-50 font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-200";
+const CHIP_PLAIN = "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200";
+
 export function LevelBadge({ level }: { level: string | null | undefined }) {
   if (!level) return <span>—</span>;
   const known = (HARDWARE_LEVELS as readonly string[]).includes(level);
   return (
     <span
-      className={`inline-block rounded px-1.5 py-0.5 font-mono text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${COLOURS[level] ?? COLOURS.LEGACY}`}
+      className={
+        `inline-block rounded px-1.5 py-0.5 font-mono text-xs font-semibold whitespace-nowrap ring-1 ` +
+        `ring-inset ${COLOURS[level] ?? COLOURS.LEGACY}`
+      }
       title={known ? undefined : "A level this site does not know"}
     >
       {level}
@@ -34,10 +41,7 @@ export function NameChips({
   return (
     <ul className="flex flex-wrap gap-1">
       {names.map((name) => (
-        <li
-          key={name}
-          className={`rounded px-1.5 py-0.5 font-mono text-xs ${highlight.includes(name) ? "bg-blue-50 font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-200" : "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200"}`}
-        >
+        <li key={name} className={`${CHIP} ${highlight.includes(name) ? CHIP_HIGHLIGHTED : CHIP_PLAIN}`}>
           {name}
         </li>
       ))}

@@ -1,4 +1,4 @@
-// 'Loading...' while a client navigation waits for its data (spec §2): the page a visitor leaves stays in place
+// 'Loading...' while a client navigation waits for its data: the page a visitor leaves stays in place
 // until the next one has loaded, so this says something is happening. Without JavaScript the browser shows it.
 import { useNavigation } from "react-router";
 

@@ -1,4 +1,4 @@
-// The note of spec §2: where the reports come from, with the probe app's store link (a site var).
+// The list's note: where the reports come from, with the probe app's store link (a site var).
 export function ProbeAppNote({ storeUrl }: { storeUrl: string }) {
   return (
     <p className="text-sm text-zinc-700 dark:text-zinc-300">

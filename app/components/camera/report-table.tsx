@@ -1,4 +1,4 @@
-// The report list's table (spec §2: number, device linking to the report, OS and version, report time), with a
+// The report list's table (number, device linking to the report, OS and version, report time), with a
 // checkbox per row for comparing. The checkboxes belong to the compare form by their form attribute, so picking
 // reports and pressing Compare works without JavaScript.
 import { useState } from "react";

@@ -5,7 +5,10 @@ export function CaretExcerptView({ excerpt, label }: { excerpt: CaretExcerpt; la
   return (
     <pre
       aria-label={label ?? `Line ${excerpt.line}, column ${excerpt.column}`}
-      className="mt-2 overflow-x-auto rounded border border-red-200 bg-white p-2 font-mono text-sm text-zinc-900 [tab-size:4] dark:border-red-900 dark:bg-zinc-950 dark:text-zinc-100"
+      className={
+        "mt-2 overflow-x-auto rounded border border-red-200 bg-white p-2 font-mono text-sm text-zinc-900 " +
+        "[tab-size:4] dark:border-red-900 dark:bg-zinc-950 dark:text-zinc-100"
+      }
     >
       <span className="mr-2 text-zinc-500 select-none">{excerpt.line} |</span>
       {excerpt.text}
