@@ -18,7 +18,6 @@ import "./utils/csp-safe-zod";
 import { GenericErrorView } from "./components/error-views";
 import { SiteHeader } from "./components/site-header";
 import { sessionContext } from "./context";
-import { csrfMiddleware } from "./utils/security.server";
 import { sessionMiddleware } from "./utils/session.server";
 import { getSiteSettings } from "./utils/site-settings.server";
 import { siteOrigin } from "./utils/site-url.server";
@@ -39,7 +38,7 @@ const prefetchSiteSettings: Route.MiddlewareFunction = ({ context }, next) => {
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [csrfMiddleware, sessionMiddleware, prefetchSiteSettings];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, prefetchSiteSettings];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(sessionContext);

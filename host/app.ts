@@ -7,13 +7,14 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "react-router";
 import { createRequestContext, requestInfoContext } from "../app/context";
 import { contentSecurityPolicy } from "../app/utils/security.server";
+import { dropSiteSettingsOnChange } from "../app/utils/site-settings.server";
 import { withServerTiming } from "../shared/http/server-timing";
 import { createApiApp } from "../server/api/app";
 import { clientIp } from "../server/api/context";
 import { workerCountsFromPrimary } from "../server/cluster";
 import { config } from "../server/config";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../server/lib/csrf";
-import { forwardedProto, visitorUrl } from "../server/lib/proxy";
+import { forwardedProto, visitorUrl } from "../shared/http/proxy";
 import { screenFormPost } from "./page-form-gate";
 import { onContentChange } from "../server/content-changes";
 import { createPageCache, newNonce, type RenderPage } from "./page-cache";
@@ -66,7 +67,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
       ["Cross-Origin-Resource-Policy", "same-origin"],
       ["Permissions-Policy", PERMISSIONS_POLICY],
     ];
-    if (forwardedProto(c.req.raw.headers) === "https") {
+    if (forwardedProto(c.req.raw.headers, config.trustProxy) === "https") {
       headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
     }
     setResponseHeaders(c, headers);
@@ -74,6 +75,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
 
   // Emptied when public content changes, here or on another instance; sign-in, sign-out and the like leave it.
   if (pageCache) onContentChange(() => pageCache.invalidate());
+  onContentChange(dropSiteSettingsOnChange);
 
   if (options.clientDir) {
     app.use(
@@ -189,7 +191,7 @@ function setAge(response: Response, seconds: number) {
  * origin check would refuse every form post. With TRUST_PROXY the page request carries the address the visitor used.
  */
 function asTheProxySawIt(request: Request): Request {
-  const url = visitorUrl(request);
+  const url = visitorUrl(request, config.trustProxy);
   if (url.href === request.url) return request;
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   return new Request(url, {

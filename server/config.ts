@@ -1,50 +1,12 @@
-// Every environment setting the server reads, parsed once. Nothing else reads process.env.
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// Every environment setting /api and the host read, parsed once. The web tier reads the few it needs itself
+// (app/utils/env.server.ts), parsed the same way (shared/env.server.ts).
 import path from "node:path";
+import { dataDirSetting, flagSetting, integerSetting, persistentSecret, proxyHopsSetting } from "../shared/env.server";
 import { sharedSecretsProblem } from "./shared-secrets";
 
-function int(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
-  return value;
-}
-
-function flag(name: string, fallback: boolean): boolean {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  return !["0", "false", "no", "off"].includes(raw.toLowerCase());
-}
-
-/**
- * How many proxies in front of this server add to X-Forwarded-For: 0 (none, the default) reads no forwarded
- * header at all; "true", "yes" and "on" mean one.
- */
-function proxyHops(name: string): number {
-  const raw = process.env[name]?.trim().toLowerCase();
-  if (!raw || ["0", "false", "no", "off"].includes(raw)) return 0;
-  if (["true", "yes", "on"].includes(raw)) return 1;
-  const hops = Number(raw);
-  if (!Number.isInteger(hops) || hops < 0 || hops > 10)
-    throw new Error(`${name} must be a number of proxy hops from 0 to 10, got "${raw}"`);
-  return hops;
-}
-
-const dataDir = path.resolve(process.env.DATA_DIR || "./data");
-
-/** A secret from the environment, or one generated once and kept in DATA_DIR. */
-function persistentSecret(envName: string, fileName: string): string {
-  const fromEnv = process.env[envName];
-  if (fromEnv) return fromEnv;
-  const file = path.join(dataDir, fileName);
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret + "\n", { mode: 0o600 });
-  return secret;
-}
+const int = (name: string, fallback: number) => integerSetting(process.env, name, fallback);
+const flag = (name: string, fallback: boolean) => flagSetting(process.env, name, fallback);
+const dataDir = dataDirSetting(process.env);
 
 let cachedSecrets: { session: string; encryption: string } | undefined;
 
@@ -62,8 +24,8 @@ export const config = {
   /** The public address (https://example.org) for canonical URLs, robots.txt and the sitemap; default: the request's. */
   siteUrl: process.env.SITE_URL?.replace(/\/+$/, "") || undefined,
   seedDemo: flag("SEED_DEMO", true),
-  /** Proxy hops whose X-Forwarded-For/-Proto/-Host entries are believed (server/lib/proxy.ts); 0: none. */
-  trustProxy: proxyHops("TRUST_PROXY"),
+  /** Proxy hops whose X-Forwarded-For/-Proto/-Host entries are believed (shared/http/proxy.ts); 0: none. */
+  trustProxy: proxyHopsSetting(process.env, "TRUST_PROXY"),
   /** Anyone may sign up through /api/auth/register (finished by an e-mailed link); otherwise administrators create users. */
   registrationOpen: flag("REGISTRATION_OPEN", false),
   /** Sign-up requests accepted per client address and hour while registration is open. */
@@ -123,8 +85,8 @@ export const config = {
     const problem = cachedSecrets ? null : sharedSecretsProblem(process.env);
     if (problem) throw new Error(problem);
     cachedSecrets ??= {
-      session: persistentSecret("SESSION_SECRET", "session-secret"),
-      encryption: persistentSecret("ENCRYPTION_KEY", "encryption-key"),
+      session: persistentSecret(process.env, "SESSION_SECRET", dataDir, "session-secret"),
+      encryption: persistentSecret(process.env, "ENCRYPTION_KEY", dataDir, "encryption-key"),
     };
     return cachedSecrets;
   },

@@ -1,13 +1,5 @@
-// Page-level request checks: CSRF by origin for every state-changing request. host/app.ts runs the same check
-// before a page request's body is read; this one keeps it for any other way a page action is reached.
-import { data, type MiddlewareFunction } from "react-router";
-import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../../server/lib/csrf";
-
-export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
-  const reason = isSafeMethod(request.method) ? null : crossSiteReason(request);
-  if (reason) throw data({ detail: crossSiteMessage(reason) }, { status: 403 });
-  return next();
-};
+// The pages' Content-Security-Policy. (Cross-site posts never reach a page: host/app.ts refuses them before a
+// page request's body is read, and every page request passes through it.)
 
 /**
  * Which scripts a page may run. A rendered page trusts its per-response nonce (and, through 'strict-dynamic', the

@@ -1,17 +1,26 @@
 // The web tier's side of sign-in: the session cookie holds the /api session token.
 import { data, type MiddlewareFunction } from "react-router";
-import { clearSessionCookie, readSessionToken, serializeSessionToken } from "../../server/auth/cookie";
 import { sessionContext } from "~/context";
 import { apiRequest } from "./api.server";
+import { webEnv } from "./env.server";
+import { sessionCookieFrom } from "../../shared/session-cookie";
 import type { SessionInfo } from "../../shared/user";
 
-export { clearSessionCookie, serializeSessionToken };
+const sessionCookie = sessionCookieFrom(() => ({
+  secure: webEnv.isProduction && webEnv.trustProxy > 0,
+  secret: webEnv.sessionSecret,
+  maxAgeSeconds: webEnv.sessionAbsoluteDays * 24 * 60 * 60,
+}));
+
+/** The Set-Cookie that starts the session a sign-in answered, until it expires. */
+export const serializeSessionToken = sessionCookie.serializeToken;
+export const clearSessionCookie = sessionCookie.clear;
 
 const NO_SESSION: SessionInfo = { user: null, expires: null, sessionToken: null, did: null };
 
 /** Root middleware: asks /api who the cookie belongs to; a dead cookie is cleared on the way out. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const token = await readSessionToken(request.headers.get("cookie"));
+  const token = await sessionCookie.readToken(request.headers.get("cookie"));
   let session = NO_SESSION;
   if (token) {
     const result = await apiRequest<SessionInfo>(context, "/auth/session", { token });

@@ -1,18 +1,26 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
-import { config } from "../../server/config";
 import { createRequestContext, requestInfoContext } from "~/context";
-import { getSiteSettings, getSiteVar, getSiteVarText, invalidateSiteSettings } from "./site-settings.server";
+import { webEnv } from "./env.server";
+import {
+  dropSiteSettingsOnChange,
+  getSiteSettings,
+  getSiteVar,
+  getSiteVarText,
+  invalidateSiteSettings,
+} from "./site-settings.server";
 
 let h: ApiHarness;
 let admin: string;
 let calls = 0;
 let context: RouterContextProvider;
+let stopFollowing: () => void;
 
 beforeAll(async () => {
   h = await createApiHarness();
   admin = (await h.signIn({ admin: true })).token;
+  stopFollowing = h.onContentChange(dropSiteSettingsOnChange);
   context = createRequestContext({
     clientIp: "127.0.0.1",
     api: {
@@ -24,6 +32,7 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
+  stopFollowing();
   await h.close();
 });
 beforeEach(() => {
@@ -42,7 +51,7 @@ async function setVar(key: string, value: string, type = "str") {
 
 describe("site settings", () => {
   it("falls back to SITE_NAME, then follows the site_name var saved through /api on the very next read", async () => {
-    expect((await getSiteSettings(context)).siteName).toBe(config.siteName);
+    expect((await getSiteSettings(context)).siteName).toBe(webEnv.siteName);
     await setVar("site_name", "Lens Lab");
     expect(await getSiteSettings(context)).toEqual({ siteName: "Lens Lab", probeAppStoreLink: null });
     expect(calls).toBe(2);

@@ -1,10 +1,10 @@
 // Settings the site shows everywhere (site name, probe app store link…): the public site vars from /api, with
 // the environment as the fallback. Every page asks for them, so they are cached in memory for a few seconds;
-// a site var saved on this instance or another one sharing the database clears the cache at once.
+// a site var saved on this instance or another one sharing the database clears the cache at once (host/app.ts
+// calls invalidateSiteSettings when /api announces the change).
 import type { RouterContextProvider } from "react-router";
-import { config } from "../../server/config";
-import { onContentChange } from "../../server/content-changes";
 import { apiRequest, noteDataAge } from "./api.server";
+import { webEnv } from "./env.server";
 
 export interface SiteSettings {
   siteName: string;
@@ -92,7 +92,7 @@ export async function getSiteVarText(
 
 export async function getSiteSettings(context: ReadableContext): Promise<SiteSettings> {
   return {
-    siteName: await getSiteVarText(context, SITE_VAR.siteName, config.siteName),
+    siteName: await getSiteVarText(context, SITE_VAR.siteName, webEnv.siteName),
     probeAppStoreLink: await getSiteVarText(context, SITE_VAR.probeAppStoreLink, null),
   };
 }
@@ -104,6 +104,7 @@ export function invalidateSiteSettings(): void {
   inFlight = null;
 }
 
-onContentChange((topics) => {
+/** Told of every change of public content (host/app.ts subscribes it to /api's announcements). */
+export function dropSiteSettingsOnChange(topics: ReadonlySet<string>): void {
   if (topics.has("site-vars")) invalidateSiteSettings();
-});
+}

@@ -1,16 +1,16 @@
 // The site's public origin for canonical URLs, robots.txt and the sitemap: SITE_URL when set, else the request's
 // own (behind a trusted proxy, the forwarded scheme and host).
-import { config } from "../../server/config";
-import { visitorUrl } from "../../server/lib/proxy";
+import { webEnv } from "./env.server";
+import { visitorUrl } from "../../shared/http/proxy";
 
 export function siteOrigin(request: Request): string {
-  if (config.siteUrl) {
+  if (webEnv.siteUrl) {
     try {
-      return new URL(config.siteUrl).origin;
+      return new URL(webEnv.siteUrl).origin;
     } catch {
-      throw new Error(`SITE_URL must be an absolute URL such as https://example.org, got "${config.siteUrl}"`);
+      throw new Error(`SITE_URL must be an absolute URL such as https://example.org, got "${webEnv.siteUrl}"`);
     }
   }
-  const url = visitorUrl(request);
+  const url = visitorUrl(request, webEnv.trustProxy);
   return url.origin;
 }

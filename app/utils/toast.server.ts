@@ -1,7 +1,7 @@
 // Flash messages across redirects (remix-toast), in a cookie signed with the site's session secret.
 import { createCookieSessionStorage } from "react-router";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { config } from "../../server/config";
+import { webEnv } from "./env.server";
 
 const toastSessionStorage = createCookieSessionStorage({
   cookie: {
@@ -9,8 +9,8 @@ const toastSessionStorage = createCookieSessionStorage({
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: config.isProduction && config.trustProxy > 0,
-    secrets: [config.secrets.session],
+    secure: webEnv.isProduction && webEnv.trustProxy > 0,
+    secrets: [webEnv.sessionSecret],
   },
 });
 

@@ -2,10 +2,11 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { readSessionToken } from "../auth/cookie";
+import { config } from "../config";
 import { findSession, userRowToSessionUser, type SessionRecord } from "../auth/sessions";
 import type { Database } from "../db/client";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../lib/csrf";
-import { clientAddress } from "../lib/proxy";
+import { clientAddress } from "../../shared/http/proxy";
 import { isAdmin, type SessionUser } from "../../shared/user";
 import { ApiError } from "./errors";
 
@@ -31,7 +32,7 @@ export interface ApiEnv {
 
 export type ApiContext = Context<ApiEnv>;
 
-/** The caller's address: the in-process binding, else as server/lib/proxy.ts reads it behind TRUST_PROXY hops. */
+/** The caller's address: the in-process binding, else as shared/http/proxy.ts reads it behind TRUST_PROXY hops. */
 export function clientIp(c: Context): string {
   const bound = (c.env as ApiEnv["Bindings"] | undefined)?.clientIp;
   if (bound) return bound;
@@ -41,7 +42,7 @@ export function clientIp(c: Context): string {
   } catch {
     socketAddress = undefined;
   }
-  return clientAddress(c.req.raw.headers, socketAddress);
+  return clientAddress(c.req.raw.headers, socketAddress, config.trustProxy);
 }
 
 export function injectDeps(deps: ApiDeps): MiddlewareHandler<ApiEnv> {

@@ -3,7 +3,7 @@
 // Sec-Fetch-Site: same-origin, or — only when the browser sent neither — a same-origin Referer. A request that
 // shows nothing is refused too: every browser this site supports sends at least one of them.
 import { config } from "../config";
-import { visitorUrl } from "./proxy";
+import { visitorUrl } from "../../shared/http/proxy";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -26,7 +26,7 @@ function ownHosts(request: Request): Set<string> {
     }
   }
   try {
-    hosts.add(visitorUrl(request).host);
+    hosts.add(visitorUrl(request, config.trustProxy).host);
   } catch {
     // A request URL Node accepted is always parseable; nothing to add otherwise.
   }

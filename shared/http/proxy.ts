@@ -1,8 +1,8 @@
 // What the proxies in front of this server say about a request, believed only as far as TRUST_PROXY hops reach.
 // Each trusted proxy appends the address it was connected from to X-Forwarded-For; entries to the left of
 // those were written by whoever sent the request, so they are never read.
+// `hops` is TRUST_PROXY as the calling tier reads it.
 import { isIP } from "node:net";
-import { config } from "../config";
 
 /** Entries of a comma-separated forwarded header (several header lines arrive joined by ", "). */
 function entries(value: string | null | undefined): string[] {
@@ -36,20 +36,20 @@ function plainAddress(entry: string): string | undefined {
  * trusted proxy added, naming whoever connected to it — else the connection's own address. Without TRUST_PROXY no
  * forwarded header is read.
  */
-export function clientAddress(headers: Headers, socketAddress: string | undefined, hops = config.trustProxy): string {
+export function clientAddress(headers: Headers, socketAddress: string | undefined, hops: number): string {
   const forwarded = trustedEntry(entries(headers.get("x-forwarded-for")), hops);
   const address = forwarded === undefined ? undefined : plainAddress(forwarded);
   return address ?? socketAddress ?? "unknown";
 }
 
 /** The scheme the visitor used, as the outermost trusted proxy reports it; undefined without TRUST_PROXY. */
-export function forwardedProto(headers: Headers, hops = config.trustProxy): "http" | "https" | undefined {
+export function forwardedProto(headers: Headers, hops: number): "http" | "https" | undefined {
   const proto = trustedEntry(entries(headers.get("x-forwarded-proto")), hops)?.toLowerCase();
   return proto === "https" || proto === "http" ? proto : undefined;
 }
 
 /** The host the visitor asked for, as the outermost trusted proxy reports it; undefined without TRUST_PROXY. */
-export function forwardedHost(headers: Headers, hops = config.trustProxy): string | undefined {
+export function forwardedHost(headers: Headers, hops: number): string | undefined {
   const host = trustedEntry(entries(headers.get("x-forwarded-host")), hops);
   // A host name with an optional port, nothing else: anything stranger is ignored rather than half-parsed.
   return host && /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(host) ? host : undefined;
@@ -59,7 +59,7 @@ export function forwardedHost(headers: Headers, hops = config.trustProxy): strin
  * The address the visitor used for this request: its URL with the trusted forwarded scheme and host. Behind a TLS
  * proxy the server itself sees http://…; without TRUST_PROXY the request's own Host decides.
  */
-export function visitorUrl(request: Request, hops = config.trustProxy): URL {
+export function visitorUrl(request: Request, hops: number): URL {
   const url = new URL(request.url);
   const proto = forwardedProto(request.headers, hops);
   const host = forwardedHost(request.headers, hops);

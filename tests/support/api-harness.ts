@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { createApiApp, type ApiApp } from "../../server/api/app";
 import { createUser } from "../../server/auth/users";
+import { onContentChange } from "../../server/content-changes";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { eq } from "drizzle-orm";
@@ -23,6 +24,8 @@ export interface ApiHarness {
     email?: string;
     password?: string;
   }): Promise<{ token: string; userId: string; email: string; password: string }>;
+  /** Subscribes to the changes of public content /api announces in this process, as host/app.ts does. */
+  onContentChange: typeof onContentChange;
   close(): Promise<void>;
 }
 
@@ -70,6 +73,7 @@ export async function createApiHarness(): Promise<ApiHarness> {
     database,
     api,
     request,
+    onContentChange,
     async signIn(options = {}) {
       userCounter += 1;
       const email = options.email ?? `user${userCounter}-${randomBytes(3).toString("hex")}@example.com`;

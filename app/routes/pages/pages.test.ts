@@ -1,7 +1,6 @@
 // The loaders of /terms, /privacy and /site/health2 against the real /api, in-process.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRequestContext, sessionContext } from "~/context";
-import { siteData } from "../../../server/db/schema";
 import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 import { loader as legalLoader } from "./legal";
 import { loader as healthLoader } from "./site-health";
@@ -46,15 +45,24 @@ describe("terms and privacy", () => {
   });
 
   it("renders the current version safely, with its outline, version and date", async () => {
-    await h.database.db.insert(siteData).values([
-      { type: "terms", versionNum: 1, markdown: "# Old", isCurrent: false },
+    // Written as an administrator does, through /api: version 1, then version 2, the current one.
+    const { token } = await h.signIn({ admin: true });
+    for (const entry of [
+      { markdown: "# Old", is_current: false },
       {
-        type: "terms",
-        versionNum: 2,
         markdown: "# Terms\n\n## Use\n\n<script>alert(1)</script>\n\nA [link](javascript:alert(1)).\n\n## Changes",
-        isCurrent: true,
+        is_current: true,
       },
-    ]);
+    ]) {
+      const created = await h.request("/v1/admin/site/data/new", { method: "POST", token });
+      const { id } = (await created.json()) as { id: string };
+      const saved = await h.request(`/v1/admin/site/data/entry/${id}`, {
+        method: "POST",
+        token,
+        json: { id, type: "terms", ...entry },
+      });
+      expect(saved.status).toBe(200);
+    }
     const { data } = await callLoader<LegalData>(legalLoader, "/terms");
     expect(data.version).toMatchObject({ number: 2 });
     expect(data.html).toContain('<h2 id="section-terms">Terms</h2>');

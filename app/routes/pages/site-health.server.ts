@@ -1,6 +1,6 @@
 // The web tier's own facts for the site health page. With API_URL the web tier and /api are separate
 // processes, each with its own version and start time; in one process they are the same.
-import { appVersion, startedAt } from "../../../server/lib/runtime-info";
+import { webEnv } from "~/utils/env.server";
 
 export interface WebTierInfo {
   version: string;
@@ -10,8 +10,8 @@ export interface WebTierInfo {
 
 export function webTierInfo(): WebTierInfo {
   return {
-    version: appVersion,
-    startedAt: startedAt.toISOString(),
-    uptimeSeconds: Math.round((Date.now() - startedAt.getTime()) / 1000),
+    version: webEnv.version,
+    startedAt: webEnv.startedAt.toISOString(),
+    uptimeSeconds: Math.round((Date.now() - webEnv.startedAt.getTime()) / 1000),
   };
 }
