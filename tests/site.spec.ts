@@ -4,6 +4,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import { request, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_TERMS, DEMO_TERMS_V1 } from "../server/db/seeds/demo-legal-pages";
+import type { ContactMessage, ContactMessagePage } from "../shared/contract/contact";
 import { E2E_ADMIN, expect, test } from "./fixtures";
 import { signedInClient } from "./security/clients";
 
@@ -90,19 +91,12 @@ async function postContactFrom(page: Page, localAddress: string, delayMs = 0) {
   );
 }
 
-interface StoredMessage {
-  id: string;
-  message: string;
-  client_ip: string | null;
-  handled: boolean;
-}
-
-async function storedMessages(baseURL: string): Promise<StoredMessage[]> {
+async function storedMessages(baseURL: string): Promise<ContactMessage[]> {
   const admin = await signedInClient(baseURL, E2E_ADMIN);
   try {
     const response = await admin.get("/api/v1/admin/site/contact/messages?page_size=100");
     expect(response.status()).toBe(200);
-    return ((await response.json()) as { messages: StoredMessage[] }).messages;
+    return ((await response.json()) as ContactMessagePage).messages;
   } finally {
     await admin.dispose();
   }
@@ -164,12 +158,12 @@ test.describe("contact form", () => {
     const nameError = page.getByText("Name is required.");
     await expect(nameError).toBeVisible();
     await expect(nameError).toHaveClass(/\bfield-error\b/);
+    // Without JavaScript the text can be on the page before the stylesheet (each test's browser has an empty
+    // cache): until the stylesheet applies, the colour is the default rgb(0, 0, 0). Wait for the site's colour.
+    const errorColor = () => nameError.evaluate((element) => getComputedStyle(element).color);
+    await expect.poll(errorColor).toMatch(/^oklch\(/);
     // Red: the hue of the computed oklch colour.
-    const hue = Number(
-      /oklch\([\d.]+ [\d.]+ ([\d.]+)\)/.exec(
-        await nameError.evaluate((element) => getComputedStyle(element).color),
-      )?.[1],
-    );
+    const hue = Number(/oklch\([\d.]+ [\d.]+ ([\d.]+)\)/.exec(await errorColor())?.[1]);
     expect(hue).toBeGreaterThan(15);
     expect(hue).toBeLessThan(35);
     await expect(page.getByText("Enter a valid email address.")).toBeVisible();
