@@ -1,7 +1,7 @@
 // The settings forms: one schema each, shared by the form, the settings route's action and /api/user/*; and the
 // profile and session counts /api/user/* answers with.
 import { z } from "zod";
-import { NewPasswordField, PASSWORD_MAX } from "./auth";
+import { NewPasswordField, PASSWORD_MAX, SessionUserSchema } from "./auth";
 import { THEMES } from "../theme";
 import { DISPLAY_NAME_MAX } from "./profile-limits";
 
@@ -38,12 +38,8 @@ export const ThemeSchema = z.object({
   theme: z.enum(THEMES, { error: "Choose system, light or dark." }),
 });
 
-export const ProfileSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string().nullable(),
-  roles: z.array(z.string()),
-  avatar: z.string().nullable(),
+/** The signed-in user as the session names them, and what only their own profile shows. */
+export const ProfileSchema = SessionUserSchema.extend({
   email_verified: z.boolean(),
   created_at: z.string(),
   last_login_time: z.string().nullable(),

@@ -10,6 +10,7 @@ import {
   insertCameraReports,
   purgeForgottenIdempotencyKeys,
 } from "../../services/camera-reports";
+import type { CameraReportPage } from "../../../shared/contract/camera";
 import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 
 let h: ApiHarness;
@@ -300,21 +301,7 @@ describe("GET /api/camera/reports", () => {
   const list = async (query = "") => {
     const response = await fresh.request(`/camera/reports${query}`);
     expect(response.status, await response.clone().text()).toBe(200);
-    return response.json() as Promise<{
-      reports: {
-        id: string;
-        manufacturer: string;
-        device_model: string;
-        os: string;
-        os_ver: string;
-        created_at: string;
-      }[];
-      total: number;
-      total_is_lower_bound: boolean;
-      page: number;
-      size: number;
-      probe_app_store_url: string;
-    }>;
+    return response.json() as Promise<CameraReportPage>;
   };
 
   it("answers summaries, newest first, with the total and the probe app link", async () => {
