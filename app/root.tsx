@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
@@ -27,6 +28,10 @@ import { useNonce } from "./utils/nonce";
 import { themeBootScript } from "./utils/theme";
 import { readThemeCookie } from "./utils/theme.server";
 import { useHydrated } from "./utils/hydrated";
+import { pageHydrates } from "./utils/hydration";
+// Vite builds the file as a script of its own (a classic one, as workers are) and this is its hashed URL.
+// oxlint-disable-next-line import/default -- the default export comes from Vite's ?worker&url
+import enhanceScriptUrl from "./enhance/enhance.ts?worker&url";
 
 const NotificationArea = lazy(() => import("./components/toaster"));
 
@@ -62,6 +67,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The theme cookie (settings form, works without JavaScript); the boot script lets local storage override it.
   const theme = useRouteLoaderData<typeof loader>("root")?.theme;
+  // Only a page whose route asks for it gets React in the browser: its module preloads, hydration data and entry.
+  // Once React runs (a page that hydrated, then client navigation), it stays, scroll restoration included.
+  const matches = useMatches();
+  const hydrated = useHydrated();
+  const hydrates = hydrated || pageHydrates(matches);
   return (
     <html lang="en" className={theme === "light" || theme === "dark" ? theme : undefined} suppressHydrationWarning>
       <head>
@@ -80,8 +90,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           Skip to content
         </a>
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : (
+          <script nonce={nonce} src={enhanceScriptUrl} defer />
+        )}
       </body>
     </html>
   );
@@ -108,7 +124,10 @@ export default function App() {
   );
 }
 
-/** Without JavaScript the flash message is part of the page; with it, the notification area shows it instead. */
+/**
+ * On a page without React (and for a visitor without JavaScript) the flash message is part of the page; once React
+ * runs, the notification area shows it instead.
+ */
 function FlashNotice({ flash }: { flash: { type: string; message: string; description?: string } }) {
   const tone =
     flash.type === "error"

@@ -4,6 +4,22 @@ import { isTheme, THEMES, type Theme } from "../../shared/theme";
 export const THEME_STORAGE_KEY = "vite-ui-theme";
 export { isTheme, THEMES, type Theme };
 
+/** Marks the header's theme switch for app/enhance/enhance.ts on a page without React. */
+export const THEME_SWITCH_MARKER = "data-theme-switch";
+/** The header's theme switch cycles through the themes in this order. */
+export const NEXT_THEME: Record<Theme, Theme> = { system: "light", light: "dark", dark: "system" };
+export const THEME_SWITCH_LABEL: Record<Theme, string> = {
+  system: "System theme",
+  light: "Light theme",
+  dark: "Dark theme",
+};
+export const THEME_SWITCH_ICON: Record<Theme, string> = { system: "◐", light: "☀", dark: "☾" };
+
+/** The theme switch's accessible name: what applies now and what a press changes it to. */
+export function themeSwitchLabel(theme: Theme): string {
+  return `${THEME_SWITCH_LABEL[theme]} (switch to ${THEME_SWITCH_LABEL[NEXT_THEME[theme]].toLowerCase()})`;
+}
+
 /**
  * Runs in <head> before the first paint so the page never flashes the wrong theme. A value in local storage
  * (system included) wins over the class the server rendered from the theme cookie.

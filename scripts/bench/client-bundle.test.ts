@@ -2,13 +2,21 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { measurePageBundles, PUBLIC_PAGE_CEILING_BYTES } from "./client-bundle";
+import {
+  HTML_PAGE_BUDGET_BYTES,
+  INTERACTIVE_PAGE_BUDGET_BYTES,
+  measurePageBundles,
+  readHydratingRoutes,
+} from "./client-bundle";
 
 function fakeBuild(files: Record<string, string>, manifest: object): string {
   const dir = mkdtempSync(path.join(tmpdir(), "bundle-test-"));
   mkdirSync(path.join(dir, "client", "assets"), { recursive: true });
   for (const [name, content] of Object.entries(files)) writeFileSync(path.join(dir, "client", "assets", name), content);
-  writeFileSync(path.join(dir, "client", "assets", "manifest-abc123.js"), `window.__reactRouterManifest=${JSON.stringify(manifest)};`);
+  writeFileSync(
+    path.join(dir, "client", "assets", "manifest-abc123.js"),
+    `window.__reactRouterManifest=${JSON.stringify(manifest)};`,
+  );
   return dir;
 }
 
@@ -16,17 +24,43 @@ describe("measurePageBundles", () => {
   const manifest = {
     entry: { module: "/assets/entry.js", imports: ["/assets/react.js"] },
     routes: {
-      root: { id: "root", path: "", module: "/assets/root.js", imports: ["/assets/react.js"], css: ["/assets/root.css"] },
+      root: {
+        id: "root",
+        path: "",
+        module: "/assets/root.js",
+        imports: ["/assets/react.js"],
+        css: ["/assets/root.css"],
+      },
       "routes/layouts/public": { id: "routes/layouts/public", parentId: "root", module: "/assets/public.js" },
-      home: { id: "home", parentId: "routes/layouts/public", index: true, module: "/assets/home.js", imports: ["/assets/big.js"] },
+      home: { id: "home", parentId: "routes/layouts/public", index: true, module: "/assets/home.js" },
+      tool: {
+        id: "tool",
+        parentId: "routes/layouts/public",
+        path: "tools/big",
+        module: "/assets/tool.js",
+        imports: ["/assets/big.js"],
+      },
       terms: { id: "terms", parentId: "routes/layouts/public", path: "terms", module: "/assets/terms.js" },
       "routes/layouts/admin": { id: "routes/layouts/admin", parentId: "root", module: "/assets/admin.js" },
-      "routes/admin/home": { id: "routes/admin/home", parentId: "routes/layouts/admin", path: "admin", index: true, module: "/assets/admin-home.js" },
-      "routes/resources/robots.txt": { id: "routes/resources/robots.txt", parentId: "root", path: "robots.txt", module: "/assets/robots.js", hasDefaultExport: false },
+      "routes/admin/home": {
+        id: "routes/admin/home",
+        parentId: "routes/layouts/admin",
+        path: "admin",
+        index: true,
+        module: "/assets/admin-home.js",
+      },
+      "routes/resources/robots.txt": {
+        id: "routes/resources/robots.txt",
+        parentId: "root",
+        path: "robots.txt",
+        module: "/assets/robots.js",
+        hasDefaultExport: false,
+      },
     },
   };
-  // Random printable text compresses to about 82 %, so 1.5 times the ceiling stays over it.
-  const incompressible = (bytes: number) => Array.from({ length: bytes }, () => String.fromCharCode(33 + Math.floor(Math.random() * 90))).join("");
+  // Random printable text compresses to about 82 %, so 1.5 times the budget stays over it.
+  const incompressible = (bytes: number) =>
+    Array.from({ length: bytes }, () => String.fromCharCode(33 + Math.floor(Math.random() * 90))).join("");
   const files = {
     "entry.js": "entry",
     "react.js": "react",
@@ -34,31 +68,79 @@ describe("measurePageBundles", () => {
     "root.css": "body{}",
     "public.js": "public",
     "home.js": "home",
-    "big.js": incompressible(PUBLIC_PAGE_CEILING_BYTES * 1.5),
+    "tool.js": "tool",
+    "big.js": incompressible(INTERACTIVE_PAGE_BUDGET_BYTES * 1.5),
     "terms.js": "terms",
     "admin.js": "admin",
     "admin-home.js": "admin home",
     "robots.js": "robots",
+    "enhance-abc.js": "enhance",
+  };
+  // The tool asks for hydration itself; the admin pages through their layout.
+  const options = {
+    manifest,
+    hydratingRoutes: new Set(["tool", "routes/layouts/admin"]),
+    enhanceScript: "/assets/enhance-abc.js",
   };
 
-  it("counts the entry and every route module from the root down, once each", () => {
-    const pages = measurePageBundles(fakeBuild(files, manifest));
+  it("counts only the enhancement script for a page whose routes ask for no React", async () => {
+    const pages = await measurePageBundles(fakeBuild(files, manifest), options);
     const terms = pages.find((page) => page.path === "/terms")!;
-    expect(terms.files).toEqual(["/assets/entry.js", "/assets/react.js", "/assets/root.js", "/assets/public.js", "/assets/terms.js"]);
-    expect(terms.area).toBe("public");
+    expect(terms.hydrates).toBe(false);
+    expect(terms.files).toEqual(["/assets/enhance-abc.js"]);
+    expect(terms.ceilingBytes).toBe(HTML_PAGE_BUDGET_BYTES);
     expect(terms.overCeiling).toBe(false);
     expect(terms.cssGzipBytes).toBeGreaterThan(0);
   });
 
-  it("puts pages under the admin layout in the admin area, and skips layouts and resource routes", () => {
-    const pages = measurePageBundles(fakeBuild(files, manifest));
-    expect(pages.map((page) => page.path).sort()).toEqual(["/", "/admin", "/terms"]);
+  it("counts the entry and every route module from the root down, once each, for a page that hydrates", async () => {
+    const pages = await measurePageBundles(fakeBuild(files, manifest), options);
+    const admin = pages.find((page) => page.path === "/admin")!;
+    expect(admin.hydrates).toBe(true);
+    expect(admin.files).toEqual([
+      "/assets/entry.js",
+      "/assets/react.js",
+      "/assets/root.js",
+      "/assets/admin.js",
+      "/assets/admin-home.js",
+    ]);
+    expect(admin.targetBytes).toBe(INTERACTIVE_PAGE_BUDGET_BYTES);
+  });
+
+  it("puts pages under the admin layout in the admin area, and skips layouts and resource routes", async () => {
+    const pages = await measurePageBundles(fakeBuild(files, manifest), options);
+    expect(pages.map((page) => page.path).sort()).toEqual(["/", "/admin", "/terms", "/tools/big"]);
     expect(pages.find((page) => page.path === "/admin")!.area).toBe("admin");
   });
 
-  it("flags a page whose JavaScript passes the ceiling", () => {
-    const home = measurePageBundles(fakeBuild(files, manifest)).find((page) => page.path === "/")!;
+  it("flags a page whose JavaScript passes the ceiling", async () => {
+    const tool = (await measurePageBundles(fakeBuild(files, manifest), options)).find(
+      (page) => page.path === "/tools/big",
+    )!;
+    expect(tool.overCeiling).toBe(true);
+    expect(tool.overTarget).toBe(true);
+  });
+
+  it("flags an enhancement script that grew past its budget", async () => {
+    const heavy = { ...files, "enhance-abc.js": incompressible(HTML_PAGE_BUDGET_BYTES * 1.5) };
+    const home = (await measurePageBundles(fakeBuild(heavy, manifest), options)).find((page) => page.path === "/")!;
     expect(home.overCeiling).toBe(true);
-    expect(home.overTarget).toBe(true);
+  });
+
+  it("reads which routes hydrate from the server build's route handles", async () => {
+    const dir = fakeBuild(files, manifest);
+    mkdirSync(path.join(dir, "server", "assets"), { recursive: true });
+    writeFileSync(
+      path.join(dir, "server", "assets", "server-build-abc.js"),
+      `export const routes = {
+        root: { module: {} },
+        tool: { module: { handle: { hydrate: true } } },
+        terms: { module: { handle: { title: "Terms" } } },
+        "routes/layouts/admin": { module: { handle: { hydrate: true } } },
+      };`,
+    );
+    expect([...(await readHydratingRoutes(dir))].sort()).toEqual(["routes/layouts/admin", "tool"]);
+    const pages = await measurePageBundles(dir, { manifest, enhanceScript: "/assets/enhance-abc.js" });
+    expect(pages.filter((page) => page.hydrates).map((page) => page.path)).toEqual(["/admin", "/tools/big"]);
   });
 });

@@ -29,7 +29,12 @@ interface Run {
   browserFormatting: { inputBytes: number; formatMs: number; longestTaskMs: number; longTasks: number; longestFrameMs?: number; pasteTaskMs: number } | null;
   underAttack?: AttackResult | null;
   targets: { name: string; value: number | null; limit: number; met: boolean | null; unit: string }[];
-  clientJavaScript: { largestPublic: number; largestAdmin: number; largestPublicBrotli?: number };
+  clientJavaScript: {
+    largestPublic: number;
+    largestAdmin: number;
+    largestPublicBrotli?: number;
+    largestWithoutReact?: number;
+  };
 }
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -67,9 +72,15 @@ function table(run: Run): string {
     );
   }
   const brotli = run.clientJavaScript.largestPublicBrotli;
+  // Runs from before pages went without React have no such figure.
+  const withoutReact = run.clientJavaScript.largestWithoutReact;
+  const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   lines.push(
-    `- Client JavaScript, gzipped: largest public page ${(run.clientJavaScript.largestPublic / 1000).toFixed(1)} kB, largest admin page ${(run.clientJavaScript.largestAdmin / 1000).toFixed(1)} kB` +
-      (brotli ? `; as browsers receive it (brotli), the largest public page is ${(brotli / 1000).toFixed(1)} kB.` : "."),
+    "- Client JavaScript, gzipped: " +
+      (withoutReact === undefined ? "" : `pages without React ${kB(withoutReact)} (the enhancement script), `) +
+      `largest public page ${kB(run.clientJavaScript.largestPublic)}, ` +
+      `largest admin page ${kB(run.clientJavaScript.largestAdmin)}` +
+      (brotli ? `; as browsers receive it (brotli), the largest public page is ${kB(brotli)}.` : "."),
   );
   return lines.join("\n");
 }

@@ -5,6 +5,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { CameraReportSummary } from "../../../shared/contract/camera";
 import { MAX_COMPARE, MIN_COMPARE } from "../../../shared/contract/camera-vocabulary";
+import { COMPARE_FORM, COMPARE_STATUS } from "~/enhance/markup";
 import { useHydrated } from "~/utils/hydrated";
 import { Time } from "../time";
 import { TableWrap } from "../table-wrap";
@@ -77,11 +78,17 @@ export function ReportTable({ reports, firstNumber }: { reports: CameraReportSum
           </tbody>
         </table>
       </TableWrap>
-      <Form id={COMPARE_FORM_ID} method="get" action="/camera2/compare" className="flex flex-wrap items-center gap-3">
+      <Form
+        id={COMPARE_FORM_ID}
+        method="get"
+        action="/camera2/compare"
+        className="flex flex-wrap items-center gap-3"
+        {...{ [COMPARE_FORM]: "" }}
+      >
         <button type="submit" className="btn" disabled={hydrated && !ready}>
           Compare selected
         </button>
-        <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+        <span className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite" {...{ [COMPARE_STATUS]: "" }}>
           {hydrated
             ? `${selected} selected; pick ${MIN_COMPARE} to ${MAX_COMPARE}.`
             : `Tick ${MIN_COMPARE} to ${MAX_COMPARE} reports to compare them side by side.`}

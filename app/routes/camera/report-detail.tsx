@@ -14,14 +14,13 @@ import type { Route } from "./+types/report-detail";
 import { CameraCard, CamerasOverview } from "~/components/camera/camera-details";
 import { LevelBadge } from "~/components/camera/level-badge";
 import { NavigationStatus } from "~/components/camera/navigation-status";
-import { CopyButton } from "~/components/copy-button";
+import { CopyLinkButton } from "~/components/copy-link-button";
 import { errorMessageOf } from "~/components/error-views";
 import { Time } from "~/components/time";
 import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { bestHardwareLevel, facingLabel, reportFacings } from "../../../shared/camera";
 import { conditionalPage } from "~/utils/conditional-get.server";
-import { useHydrated } from "~/utils/hydrated";
 
 const NO_REPORT = "No report data available";
 const detailContext = createContext<ApiResult<CameraReportDetail> | null>(null);
@@ -65,8 +64,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function ReportDetail() {
   const { report, permalink } = useLoaderData<typeof loader>();
-  // The address to share is absolute; the server may not know the public origin (a proxy), the browser does.
-  const origin = useHydrated() ? window.location.origin : "";
   const data = report.report_data;
   const cameras = Array.isArray(data.camera_list) ? data.camera_list : [];
   const device = [data.manufacturer, data.device_model].filter(Boolean).join(" ") || "Unknown device";
@@ -92,7 +89,7 @@ export default function ReportDetail() {
               <a href={permalink} className="font-mono text-xs break-all">
                 {permalink}
               </a>
-              <CopyButton value={`${origin}${permalink}`} label="Copy link" />
+              <CopyLinkButton path={permalink} />
             </span>
           </Summary>
           <Summary label="Report time">

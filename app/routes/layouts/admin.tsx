@@ -1,6 +1,10 @@
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireAdminMiddleware } from "~/utils/auth.server";
+import type { HydrationHandle } from "~/utils/hydration";
+
+// The administrator area's forms check as they are filled and post without a reload, so its pages hydrate.
+export const handle = { hydrate: true } satisfies HydrationHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 

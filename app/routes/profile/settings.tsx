@@ -27,6 +27,7 @@ import {
 import { DISPLAY_NAME_MAX } from "../../../shared/contract/profile-limits";
 import { apiGetOrThrow, apiRequest, fieldErrorsOf, type ApiErrorBody } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
+import { THEME_FORM, THEME_FORM_SAVE, THEME_FORM_STATUS } from "~/enhance/markup";
 import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/utils/theme";
 import { serializeThemeCookie } from "~/utils/theme.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
@@ -191,7 +192,7 @@ function ThemeSettings() {
   }, []);
   const pending = usePending("theme") || fetcher.state !== "idle";
   return (
-    <Form method="post" {...getFormProps(form)} className="card">
+    <Form method="post" {...getFormProps(form)} className="card" {...{ [THEME_FORM]: "" }}>
       <fieldset>
         <legend className="mb-2 text-lg font-semibold">Theme</legend>
         <div className="flex flex-wrap gap-4">
@@ -223,9 +224,20 @@ function ThemeSettings() {
           {pending ? "Saving..." : "Saved as you choose."}
         </p>
       ) : (
-        <button type="submit" name="intent" value="theme" className="btn mt-3">
-          Save theme
-        </button>
+        <>
+          {/* Without React, app/enhance/enhance.ts swaps the button for this status when it can save by itself. */}
+          <p
+            className="mt-3 text-sm text-zinc-600 dark:text-zinc-400"
+            aria-live="polite"
+            hidden
+            {...{ [THEME_FORM_STATUS]: "" }}
+          >
+            Saved as you choose.
+          </p>
+          <button type="submit" name="intent" value="theme" className="btn mt-3" {...{ [THEME_FORM_SAVE]: "" }}>
+            Save theme
+          </button>
+        </>
       )}
     </Form>
   );

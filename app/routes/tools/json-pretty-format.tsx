@@ -28,7 +28,11 @@ import { formatInWorker } from "~/tools/json/worker-client";
 import { OUTPUT_PREVIEW_CHARS, outputPreview, previewNote } from "../../../shared/tools/json/output-preview";
 import { useEchoedText, echoText } from "~/utils/echoed-text";
 import { useHydrated } from "~/utils/hydrated";
+import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
+
+// The formatter runs in the browser (a worker, the tree view), so this page hydrates.
+export const handle = { hydrate: true } satisfies HydrationHandle;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */

@@ -21,7 +21,11 @@ import {
   type UrlToolOptions,
 } from "../../../shared/tools/url/options";
 import { useHydrated } from "~/utils/hydrated";
+import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
+
+// Decoding and encoding follow the typing in the browser, so this page hydrates.
+export const handle = { hydrate: true } satisfies HydrationHandle;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
