@@ -1,5 +1,6 @@
 // Line/column positions and caret excerpts for error messages of the developer tools.
 // Lines end at LF, CRLF or a lone CR; columns count characters (code points), starting at 1, as editors do.
+import { escapesAlone, unicodeEscape } from "./printable-text";
 
 export interface TextPosition {
   /** 1-based line. */
@@ -121,11 +122,16 @@ function isWide(codePoint: number): boolean {
   );
 }
 
-/** Control characters would break the excerpt's layout or the HTML; show them as visible symbols. */
-function visibleChar(codePoint: number, char: string): string {
-  if (codePoint < 0x20 && codePoint !== 9) return String.fromCharCode(0x2400 + codePoint);
-  if (codePoint === 0x7f) return "\u2421";
-  return char;
+/**
+ * Control characters would break the excerpt's layout or the HTML: C0 ones show as their visible symbols (one cell,
+ * like the character), others that would not print (C1 controls, bidirectional controls, half a surrogate pair) as
+ * their escapes.
+ */
+function visibleChar(codePoint: number, char: string): { text: string; cells: number } {
+  if (codePoint < 0x20 && codePoint !== 9) return { text: String.fromCharCode(0x2400 + codePoint), cells: 1 };
+  if (codePoint === 0x7f) return { text: "\u2421", cells: 1 };
+  if (codePoint <= 0xffff && escapesAlone(codePoint)) return { text: unicodeEscape(codePoint), cells: 6 };
+  return { text: char, cells: isWide(codePoint) ? 2 : 1 };
 }
 
 /** The line around `offset` with a caret under it; long lines are cut to about `width` characters around the spot. */
@@ -148,9 +154,9 @@ export function caretExcerpt(text: string, offset: number, width = 100): CaretEx
   for (let i = from; i < to;) {
     const codePoint = text.codePointAt(i)!;
     const size = codePoint > 0xffff ? 2 : 1;
-    const char = visibleChar(codePoint, text.slice(i, i + size));
-    excerpt += char;
-    if (i < spot) caret += codePoint === 9 ? "\t" : isWide(codePoint) ? "  " : " ";
+    const shown = visibleChar(codePoint, text.slice(i, i + size));
+    excerpt += shown.text;
+    if (i < spot) caret += codePoint === 9 ? "\t" : " ".repeat(shown.cells);
     i += size;
   }
   if (to < lineEnd) excerpt += "…";

@@ -325,6 +325,50 @@ describe("errors: line, column, caret and hint", () => {
   });
 });
 
+describe("errors quote the input as printable text", () => {
+  /** No control character, no bidirectional control, no half of a surrogate pair. */
+  const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|\p{Cs}/u;
+  function printableError(input: string) {
+    const error = syntaxError(input);
+    for (const text of [error.message, error.hint ?? "", error.text])
+      expect(text, JSON.stringify(text)).not.toMatch(UNPRINTABLE);
+    return error;
+  }
+
+  test.each([
+    ['["\\u12\u0000"]', "Invalid unicode escape '\\u12\\u0000\"'."],
+    ['["\\u1\u001b[31m"]', "Invalid unicode escape '\\u1\\u001b[3'."],
+    ['["\\u12a😀"]', "Invalid unicode escape '\\u12a😀'."],
+    ["[\ud83d]", "Expected a value but found '\\ud83d'."],
+    ["[1 \ude00]", "Expected ',' or ']' but found '\\ude00'."],
+    ["[1]\u009b", "Unexpected the control character U+009B after the end of the JSON value."],
+    ['{"a\ud83d" 1}', "Expected ':' after the key \"a\\ud83d\" but found '1'."],
+    ['{"abc\u202edef" 1}', "Expected ':' after the key \"abc\\u202edef\" but found '1'."],
+    ['{"line\u2028sep":}', "Expected a value for the key \"line\\u2028sep\" but found '}'."],
+  ])("%j → %s", (input, message) => {
+    expect(printableError(input).message).toBe(message);
+  });
+
+  test("a long key is cut to its start, never between the halves of an emoji", () => {
+    const key = "k".repeat(58) + "😀".repeat(20);
+    const error = printableError(`{"${key}" 1}`);
+    expect(error.message).toBe(`Expected ':' after the key "${"k".repeat(58)}😀… but found '1'.`);
+    expect(error.hint).toBe(`Write a ':' after the key "${"k".repeat(58)}😀…, then its value.`);
+  });
+
+  test("the excerpt under the message shows a lone surrogate or a C1 control as its escape, the caret after it", () => {
+    const error = printableError('["a\ud83d", \u0085 x]');
+    expect(error.text).toBe('["a\\ud83d", \\u0085 x]');
+    expect(error.message).toBe("Expected a value but found the control character U+0085.");
+    expect(error.caret).toBe(" ".repeat(error.text.indexOf("\\u0085")) + "^");
+  });
+
+  test("duplicate keys are listed as printable text", () => {
+    const result = format('{"a\u202e": 1, "a\u202e": 2}');
+    expect(result.report!.duplicates[0]!.key).toBe("a\\u202e");
+  });
+});
+
 describe("duplicate keys", () => {
   test("listed with their object, lines, and the value a parser keeps (the last)", () => {
     const input = '{\n  "id": 1,\n  "list": [\n    {"x": 1,\n     "x": 2,\n     "x": 3}\n  ],\n  "id": 2\n}';

@@ -3,6 +3,7 @@
 // Strict RFC 8259 by default; `jsonc` also accepts comments and trailing commas and lists what it removed.
 // Iterative, with an explicit stack, so deeply nested input cannot overflow the call stack; nesting past
 // MAX_JSON_DEPTH is a syntax error at the bracket that goes too deep.
+import { printable, quoteExcerpt, sliceWhole } from "../printable-text";
 import { caretExcerpt, LineIndex, positionAt, type CaretExcerpt } from "../text-position";
 import { MAX_JSON_DEPTH, REPORT_MAX_ITEMS } from "./limits";
 
@@ -187,10 +188,10 @@ function describeChar(text: string, offset: number): string {
   const codePoint = text.codePointAt(offset)!;
   if (codePoint === Char.LineFeed || codePoint === Char.CarriageReturn) return "a line break";
   if (codePoint === Char.Tab) return "a tab";
-  if (codePoint < 0x20 || codePoint === 0x7f)
+  if (codePoint < 0x20 || (codePoint >= 0x7f && codePoint <= 0x9f))
     return `the control character U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}`;
   if (LOOKALIKES[codePoint]) return LOOKALIKES[codePoint];
-  return `'${String.fromCodePoint(codePoint)}'`;
+  return `'${printable(String.fromCodePoint(codePoint))}'`;
 }
 
 function jsonPathSegment(key: string): string {
@@ -247,7 +248,7 @@ class Parser {
           const occurrenceLines = offsets.map((offset) => lines.lineOf(offset));
           return {
             path,
-            key: rawKey.slice(1, -1),
+            key: printable(rawKey.slice(1, -1)),
             lines: occurrenceLines,
             keptLine: occurrenceLines[occurrenceLines.length - 1]!,
           };
@@ -398,10 +399,10 @@ class Parser {
       const hint =
         found === Char.Equals
           ? "Use ':' between a key and its value, not '='."
-          : `Write a ':' after the key ${rawKey}, then its value.`;
+          : `Write a ':' after the key ${quoteExcerpt(rawKey)}, then its value.`;
       throw new ParseFailure(
         this.pos,
-        `Expected ':' after the key ${rawKey} but found ${describeChar(this.text, this.pos)}.`,
+        `Expected ':' after the key ${quoteExcerpt(rawKey)} but found ${describeChar(this.text, this.pos)}.`,
         hint,
       );
     }
@@ -545,7 +546,7 @@ class Parser {
         if (!isHexDigit(text.charCodeAt(at + k))) {
           throw new ParseFailure(
             at,
-            `Invalid unicode escape '${text.slice(at, Math.min(at + 6, lineBreakOrEnd(text, at)))}'.`,
+            `Invalid unicode escape '${printable(sliceWhole(text, at, Math.min(at + 6, lineBreakOrEnd(text, at))))}'.`,
             "\\u must be followed by exactly four hex digits, such as \\u00e9.",
           );
         }
@@ -771,7 +772,7 @@ class Parser {
       if (frame && frame.node.type === "object") {
         return new ParseFailure(
           at,
-          `Expected a value for the key ${frame.rawKey} but found ${describeChar(text, at)}.`,
+          `Expected a value for the key ${quoteExcerpt(frame.rawKey)} but found ${describeChar(text, at)}.`,
           "Write a value after the ':', or remove the key.",
         );
       }

@@ -1,5 +1,7 @@
 // Strict percent-decoding: every "%" must start a %XX byte, and the bytes must be valid UTF-8. Each problem is
 // reported with its sequence and position; there is no fallback that keeps bad sequences or inserts U+FFFD.
+import { printable } from "../printable-text";
+import { ipLiteralHosts } from "./ip-literal";
 import { issueAt, type UrlIssue } from "./issues";
 import { MAX_URL_ERRORS } from "./options";
 
@@ -31,6 +33,8 @@ export function decodeText(text: string, options: DecodeOptions): DecodeResult {
   };
 
   let output = "";
+  /** Offsets of the zone delimiters of IPv6 hosts, found when a "%" does not start a byte. */
+  let zones: Set<number> | undefined;
   let i = 0;
   while (i < text.length) {
     const code = text.charCodeAt(i);
@@ -67,6 +71,13 @@ export function decodeText(text: string, options: DecodeOptions): DecodeResult {
       text.charCodeAt(i) === 37 &&
       (hexValue(text.charCodeAt(i + 1)) < 0 || hexValue(text.charCodeAt(i + 2)) < 0)
     ) {
+      // "http://[fe80::1%eth0]/": the zone of an IPv6 host written as the system tools print it, kept as written.
+      zones ??= new Set(ipLiteralHosts(text).map((host) => host.zone));
+      if (zones.has(i)) {
+        output += "%";
+        i += 1;
+        continue;
+      }
       const sequence = malformedSequence(text, i);
       if (sequence === "%") {
         report(
@@ -90,11 +101,17 @@ export function decodeText(text: string, options: DecodeOptions): DecodeResult {
   return { ok: true, output };
 }
 
-/** The bad sequence as written: "%" alone, "%z", "%zz" — never past a line break. */
+/**
+ * The bad sequence as written, printable: "%" alone, "%z", "%zz", "%😀" — two characters after the "%" at most
+ * (a surrogate pair is one), never past a line break.
+ */
 function malformedSequence(text: string, at: number): string {
   let end = at + 1;
-  while (end < text.length && end < at + 3 && !/[\r\n%]/.test(text[end]!)) end++;
-  return text.slice(at, end);
+  for (let characters = 0; characters < 2 && end < text.length && !/[\r\n%]/.test(text[end]!); characters++) {
+    const code = text.codePointAt(end)!;
+    end += code > 0xffff ? 2 : 1;
+  }
+  return printable(text.slice(at, end));
 }
 
 /** Decodes bytes that came from consecutive %XX at runStart (3 characters each), reporting invalid UTF-8. */

@@ -63,9 +63,58 @@ describe("encode modes", () => {
   test("a lone surrogate is an error naming it and its position, not a silent U+FFFD", () => {
     const result = encodeText("ab\ud83dc", "component");
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.error).toMatchObject({ sequence: "\\uD83D", where: "position 3", line: 1, column: 3 });
+    expect(!result.ok && result.error).toMatchObject({ sequence: "\\ud83d", where: "position 3", line: 1, column: 3 });
     const trailing = encodeText("x\ude00", "rfc3986");
-    expect(!trailing.ok && trailing.error.sequence).toBe("\\uDE00");
+    expect(!trailing.ok && trailing.error.sequence).toBe("\\ude00");
+  });
+});
+
+describe("Full URI mode keeps a URL with an IPv6 host a URL", () => {
+  test.each([
+    ["http://[2001:db8::1]/", "http://[2001:db8::1]/"],
+    ["http://[2001:db8::1]:8080/a b?q=é#top", "http://[2001:db8::1]:8080/a%20b?q=%C3%A9#top"],
+    ["https://user:pw@[::1]:443/?list=[1]", "https://user:pw@[::1]:443/?list=%5B1%5D"],
+    ["http://[::ffff:192.0.2.1]/", "http://[::ffff:192.0.2.1]/"],
+    // A zone ID: "%" is written "%25" in a URL (RFC 6874); one already written so stays as it is.
+    ["http://[fe80::1%eth0]:8080/x", "http://[fe80::1%25eth0]:8080/x"],
+    ["http://[fe80::1%25eth0]:8080/x", "http://[fe80::1%25eth0]:8080/x"],
+    ["see http://[::1]/ and http://[::2]:80/", "see%20http://[::1]/%20and%20http://[::2]:80/"],
+    // Brackets that are not a host are data.
+    ["[::1]", "%5B::1%5D"],
+  ])("encodes %s as %s", (input, output) => {
+    const result = run(input, { mode: "uri" });
+    expect(result.output).toBe(output);
+    expect(result.notes.filter((note) => note.includes("already holds"))).toEqual([]);
+  });
+
+  test("the other modes encode the brackets, as encodeURIComponent does", () => {
+    expect(run("http://[::1]/", { mode: "component" }).output).toBe(encodeURIComponent("http://[::1]/"));
+  });
+
+  test.each([
+    ["http://[2001:db8::1]/", "http://[2001:db8::1]/"],
+    ["http://%5B2001:db8::1%5D:8080/a%20b", "http://[2001:db8::1]:8080/a b"],
+    ["http://[fe80::1%25eth0]:8080/", "http://[fe80::1%eth0]:8080/"],
+    // A zone written after a bare "%" is not a malformed escape.
+    ["http://[fe80::1%eth0]:8080/", "http://[fe80::1%eth0]:8080/"],
+  ])("decodes %s as %s", (input, output) => {
+    const result = run(input, { direction: "decode", mode: "uri" });
+    expect(result.errors).toEqual([]);
+    expect(result.output).toBe(output);
+  });
+
+  test("encoding then decoding gives the URL back, and the breakdown finds its host and port", () => {
+    const url = "http://[fe80::1%eth0]:8080/a b";
+    const encodedUrl = run(url, { mode: "uri" });
+    expect(encodedUrl.output).toBe("http://[fe80::1%25eth0]:8080/a%20b");
+    const back = run(encodedUrl.output, { direction: "decode" });
+    expect(back.output).toBe(url);
+    expect(back.breakdown?.parts).toMatchObject({ host: "[fe80::1%25eth0]", port: "8080" });
+  });
+
+  test("a '%' elsewhere is still a malformed escape", () => {
+    expect(decodeErrors("http://[::1]/100%")[0]!.sequence).toBe("%");
+    expect(decodeErrors("http://example.com/%eth0")[0]!.sequence).toBe("%et");
   });
 });
 
@@ -128,6 +177,20 @@ describe("strict decode", () => {
 
   test("a bad sequence never swallows a line break", () => {
     expect(decodeErrors("a%\nb")[0]!.sequence).toBe("%");
+  });
+
+  test("the sequence and message quote the input as printable text", () => {
+    const [control] = decodeErrors("a%\u001b[31m");
+    expect(control!.sequence).toBe("%\\u001b[");
+    expect(control!.message).toBe(
+      "'%\\u001b[' is not a percent-encoded byte: '%' must be followed by two hex digits (0–9, A–F).",
+    );
+    expect(decodeErrors("%\u0000")[0]!.sequence).toBe("%\\u0000");
+    // Two characters after the "%" at most, and a surrogate pair is one: never half of it.
+    expect(decodeErrors("%a😀b")[0]!.sequence).toBe("%a😀");
+    expect(decodeErrors("%😀😀")[0]!.sequence).toBe("%😀😀");
+    expect(decodeErrors("%a\ud83d")[0]!.sequence).toBe("%a\\ud83d");
+    expect(decodeErrors("%\u202ez")[0]!.message).toMatch(/^'%\\u202ez' is not/);
   });
 });
 

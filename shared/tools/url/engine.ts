@@ -4,6 +4,7 @@ import { sizeLimitMessage, utf8ByteLength } from "../text-size";
 import { breakDownUrl, type UrlBreakdown } from "./breakdown";
 import { decodeText } from "./decode";
 import { encodeText } from "./encode";
+import { ipLiteralHosts } from "./ip-literal";
 import type { UrlIssue } from "./issues";
 import { decodeLayers, type DecodeLayers } from "./layers";
 import { MAX_URL_ERRORS, MAX_URL_INPUT_BYTES, MAX_URL_INPUT_LABEL, type UrlToolOptions } from "./options";
@@ -24,7 +25,14 @@ export interface UrlToolResult {
 }
 
 const LINE_BREAK = /\r\n|\n|\r/;
-const PERCENT_BYTE = /%[0-9A-Fa-f]{2}/;
+const PERCENT_BYTES = /%[0-9A-Fa-f]{2}/g;
+
+/** The first %XX in the text that encoding will turn into %25XX (Full URI mode keeps an IPv6 zone's "%25"). */
+function firstPercentByte(text: string, mode: UrlToolOptions["mode"]): RegExpExecArray | null {
+  const keptZones = mode === "uri" ? new Set(ipLiteralHosts(text).map((host) => host.zone)) : null;
+  for (const match of text.matchAll(PERCENT_BYTES)) if (!keptZones?.has(match.index)) return match;
+  return null;
+}
 
 export function runUrlTool(input: string, options: UrlToolOptions): UrlToolResult {
   const empty = { ok: false, output: "", errors: [], errorCount: 0, notes: [], layers: null, breakdown: null };
@@ -73,7 +81,7 @@ export function runUrlTool(input: string, options: UrlToolOptions): UrlToolResul
   const notes: string[] = [];
   const text = chunks.join(newline);
   if (options.direction === "encode") {
-    const already = PERCENT_BYTE.exec(text);
+    const already = firstPercentByte(text, options.mode);
     if (already) {
       const { line, column } = positionAt(text, already.index);
       notes.push(
