@@ -327,6 +327,7 @@ describe("errors: line, column, caret and hint", () => {
 
 describe("errors quote the input as printable text", () => {
   /** No control character, no bidirectional control, no half of a surrogate pair. */
+  // oxlint-disable-next-line no-control-regex -- control characters are exactly what must not appear
   const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]|\p{Cs}/u;
   function printableError(input: string) {
     const error = syntaxError(input);
