@@ -270,6 +270,17 @@ test.describe("meta", () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/account/login`);
   });
 
+  test("the home page's title is the product name; a search and the report list say what they show", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle("Camera Probe");
+    await page.goto("/?q=pixel");
+    await expect(page).toHaveTitle("Camera reports for “pixel” · Camera Probe");
+    await page.goto("/camera2/report_list");
+    await expect(page).toHaveTitle("Camera reports · Camera Probe");
+  });
+
   test("robots.txt and sitemap.xml", async ({ request, baseURL }) => {
     const robots = await request.get("/robots.txt");
     expect(robots.headers()["content-type"]).toContain("text/plain");

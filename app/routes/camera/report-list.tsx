@@ -30,6 +30,7 @@ import {
 } from "../../../shared/contract/camera-vocabulary";
 import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
 import { conditionalPage } from "~/utils/conditional-get.server";
+import { pageMeta } from "~/utils/meta";
 
 const QUERY_KEYS = ["q", "facing", "min_level", "cap", "page", "size"];
 
@@ -97,16 +98,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   throw data(result.error, { status: result.status });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const q = loaderData?.query.q;
-  return [
-    { title: q ? `Camera reports for “${q}”` : "Camera reports" },
-    {
-      name: "description",
-      content:
-        "What Android devices' cameras can do: Camera2 reports from the camera probe app, searchable by device, facing, hardware level and capability.",
-    },
-  ];
+export const meta: Route.MetaFunction = (args) => {
+  const q = args.loaderData?.query.q;
+  const isHome = args.location.pathname === "/";
+  return pageMeta(args, {
+    // The home page's title is the product name alone.
+    title: q ? `Camera reports for “${q}”` : isHome ? "" : "Camera reports",
+    description:
+      "What Android devices' cameras can do: Camera2 reports from the camera probe " +
+      "app, searchable by device, facing, hardware level and capability.",
+    canonicalPath: "/",
+  });
 };
 
 export default function ReportList() {
