@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** §2: a minimal-UI flag in the query (?minimal or ?minimal=1) hides the header, as on /account pages. */
+/** A minimal-UI flag in the query (?minimal or ?minimal=1) hides the header, as on /account pages. */
 export function isHeaderHidden(pathname: string, search: string): boolean {
   if (pathname.startsWith("/account")) return true;
   const flag = new URLSearchParams(search).get("minimal");
@@ -85,7 +85,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900"
+          className={
+            "sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 " +
+            "focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-zinc-900"
+          }
         >
           Skip to content
         </a>
@@ -132,7 +135,8 @@ function FlashNotice({ flash }: { flash: { type: string; message: string; descri
   const tone =
     flash.type === "error"
       ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-      : "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100";
+      : "border-emerald-300 bg-emerald-50 text-emerald-900 " +
+        "dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100";
   return (
     <div role={flash.type === "error" ? "alert" : "status"} className={`mx-auto mt-4 max-w-6xl px-4`}>
       <p className={`rounded-md border px-4 py-3 text-sm ${tone}`}>

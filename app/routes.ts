@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// Three layout groups (spec §2): public pages with the header, the minimal sign-in flow, and the guarded admin area.
+// Three layout groups: public pages with the header, the minimal sign-in flow, and the guarded admin area.
 export default [
   layout("routes/layouts/public.tsx", [
     index("routes/camera/report-list.tsx", { id: "home" }),
@@ -16,6 +16,7 @@ export default [
       route("profile/me", "routes/profile/me.tsx"),
       route("profile/me/settings", "routes/profile/settings.tsx"),
     ]),
+    route("tools", "routes/tools/index.tsx"),
     route("tools/json-pretty-format", "routes/tools/json-pretty-format.tsx"),
     route("tools/url-decode-encode", "routes/tools/url-decode-encode.tsx"),
   ]),

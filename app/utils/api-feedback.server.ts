@@ -1,4 +1,4 @@
-// The shared handler of spec §8 "Failed admin calls": an error toast with the error's message.
+// The one handler of failed admin calls: an error toast with the error's message.
 import type { ApiErrorBody } from "./api.server";
 import { dataWithError } from "./toast.server";
 

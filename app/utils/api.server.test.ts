@@ -44,7 +44,7 @@ describe.each([
     expect(anonymous.ok && anonymous.data.user).toBeNull();
   });
 
-  it("turns a failure into the spec's error object with field errors", async () => {
+  it("turns a failure into the error object with field errors", async () => {
     const url = apiUrl();
     if (url) process.env.API_URL = url;
     const result = await apiRequest(contextFor(null), "/auth/login", { body: { email: "nope" } });

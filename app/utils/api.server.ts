@@ -1,5 +1,5 @@
 // The one way route modules reach /api: in-process through the Hono app by default, or over HTTP to API_URL.
-// Every failure, whatever its cause, comes back as the spec's error object (§8 "Failed API call").
+// Every failure, whatever its cause, comes back as the error object {detail, status_code, errors}.
 import { data, type RouterContextProvider } from "react-router";
 import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
 import { FieldErrorSchema, type ApiErrorBody, type FieldError } from "../../shared/contract/errors";
@@ -96,7 +96,7 @@ function transportMessage(error: unknown): string {
 
 async function readResponse<T>(response: Response): Promise<ApiResult<T>> {
   const { status, headers } = response;
-  // §7: a 204 or 205 answer is an empty result.
+  // A 204 or 205 answer is an empty result.
   if (status === 204 || status === 205) return { ok: true, status, data: undefined as T, headers };
   const text = await response.text();
   let parsed: unknown = undefined;

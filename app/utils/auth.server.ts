@@ -20,7 +20,7 @@ export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ requ
   return next();
 };
 
-/** §2 admin guard: visitor → sign-in with callbackUrl, signed-in non-admin → home. */
+/** The admin guard: visitor → sign-in with callbackUrl, signed-in non-admin → home. */
 export const requireAdminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { user } = context.get(sessionContext);
   if (!user) throw redirect(signInUrl(request));

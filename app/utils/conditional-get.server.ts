@@ -1,7 +1,8 @@
-// Conditional GET for the camera pages (spec §7): Cache-Control and an ETag on the document (and on its .data
-// request), and 304 before anything renders when the browser already holds the page. The tag is built from what
-// the page shows: the /api answer's own ETag (served from its in-memory cache), the visitor, the site settings
-// and this server process. The HTML itself cannot be the tag's source: its CSP nonce changes at every request.
+// Conditional GET for the camera pages (the list is 10 s old at most, a report 24 minutes): Cache-Control and an ETag
+// on the document (and on its .data request), and 304 before anything renders when the browser already holds the page.
+// The tag is built from what the page shows: the /api answer's own ETag (served from its in-memory cache), the visitor,
+// the site settings and this server process. The HTML itself cannot be the tag's source: its CSP nonce changes at every
+// request.
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { sessionContext } from "~/context";

@@ -31,7 +31,9 @@ describe("escapeTextareaText", () => {
 describe("spliceEchoedTexts", () => {
   const input = `{"name": "naïve ✓ 😀", "html": "</textarea><b>&amp;</b>"}`;
   const page = (placeholderA: string, placeholderB: string) =>
-    `<!DOCTYPE html><p>é ✓</p><textarea id="json-input">${placeholderA}</textarea><textarea id="other">${placeholderB}</textarea><p>end</p>`;
+    `<!DOCTYPE html><p>é ✓</p><textarea ` +
+    `id="json-input">${placeholderA}</textarea><textarea ` +
+    `id="other">${placeholderB}</textarea><p>end</p>`;
   const rendered = page(echoedTextPlaceholder(MARKER, "json-input"), echoedTextPlaceholder(MARKER, "other"));
   const expected = page(escapeTextareaText(input), escapeTextareaText("second & last"));
 
@@ -58,25 +60,28 @@ describe("spliceEchoedTexts", () => {
 });
 
 describe("withEchoedTexts", () => {
-  test("a visitor who leaves after the render ended, while the page is still being sent, causes no unhandled error", async () => {
-    const html = new PassThrough();
-    const sent = withEchoedTexts(html, new Map([["json-input", "x".repeat(1_000_000)]]), MARKER);
-    const uncaught: unknown[] = [];
-    const onUncaught = (error: unknown) => uncaught.push(error);
-    process.on("uncaughtException", onUncaught);
-    try {
-      // As the server answers: React Router's adapter reads the page, a little at a time.
-      const reader = createReadableStreamFromReadable(sent).getReader();
-      html.end(`<textarea>${echoedTextPlaceholder(MARKER, "json-input")}</textarea>`);
-      await reader.read();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      // What the response does when the connection closes (compression turns it into an AbortError).
-      await reader.cancel(new DOMException("The operation was aborted", "AbortError"));
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(uncaught).toEqual([]);
-      expect(sent.destroyed).toBe(true);
-    } finally {
-      process.off("uncaughtException", onUncaught);
-    }
-  });
+  test(
+    "a visitor who leaves after the render ended, while the page is " + "still being sent, causes no unhandled error",
+    async () => {
+      const html = new PassThrough();
+      const sent = withEchoedTexts(html, new Map([["json-input", "x".repeat(1_000_000)]]), MARKER);
+      const uncaught: unknown[] = [];
+      const onUncaught = (error: unknown) => uncaught.push(error);
+      process.on("uncaughtException", onUncaught);
+      try {
+        // As the server answers: React Router's adapter reads the page, a little at a time.
+        const reader = createReadableStreamFromReadable(sent).getReader();
+        html.end(`<textarea>${echoedTextPlaceholder(MARKER, "json-input")}</textarea>`);
+        await reader.read();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        // What the response does when the connection closes (compression turns it into an AbortError).
+        await reader.cancel(new DOMException("The operation was aborted", "AbortError"));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(uncaught).toEqual([]);
+        expect(sent.destroyed).toBe(true);
+      } finally {
+        process.off("uncaughtException", onUncaught);
+      }
+    },
+  );
 });

@@ -40,7 +40,8 @@ describe("markdown nesting", () => {
       expect(markdownNestingProblem(readFileSync(path.join(root, file), "utf8")), file).toBeNull();
     }
     const sample =
-      "**bold** and *em* and _u_ and ~~gone~~, 2 * 3 * 4, snake_case_name\n\n- a\n  - b\n    1. c\n\n> quote\n> > inner\n\n```\n" +
+      "**bold** and *em* and _u_ and ~~gone~~, 2 * 3 * 4, " +
+      "snake_case_name\n\n- a\n  - b\n    1. c\n\n> quote\n> > inner\n\n```\n" +
       ">".repeat(500) +
       "\n```\n";
     expect(markdownNestingProblem(sample)).toBeNull();

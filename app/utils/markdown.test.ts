@@ -76,7 +76,8 @@ function expectInert(html: string): void {
 describe("renderMarkdown", () => {
   it("renders ordinary markdown: emphasis, lists, tables, code, links", () => {
     const { html } = renderMarkdown(
-      "Some *em* and **strong** and ~~gone~~.\n\n- one\n- two\n\n1. first\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n`code` [site](https://example.com/x?a=1&b=2)\n\n```ts\nconst a = 1 < 2;\n```",
+      "Some *em* and **strong** and ~~gone~~.\n\n- one\n- two\n\n1. first\n\n| a | b |\n|---|---|\n| 1 | 2 " +
+        "|\n\n`code` [site](https://example.com/x?a=1&b=2)\n\n```ts\nconst a = 1 < 2;\n```",
     );
     expect(html).toContain("<em>em</em>");
     expect(html).toContain("<strong>strong</strong>");

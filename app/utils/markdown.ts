@@ -154,7 +154,11 @@ export function renderMarkdown(markdown: string, options: MarkdownOptions = {}):
       image({ href, title, text }: Tokens.Image) {
         const target = safeUrl(href, IMAGE_PROTOCOLS);
         if (target === null) return escapeHtml(text);
-        return `<img src="${escapeHtml(target)}" alt="${escapeHtml(text)}"${titleAttribute(title)} loading="lazy" referrerpolicy="no-referrer">`;
+        return (
+          `<img src="${escapeHtml(target)}" ` +
+          `alt="${escapeHtml(text)}"${titleAttribute(title)} loading="lazy" ` +
+          `referrerpolicy="no-referrer">`
+        );
       },
       code({ text, lang }: Tokens.Code) {
         const language = lang?.match(/^[\w+#.-]+/)?.[0];

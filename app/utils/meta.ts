@@ -10,7 +10,8 @@ import type { MetaDescriptor } from "react-router";
 
 export const DEFAULT_SITE_NAME = "Camera Probe";
 export const DEFAULT_DESCRIPTION =
-  "Android camera capability reports uploaded by the Camera Probe app: sensors, lenses, formats and modes per device, plus small developer tools.";
+  "Android camera capability reports uploaded by the Camera Probe app: sensors, " +
+  "lenses, formats and modes per device, plus small developer tools.";
 const MAX_DESCRIPTION_LENGTH = 160;
 
 export interface PageMeta {

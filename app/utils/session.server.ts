@@ -27,7 +27,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
     // While the API or its database is down, a signed-in visitor must see "unavailable", not a signed-out site
     // (and admin pages must not bounce to sign-in); the cookie is kept for when it is back.
     if (!result.ok && result.status >= 500) throw data(result.error, { status: 503, headers: { "Retry-After": "5" } });
-    // §8: a failed session check falls back silently to no user.
+    // A failed session check falls back silently to no user.
     if (result.ok && result.data.user) session = { ...result.data, sessionToken: token };
   }
   context.set(sessionContext, session);

@@ -1,4 +1,4 @@
-// Theme choice: system (default), light or dark, kept in local storage under the spec's key.
+// Theme choice: system (default), light or dark, kept in local storage under vite-ui-theme.
 import { isTheme, THEMES, type Theme } from "../../shared/theme";
 
 export const THEME_STORAGE_KEY = "vite-ui-theme";
@@ -24,7 +24,10 @@ export function themeSwitchLabel(theme: Theme): string {
  * Runs in <head> before the first paint so the page never flashes the wrong theme. A value in local storage
  * (system included) wins over the class the server rendered from the theme cookie.
  */
-export const themeBootScript = `(function(){try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});var c=document.documentElement.classList;if(t==="light"||t==="dark"||t==="system"){c.remove("light","dark");if(t!=="system")c.add(t);}}catch(e){}})();`;
+export const themeBootScript =
+  `(function(){try{var t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});` +
+  `var c=document.documentElement.classList;` +
+  `if(t==="light"||t==="dark"||t==="system"){c.remove("light","dark");if(t!=="system")c.add(t);}}catch(e){}})();`;
 
 export function applyTheme(theme: Theme): void {
   const classes = document.documentElement.classList;

@@ -1,8 +1,8 @@
 // Conform's useForm for public pages whose JavaScript must stay small: the same zod schema the action checks is
 // checked in the browser too, but its code (zod and Conform's zod adapter, about 37 kB gzipped) loads when the
 // browser is idle after the page, not with it. Until then a submit goes to the server, whose answer (the same
-// schema) shows the same errors. The fields' HTML constraints come from the loader (`getZodConstraint` there), so the page
-// without JavaScript gets required, maxLength and the rest as before.
+// schema) shows the same errors. The fields' HTML constraints come from the loader (`getZodConstraint` there), so the
+// page without JavaScript gets required, maxLength and the rest as before.
 import { parse, useForm, type Submission } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 import type { z } from "zod";

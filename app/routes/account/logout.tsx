@@ -9,7 +9,7 @@ import { pageMeta } from "~/utils/meta";
 export async function action({ context }: Route.ActionArgs) {
   const { sessionToken } = context.get(sessionContext);
   if (sessionToken) {
-    // §4: sign-out always clears the local session, even when the call fails.
+    // Sign-out always clears the local session, even when the call fails.
     const result = await apiRequest(context, "/auth/logout", { method: "POST", token: sessionToken });
     if (!result.ok) console.warn("[logout] /api/auth/logout failed:", result.error.detail);
   }

@@ -28,7 +28,10 @@ export function listAfterDelete(
   return (deletedId) => pageUrl(editId === String(deletedId) ? null : editId);
 }
 
-/** The list at `apiPath` and the record of it named by the page's ?edit= parameter; a failed call gives an empty list and the error. */
+/**
+ * The list at `apiPath` and the record of it named by the page's ?edit= parameter; a failed call gives an empty list
+ * and the error.
+ */
 export async function loadListForEditing<Item extends { id: string | number }, Answer = Item[]>(
   context: ReadableContext,
   request: Request,
@@ -44,7 +47,7 @@ export async function loadListForEditing<Item extends { id: string | number }, A
 
 /**
  * A form's post: checked against the schema (400 with the field errors), then `save`d through /api; /api's field
- * errors come back on the form's fields and its message as a toast (§8). Saved, the page goes to `redirectTo`
+ * errors come back on the form's fields and its message as a toast. Saved, the page goes to `redirectTo`
  * with `message`. With `preview`, the intent "preview" (the Preview button without JavaScript) answers the form
  * back unsaved, for its markdown to be rendered from the posted text.
  */
@@ -82,7 +85,7 @@ export async function saveAction<Value, Saved, Extra extends object = Record<nev
 /**
  * The Delete button's post (DeleteButton: intent "delete" and the record's id): the id checked (400 with
  * Conform's reply), the record deleted through /api, and back to the list; a failure stays on the page with the
- * error as a toast (§8).
+ * error as a toast.
  */
 export async function deleteAction<Id, Extra extends object = Record<never, never>>(
   context: ReadableContext,

@@ -10,21 +10,24 @@ import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { sessionContext, userContext } from "~/context";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import {
   ApiKeySchema,
   GENERATED_KEY_BYTES,
   generateApiKey,
-  SPARK_API_SERVICE,
+  isProtectedKey,
+  type ApiKeyListResponse,
+  type ApiKeyRecord,
+  type ApiKeySavedResponse,
+  type ApiKeySecretResponse,
 } from "../../../shared/contract/api-keys";
 import { apiRequest } from "~/utils/api.server";
-import { errorText } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 import { useZodForm } from "~/utils/use-zod-form";
-import type { ApiKeyRecord } from "../../../server/services/api-keys";
-import { deleteAction, postedForm, saveAction } from "./actions.server";
+import { deleteAction, loadListForEditing, postedForm, saveAction } from "./actions.server";
 
-const PAGE_PATH = "/admin/common/api_keys";
+const PAGE_PATH = ADMIN_PATHS.apiKeys;
 /** The My session block shows this much of the token; the whole token is copied or revealed on demand. */
 const SESSION_TOKEN_SHOWN = 8;
 const DeleteSchema = z.object({ id: z.uuid("The key is not a valid id.") });
@@ -32,17 +35,18 @@ const NO_REVEAL = { generated: null, revealed: null, revealedSession: null };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const result = await apiRequest<{ api_keys: ApiKeyRecord[] }>(context, "/v1/admin/api_keys");
-  const keys = result.ok ? result.data.api_keys : [];
-  const editId = url.searchParams.get("edit");
-  const editing = editId ? (keys.find((key) => key.id === editId) ?? null) : null;
+  const {
+    items: keys,
+    editing,
+    error,
+  } = await loadListForEditing(context, request, "/v1/admin/api_keys", (answer: ApiKeyListResponse) => answer.api_keys);
   const session = context.get(sessionContext);
   return {
     keys,
-    error: result.ok ? null : errorText(result.error),
+    error,
     editing,
-    editMissing: Boolean(editId && result.ok && !editing),
-    // §4 Reset: the fields are cleared, the row stays selected.
+    editMissing: Boolean(url.searchParams.get("edit") && !error && !editing),
+    // Reset: the fields are cleared, the row stays selected.
     reset: url.searchParams.has("reset"),
     currentUserId: context.get(userContext).id,
     // Only a prefix goes into the page: its HTML and hydration data are not a place for the token.
@@ -66,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "reveal") {
     const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
     if (!parsed.success) return data({ intent, result: null, ...NO_REVEAL }, { status: 400 });
-    const secret = await apiRequest<{ api_key: string }>(context, `/v1/admin/api_keys/${parsed.data.id}/secret`);
+    const secret = await apiRequest<ApiKeySecretResponse>(context, `/v1/admin/api_keys/${parsed.data.id}/secret`);
     const revealed = secret.ok ? { id: parsed.data.id, api_key: secret.data.api_key } : null;
     return data({ intent, result: null, ...NO_REVEAL, revealed }, { headers: { "Cache-Control": "no-store" } });
   }
@@ -88,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveAction(formData, {
     intent,
     schema: ApiKeySchema,
-    save: (body) => apiRequest<{ api_key: ApiKeyRecord }>(context, "/v1/admin/api_keys", { body }),
+    save: (body) => apiRequest<ApiKeySavedResponse>(context, "/v1/admin/api_keys", { body }),
     redirectTo: () => PAGE_PATH,
     message: "API Key saved successfully!",
     extra: NO_REVEAL,
@@ -159,7 +163,7 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
             </td>
             <RowActions>
               <EditLink to={editUrl(PAGE_PATH, key.id)} label={`Edit key ${key.service_name}`} />
-              {key.service_name === SPARK_API_SERVICE && key.user_id === currentUserId ? null : (
+              {isProtectedKey(key, currentUserId) ? null : (
                 <DeleteButton id={key.id} accessibleLabel={`Delete key ${key.service_name}`} />
               )}
             </RowActions>
@@ -168,7 +172,8 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
       </DataTable>
       <ErrorAlert message={editMissing ? "That key no longer exists." : null} />
       {/* A fresh form on every navigation, as a page load gives without JavaScript. Keyed by the record alone, the
-          uncontrolled fields kept their text after a Create (same key after its redirect) and on the new form's Reset. */}
+          uncontrolled fields would keep their text after a Create (same key after its redirect) and on the new
+          form's Reset. */}
       <ApiKeyForm key={`${location.key}-${editing?.id ?? "new"}`} editing={editing} reset={reset} />
       <MySession prefix={sessionTokenPrefix} revealed={actionData?.revealedSession ?? null} userId={currentUserId} />
     </section>
@@ -210,7 +215,11 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
         autoComplete="off"
         spellCheck={false}
         className="input font-mono"
-        hint={`${editId ? "Leave empty to keep the saved key. " : ""}Use a random url-safe secret of ${GENERATED_KEY_BYTES} bytes, e.g. python -c "import secrets; print(secrets.token_urlsafe(${GENERATED_KEY_BYTES}))", or press Generate.`}
+        hint={
+          `${editId ? "Leave empty to keep the saved key. " : ""}Use a random url-safe secret of ` +
+          `${GENERATED_KEY_BYTES} bytes, e.g. python -c "import secrets; ` +
+          `print(secrets.token_urlsafe(${GENERATED_KEY_BYTES}))", or press Generate.`
+        }
       />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap gap-2">

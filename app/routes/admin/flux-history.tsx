@@ -4,13 +4,19 @@ import type { Route } from "./+types/flux-history";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
-import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH, type ImageJob } from "../../../shared/contract/flux";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import {
+  FLUX_FORM_NAME,
+  FLUX_HISTORY_WIDTH,
+  type ImageJob,
+  type ImageJobListResponse,
+} from "../../../shared/contract/flux";
 import { apiRequest } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 
-const PAGE_PATH = "/admin/labs/flux/history";
+const PAGE_PATH = ADMIN_PATHS.fluxHistory;
 const DeleteSchema = z.object({
   id: z.string().trim().min(1, "The job id is missing.").max(200, "The job id is too long."),
 });
@@ -20,11 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mode = url.searchParams.get("mode") === "requestor" ? "requestor" : "recent";
   const requestorId = (url.searchParams.get("requestor_id") ?? "").trim();
   const view = { mode, requestorId: mode === "requestor" ? requestorId : FLUX_FORM_NAME };
-  // §6: by-requestor mode needs a requestor id.
+  // By-requestor mode needs a requestor id.
   if (mode === "requestor" && !requestorId)
     return { ...view, jobs: [] as ImageJob[], error: "requestor_id is not provided!" };
   const query = mode === "requestor" ? `?requestor_id=${encodeURIComponent(requestorId.slice(0, 200))}` : "";
-  const result = await apiRequest<{ result_list: ImageJob[] }>(context, `/v1/admin/img_gen/history${query}`, {
+  const result = await apiRequest<ImageJobListResponse>(context, `/v1/admin/img_gen/history${query}`, {
     timeoutMs: 5 * 60_000,
   });
   return { ...view, jobs: result.ok ? result.data.result_list : [], error: result.ok ? null : errorText(result.error) };
@@ -54,7 +60,7 @@ export default function FluxHistory({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Flux history</h1>
       <p className="mb-4">
-        <Link to="/admin/labs/flux/">New image</Link>
+        <Link to={ADMIN_PATHS.flux}>New image</Link>
       </p>
       <Form method="get" className="card mb-6 flex max-w-3xl flex-wrap items-end gap-4">
         <fieldset className="flex gap-4">

@@ -110,9 +110,14 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       </p>
 
       <ErrorAlert message={failed && "detail" in failed ? failed.detail : null} />
-      {/* A mail problem can name a long URL (smtp://user:password@host:587): it wraps on a phone instead of widening the page. */}
+      {/* A mail problem can name a long URL (smtp://user:password@host:587): it wraps on a phone instead of
+          widening the page. */}
       <div
-        className={`mb-4 rounded-md border px-4 py-3 text-sm [overflow-wrap:anywhere] ${mail.configured ? "border-zinc-200 dark:border-zinc-800" : "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950"}`}
+        className={`mb-4 rounded-md border px-4 py-3 text-sm [overflow-wrap:anywhere] ${
+          mail.configured
+            ? "border-zinc-200 dark:border-zinc-800"
+            : "border-amber-300 bg-amber-50 dark:border-amber-800 dark:bg-amber-950"
+        }`}
       >
         {mail.configured ? (
           <p>
@@ -181,7 +186,11 @@ function MessageCard({ message }: { message: ContactMessage }) {
             {message.client_ip ? ` · from ${message.client_ip}` : null}
           </span>
           <span
-            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${handled ? "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100" : "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200"}`}
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+              handled
+                ? "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100"
+                : "bg-blue-100 text-blue-900 dark:bg-blue-950 dark:text-blue-200"
+            }`}
           >
             {handled ? "Handled" : "Open"}
           </span>

@@ -11,13 +11,14 @@ import { ErrorAlert } from "~/components/error-alert";
 import { Field, FieldErrors, FormErrors, SubmitButton, TextareaField } from "~/components/field";
 import { Time } from "~/components/time";
 import { SITE_DATA_TYPE_HINT, SiteDataEntrySchema, type SiteDataEntry } from "../../../shared/contract/site-data";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useZodForm } from "~/utils/use-zod-form";
 import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
 
-const PAGE_PATH = "/admin/common/site/data/";
+const PAGE_PATH = ADMIN_PATHS.siteData;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 
 const pageUrl = (editId?: string | null) => editUrl(PAGE_PATH, editId);
@@ -107,7 +108,7 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
                 <Time value={entry.created_at} />
               </td>
               <RowActions>
-                {/* Edit on the row already being edited closes the editor (§2). */}
+                {/* Edit on the row already being edited closes the editor. */}
                 <EditLink
                   to={pageUrl(selected ? null : entry.id)}
                   open={selected}

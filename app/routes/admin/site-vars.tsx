@@ -17,15 +17,17 @@ import {
   SITE_VAR_TYPES,
   SiteVarSchema,
   type SiteVar,
+  type SiteVarSavedResponse,
   type SiteVarType,
 } from "../../../shared/contract/site-vars";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { useHydrated } from "~/utils/hydrated";
 import { invalidateSiteSettings } from "~/utils/site-settings.server";
 import { useZodForm } from "~/utils/use-zod-form";
 import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
 
-const PAGE_PATH = "/admin/common/site/vars";
+const PAGE_PATH = ADMIN_PATHS.siteVars;
 const DeleteSchema = z.object({ id: z.coerce.number().int().positive() });
 
 const pageUrl = (editId?: number | string | null) => editUrl(PAGE_PATH, editId);
@@ -51,9 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return saveAction(formData, {
       intent,
       schema: SiteVarSchema,
-      save: (body) => apiRequest<{ obj: SiteVar }>(context, "/admin/site/vars", { body }),
+      save: (body) => apiRequest<SiteVarSavedResponse>(context, "/admin/site/vars", { body }),
       onSaved: invalidateSiteSettings,
-      // §4: after creating, the new var is the one being edited.
+      // After creating, the new var is the one being edited.
       redirectTo: (saved) => pageUrl(saved.obj.id),
       message: "Data updated successfully!",
     });
@@ -72,7 +74,11 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">Site Vars</h1>
       {/* A fresh form on every navigation, as a page load gives without JavaScript (a Create's values would stay). */}
       <SiteVarForm
-        key={`${location.key}-${editing ? `${editing.id}-${JSON.stringify(editing.val_object_json)}-${editing.named_key}` : "new"}`}
+        key={
+          editing
+            ? `${location.key}-${editing.id}-${JSON.stringify(editing.val_object_json)}-${editing.named_key}`
+            : `${location.key}-new`
+        }
         editing={editing}
       />
       <ErrorAlert message={error} />
@@ -85,7 +91,7 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
         {(siteVar) => (
           <tr key={siteVar.id} className={editedRowClass(editing?.id === siteVar.id)}>
             <RowActions>
-              {/* A new location: the router scrolls to the top, where the form is now filled (§2). */}
+              {/* A new location: the router scrolls to the top, where the form is now filled. */}
               <EditLink to={pageUrl(siteVar.id)} label={`Edit ${siteVar.named_key}`} />
               <DeleteButton id={String(siteVar.id)} accessibleLabel={`Delete ${siteVar.named_key}`} />
             </RowActions>

@@ -14,23 +14,25 @@ import {
   SetAdminFormSchema,
   SPARK_PROVIDER,
   UserIdSchema,
+  type AdminUserListItem,
+  type FirebaseUserResponse,
+  type UserItemResponse,
+  type UserListResponse,
 } from "../../../shared/contract/users";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import type { AdminUserListItem } from "../../../server/services/users-admin";
 import { postedForm } from "./actions.server";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import type { DeletedCount } from "../../../shared/contract/deleted";
 
-const PAGE_PATH = "/admin/common/users/";
+const PAGE_PATH = ADMIN_PATHS.users;
 const FETCHER_KEY = "admin-users";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await apiRequest<{ user_list: AdminUserListItem[]; count: number }>(
-    context,
-    "/v1/admin/auth/user_list",
-  );
+  const result = await apiRequest<UserListResponse>(context, "/v1/admin/auth/user_list");
   return {
     users: result.ok ? result.data.user_list : [],
     count: result.ok ? result.data.count : 0,
@@ -54,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { intent, error: null, create: submission.reply({ hideFields: ["password"] }) },
         { status: 400 },
       );
-    const result = await apiRequest<{ item: AdminUserListItem }>(context, "/v1/admin/auth/users", {
+    const result = await apiRequest<UserItemResponse>(context, "/v1/admin/auth/users", {
       body: submission.value,
     });
     if (!result.ok)
@@ -69,16 +71,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return invalid("The user is not valid.");
     const userId = submission.value.user_id;
     if (intent === "delete") {
-      const result = await apiRequest<{ number: number }>(context, `/v1/admin/auth/users/delete/${userId}`, {
+      const result = await apiRequest<DeletedCount>(context, `/v1/admin/auth/users/delete/${userId}`, {
         method: "DELETE",
       });
       if (!result.ok) return fail(result.error);
-      // §4: the row goes only when exactly one user was deleted.
+      // The row goes only when exactly one user was deleted.
       if (result.data.number !== 1)
         return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
       return redirectWithSuccess(PAGE_PATH, "Completed successfully!");
     }
-    const result = await apiRequest<{ id: string }>(context, `/v1/auth/users/${userId}/config_firebase`, {
+    const result = await apiRequest<FirebaseUserResponse>(context, `/v1/auth/users/${userId}/config_firebase`, {
       method: "POST",
       timeoutMs: 30_000,
     });
@@ -142,7 +144,7 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
     <tr data-testid={`user-row-${user.email}`}>
       <td>{item.spark_user.num_id}</td>
       <td>
-        <Link to={`${PAGE_PATH}${item.id}`}>{user.email}</Link>
+        <Link to={ADMIN_PATHS.user(item.id)}>{user.email}</Link>
         {user.first_name ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{user.first_name}</div> : null}
         {isMe ? <div className="text-xs text-zinc-600 dark:text-zinc-400">(you)</div> : null}
       </td>
@@ -199,7 +201,7 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
       <td>
         <div className="flex flex-wrap gap-2">
           <Link
-            to={`${PAGE_PATH}change_pwd?user_id=${item.id}`}
+            to={ADMIN_PATHS.changePassword(item.id)}
             className="btn min-h-8 px-2 py-1 text-xs"
             aria-label={`Change PWD of ${user.email}`}
           >

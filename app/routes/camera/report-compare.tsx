@@ -101,7 +101,8 @@ function mp(camera: CameraItem | null): string {
 function equivalent(camera: CameraItem | null): string {
   const first = camera ? cameraFigures(camera).focalLengths[0] : undefined;
   if (!first) return DASH;
-  return `${formatNumber(first.mm, 2)} mm${first.equivalentMm ? ` (≈ ${formatNumber(first.equivalentMm, 0)} mm)` : ""}`;
+  const equivalentText = first.equivalentMm ? ` (≈ ${formatNumber(first.equivalentMm, 0)} mm)` : "";
+  return `${formatNumber(first.mm, 2)} mm${equivalentText}`;
 }
 
 function aperture(camera: CameraItem | null): string {
@@ -112,7 +113,8 @@ function aperture(camera: CameraItem | null): string {
 function sensor(camera: CameraItem | null): string {
   const figures = camera ? cameraFigures(camera) : null;
   if (!figures?.opticalFormat) return DASH;
-  return `${figures.opticalFormat}${figures.pixelPitchUm ? `, ${formatNumber(figures.pixelPitchUm, 2)} µm pixels` : ""}`;
+  const pitchText = figures.pixelPitchUm ? `, ${formatNumber(figures.pixelPitchUm, 2)} µm pixels` : "";
+  return `${figures.opticalFormat}${pitchText}`;
 }
 
 function yesNo(value: boolean | null | undefined): string {

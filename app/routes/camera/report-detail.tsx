@@ -1,6 +1,6 @@
-// One camera report (spec §2), at /camera2/{id} and /cam2/{id}: the summary the spec lists (link, time, device,
+// One camera report, at /camera2/{id} and /cam2/{id}: the summary (link, time, device,
 // OS, camera count, Download, a note, the JSON), then a readable table and card per camera. A report never changes,
-// so the page is cached for about 24 minutes with ETag/304 (spec §7).
+// so the page is cached for about 24 minutes with ETag/304.
 import {
   createContext,
   data,
@@ -57,7 +57,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     { title: `${device} camera report` },
     {
       name: "description",
-      content: `What the cameras of the ${device} (${data.device_os ?? ""}) can do: hardware levels, sensors, lenses and capabilities.`,
+      content:
+        `What the cameras of the ${device} (${data.device_os ?? ""}) can do: ` +
+        `hardware levels, sensors, lenses and capabilities.`,
     },
   ];
 };
@@ -130,7 +132,12 @@ export default function ReportDetail() {
         </div>
       </section>
 
-      <p className="rounded-md border-l-4 border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100">
+      <p
+        className={
+          "rounded-md border-l-4 border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 " +
+          "dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+        }
+      >
         These are the values the camera probe app could read through Android&apos;s Camera2 API on this device and OS
         version. Devices often hide some cameras from apps, physical cameras behind a logical one may only be usable
         through it, and firmware updates change what a device reports: another report of the same model may differ.
@@ -159,7 +166,10 @@ export default function ReportDetail() {
         <pre
           tabIndex={0}
           aria-labelledby="json-title"
-          className="max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 p-3 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900"
+          className={
+            "max-h-[32rem] overflow-auto rounded-lg border border-zinc-200 bg-zinc-50 " +
+            "p-3 font-mono text-xs dark:border-zinc-800 dark:bg-zinc-900"
+          }
         >
           {json}
         </pre>

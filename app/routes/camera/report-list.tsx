@@ -1,5 +1,5 @@
-// The camera report list (spec §2), at / and /camera2/report_list: recent reports with search, filters and paging
-// as a GET form, and checkboxes to compare reports. Cached for 10 s with ETag/304 (spec §7).
+// The camera report list, at / and /camera2/report_list: recent reports with search, filters and paging
+// as a GET form, and checkboxes to compare reports. Cached for 10 s with ETag/304.
 import {
   createContext,
   data,
@@ -116,6 +116,7 @@ export default function ReportList() {
   const { pathname } = useLocation();
   const reports = list?.reports ?? [];
   const firstNumber = list ? (list.page - 1) * list.size + 1 : 1;
+  const lastNumber = firstNumber + reports.length - 1;
   // Paging reaches back MAX_REACH reports; older ones are found by narrowing the search. A filtered total may be a
   // lower bound ("1,000+"): then a full page means there may be another.
   const reach = Math.ceil(MAX_REACH / (list?.size ?? DEFAULT_PAGE_SIZE));
@@ -141,7 +142,8 @@ export default function ReportList() {
               ? filtered
                 ? "No report matches this search."
                 : "No reports yet."
-              : `Showing ${firstNumber.toLocaleString("en-US")}–${(firstNumber + reports.length - 1).toLocaleString("en-US")} of ${totalText} ${filtered ? "matching " : ""}reports, newest first.`}
+              : `Showing ${firstNumber.toLocaleString("en-US")}–${lastNumber.toLocaleString("en-US")} ` +
+                `of ${totalText} ${filtered ? "matching " : ""}reports, newest first.`}
           </p>
         ) : null}
         {list ? <ProbeAppNote storeUrl={list.probe_app_store_url} /> : null}

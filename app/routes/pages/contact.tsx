@@ -84,7 +84,10 @@ function ContactForm({ sent }: { sent: boolean }) {
       {sent && !lastResult ? (
         <p
           role="status"
-          className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-300"
+          className={
+            "rounded-md border border-green-300 bg-green-50 px-3 py-2 text-green-800 " +
+            "dark:border-green-800 dark:bg-green-950 dark:text-green-300"
+          }
         >
           {SUCCESS_MESSAGE}
         </p>

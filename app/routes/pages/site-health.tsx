@@ -75,7 +75,11 @@ export default function SiteHealth({ loaderData }: Route.ComponentProps) {
       <h1 className="page-title">Site health</h1>
       <p
         role="status"
-        className={`mb-6 rounded-md border px-4 py-3 font-semibold ${healthy ? "border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-300" : "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-300"}`}
+        className={`mb-6 rounded-md border px-4 py-3 font-semibold ${
+          healthy
+            ? "border-green-300 bg-green-50 text-green-800 dark:border-green-800 dark:bg-green-950 dark:text-green-300"
+            : "border-red-300 bg-red-50 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-300"
+        }`}
       >
         {healthy ? "All systems operational." : "Something is wrong: see below."}
       </p>
@@ -109,9 +113,10 @@ export default function SiteHealth({ loaderData }: Route.ComponentProps) {
         again every {REFRESH_MS / 1000} seconds. <a href="/site/health2">Check again</a>
       </p>
       <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-        For monitors: <a href="/api/health">/api/health</a> (JSON, 200 or 503), <a href="/api/version">/api/version</a>,{" "}
-        <a href="/healthz/live">/healthz/live</a> and <a href="/healthz/ready">/healthz/ready</a> (503 while the
-        database is unreachable).
+        For monitors: <a href="/api/health">/api/health</a> (JSON, 200 or 503)
+        {", "}
+        <a href="/api/version">/api/version</a>, <a href="/healthz/live">/healthz/live</a> and{" "}
+        <a href="/healthz/ready">/healthz/ready</a> (503 while the database is unreachable).
       </p>
     </section>
   );

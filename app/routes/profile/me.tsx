@@ -75,7 +75,7 @@ export default function ProfilePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The avatar image when it is a web address, else the initials (spec §3). */
+/** The avatar image when it is a web address, else the initials (of the first two words of the display name). */
 function Avatar({ avatar, name, initials }: { avatar: string | null; name: string; initials: string }) {
   const className = "size-16 shrink-0 rounded-full";
   if (avatar && /^https:\/\//i.test(avatar)) {
@@ -91,7 +91,10 @@ function Avatar({ avatar, name, initials }: { avatar: string | null; name: strin
   return (
     <span
       aria-hidden="true"
-      className={`${className} inline-flex items-center justify-center bg-blue-700 text-xl font-bold text-white dark:bg-blue-600`}
+      className={
+        `${className} inline-flex items-center justify-center bg-blue-700 ` +
+        `text-xl font-bold text-white dark:bg-blue-600`
+      }
     >
       {initials}
     </span>

@@ -328,7 +328,9 @@ function SessionsForm({ otherSessions }: { otherSessions: number }) {
       <p className="text-sm">
         {otherSessions === 0
           ? "You are not signed in anywhere else."
-          : `You are also signed in ${otherSessions === 1 ? "in one other place" : `in ${otherSessions} other places`} (other browsers or devices).`}
+          : `You are also signed in ` +
+            `${otherSessions === 1 ? "in one other place" : `in ${otherSessions} other places`} ` +
+            `(other browsers or devices).`}
       </p>
       <FormErrors id={form.errorId} errors={form.errors} />
       <button type="submit" name="intent" value="sign-out-others" className="btn btn-danger" disabled={pending}>

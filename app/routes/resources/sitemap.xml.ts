@@ -13,6 +13,7 @@ export const SITEMAP_PAGES = [
   "/terms",
   "/privacy",
   "/contact",
+  "/tools",
   "/tools/json-pretty-format",
   "/tools/url-decode-encode",
 ];
@@ -44,8 +45,10 @@ async function newestReports(context: Route.LoaderArgs["context"]): Promise<Came
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = siteOrigin(request);
-  const entry = (path: string, lastModified?: string) =>
-    `  <url><loc>${escapeXml(origin + path)}</loc>${lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : ""}</url>`;
+  const entry = (path: string, lastModified?: string) => {
+    const lastModifiedTag = lastModified ? `<lastmod>${escapeXml(lastModified)}</lastmod>` : "";
+    return `  <url><loc>${escapeXml(origin + path)}</loc>${lastModifiedTag}</url>`;
+  };
   const reports = await newestReports(context);
   const body = [
     `<?xml version="1.0" encoding="UTF-8"?>`,

@@ -1,4 +1,4 @@
-// JSON pretty formatter (spec §2, issue 4). Without JavaScript the form posts and the server formats; with
+// JSON pretty formatter. Without JavaScript the form posts and the server formats; with
 // JavaScript the browser formats as you type (large inputs in a Web Worker). The input is never stored or logged,
 // and never put in a URL: the form posts, and the answer is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -112,7 +112,8 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "JSON Pretty Formatter",
     description:
-      "Format, validate and minify JSON without losing a digit: big numbers, key order and unicode stay as written. Works without JavaScript.",
+      "Format, validate and minify JSON without losing a digit: big numbers, key " +
+      "order and unicode stay as written. Works without JavaScript.",
   });
 
 export default function JsonPrettyFormat() {
@@ -136,7 +137,9 @@ export default function JsonPrettyFormat() {
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
-  /** Formats the textarea's text now; large inputs go to the worker. Resolves with the result, or null when superseded. */
+  /**
+   * Formats the textarea's text now; large inputs go to the worker. Resolves with the result, or null when superseded.
+   */
   async function run(nextOptions: JsonFormatOptions = options): Promise<JsonToolResult | null> {
     clearTimeout(timerRef.current);
     const input = inputRef.current?.value ?? "";
@@ -196,8 +199,10 @@ export default function JsonPrettyFormat() {
     <section>
       <h1 className="page-title">JSON Pretty Formatter</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
-        Formats and checks JSON without changing a value: numbers keep every digit (<code>12345678901234567890</code>,{" "}
-        <code>1.0</code>, <code>1e400</code>), keys keep their order, strings keep their escapes.{" "}
+        Formats and checks JSON without changing a value: numbers keep every digit
+        {" ("}
+        <code>12345678901234567890</code>, <code>1.0</code>, <code>1e400</code>), keys keep their order, strings keep
+        their escapes.{" "}
         {hydrated
           ? "Your input is processed in your browser and never leaves it."
           : "Your input is sent to the server only to be formatted: it is never stored or logged."}

@@ -1,4 +1,4 @@
-// URL decoder & encoder (spec §2, issue 4). Without JavaScript the form posts and the server computes; with
+// URL decoder & encoder. Without JavaScript the form posts and the server computes; with
 // JavaScript the browser computes as you type. The input is never stored or logged, and never put in a URL.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
@@ -98,7 +98,8 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "URL Decoder & Encoder",
     description:
-      "Percent-encode and decode text and URLs: five encode modes, strict decoding with positioned errors, double-encoding layers and a URL breakdown.",
+      "Percent-encode and decode text and URLs: five encode modes, strict decoding with " +
+      "positioned errors, double-encoding layers and a URL breakdown.",
   });
 
 export default function UrlDecodeEncode() {
