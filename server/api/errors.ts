@@ -5,10 +5,11 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
 import type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
 import { databaseInputError, isDatabaseUnavailable } from "../db/client";
+import { ServiceError, type ServiceErrorKind } from "../services/errors";
 
 export type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
 
-/** Throw from any handler or service; app.onError turns it into the JSON error body. */
+/** Throw from a handler; app.onError turns it, and a service's own errors, into the JSON error body. */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly errors: FieldError[];
@@ -45,9 +46,24 @@ export function validationError(error: ZodError): ApiError {
   return new ApiError(400, detail, errors);
 }
 
+/** The status each kind of service error answers with. */
+const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, ContentfulStatusCode> = {
+  "invalid-input": 400,
+  "not-found": 404,
+  conflict: 409,
+  mismatch: 422,
+  unavailable: 503,
+  "upstream-failed": 502,
+  "upstream-timeout": 504,
+};
+
 export function errorResponse(c: Context, error: unknown): Response {
   if (error instanceof ApiError) {
     return c.json(error.toBody(), error.status, error.headers);
+  }
+  if (error instanceof ServiceError) {
+    const status = SERVICE_ERROR_STATUS[error.kind];
+    return c.json({ detail: error.message, status_code: status, errors: error.fieldErrors }, status);
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;

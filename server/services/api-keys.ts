@@ -2,7 +2,7 @@
 // as AES-256-GCM ciphertext plus a keyed digest (HMAC-SHA-256) for lookups, and is never logged.
 import { asc, eq } from "drizzle-orm";
 import { API_KEY_REQUIRED as KEY_REQUIRED, SPARK_API_SERVICE, type ApiKeyInput } from "../../shared/contract/api-keys";
-import { ApiError } from "../api/errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
 import type { Database } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { decryptSecret, encryptSecret, hmacDigest } from "../lib/crypto";
@@ -51,11 +51,10 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
 /** One key in full, for the administrator who asked for it (a copy or reveal action). */
 export async function revealApiKey(db: Database, id: string): Promise<string> {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
-  if (!row) throw new ApiError(404, "This API key no longer exists.");
+  if (!row) throw new NotFoundError("This API key no longer exists.");
   const key = decryptedKey(row);
   if (key === null)
-    throw new ApiError(
-      409,
+    throw new ConflictError(
       "This API key cannot be decrypted: ENCRYPTION_KEY changed since it was saved. Save a new key in its place.",
     );
   return key;
@@ -80,7 +79,7 @@ export async function saveApiKey(db: Database, input: ApiKeyInput, userId: strin
     const digest = hmacDigest(input.api_key);
     const [holder] = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.apiKeyDigest, digest)).limit(1);
     if (holder && holder.id !== input.edit_id) {
-      throw new ApiError(409, KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
+      throw new ConflictError(KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
     }
     values = { ...values, apiKeyEncrypted: encryptSecret(input.api_key), apiKeyDigest: digest };
   }
@@ -88,13 +87,13 @@ export async function saveApiKey(db: Database, input: ApiKeyInput, userId: strin
     if (input.edit_id) {
       const [row] = await db.update(apiKeys).set(values).where(eq(apiKeys.id, input.edit_id)).returning();
       if (!row)
-        throw new ApiError(404, "This API key no longer exists.", [
+        throw new NotFoundError("This API key no longer exists.", [
           { field: "edit_id", message: "This API key no longer exists." },
         ]);
       return toRecord(row);
     }
     if (!values.apiKeyEncrypted || !values.apiKeyDigest)
-      throw new ApiError(400, KEY_REQUIRED, [{ field: "api_key", message: KEY_REQUIRED }]);
+      throw new InvalidInputError(KEY_REQUIRED, [{ field: "api_key", message: KEY_REQUIRED }]);
     const [row] = await db
       .insert(apiKeys)
       .values({
@@ -108,7 +107,7 @@ export async function saveApiKey(db: Database, input: ApiKeyInput, userId: strin
     return toRecord(row);
   } catch (error) {
     // Two saves of the same key at once: the unique digest index decides.
-    if (isUniqueViolation(error)) throw new ApiError(409, KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
+    if (isUniqueViolation(error)) throw new ConflictError(KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
     throw error;
   }
 }
@@ -123,7 +122,7 @@ export async function deleteApiKey(db: Database, id: string, currentUserId: stri
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
   if (!row) return 0;
   if (isProtectedKey({ service_name: row.serviceName, user_id: row.userId }, currentUserId)) {
-    throw new ApiError(409, `Your own ${SPARK_API_SERVICE} key cannot be deleted; edit it to replace the key.`);
+    throw new ConflictError(`Your own ${SPARK_API_SERVICE} key cannot be deleted; edit it to replace the key.`);
   }
   const deleted = await db.delete(apiKeys).where(eq(apiKeys.id, id)).returning({ id: apiKeys.id });
   return deleted.length;

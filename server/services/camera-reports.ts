@@ -19,7 +19,7 @@ import {
   reportCapabilities,
   reportFacings,
 } from "../../shared/camera";
-import { ApiError } from "../api/errors";
+import { InvalidInputError, MismatchError } from "./errors";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { cameraReportBodies, cameraReports, cameraReportStats, idempotencyKeys, siteVars } from "../db/schema";
@@ -86,13 +86,13 @@ export function canonicalJson(value: unknown): string {
 /** Checks zod cannot express on unknown keys, which are stored as uploaded. */
 export function assertStorable(upload: unknown): void {
   if (jsonDepth(upload) > MAX_JSON_DEPTH) {
-    throw new ApiError(400, `The report is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`, [
+    throw new InvalidInputError(`The report is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`, [
       { field: "_form", message: `At most ${MAX_JSON_DEPTH} levels of nesting.` },
     ]);
   }
   // PostgreSQL text and jsonb cannot hold NUL characters.
   if (JSON.stringify(upload).includes("\\u0000")) {
-    throw new ApiError(400, "The report contains a NUL character (\\u0000), which cannot be stored.", [
+    throw new InvalidInputError("The report contains a NUL character (\\u0000), which cannot be stored.", [
       { field: "_form", message: "Text must not contain NUL characters." },
     ]);
   }
@@ -222,7 +222,7 @@ async function replayOf(db: Database, key: string, requestHash: string): Promise
     return null;
   }
   if (earlier.requestHash !== requestHash) {
-    throw new ApiError(422, KEY_REUSED, [{ field: "Idempotency-Key", message: KEY_REUSED }]);
+    throw new MismatchError(KEY_REUSED, [{ field: "Idempotency-Key", message: KEY_REUSED }]);
   }
   return { id: earlier.reportId, replayed: true };
 }

@@ -2,7 +2,7 @@
 // credentials (FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS), or plus
 // FIREBASE_AUTH_EMULATOR_HOST, which firebase-admin honours by itself and which needs no credentials.
 import type { App } from "firebase-admin/app";
-import { ApiError } from "../api/errors";
+import { ServiceError, UnavailableError, UpstreamError, UpstreamTimeoutError } from "./errors";
 import { config } from "../config";
 import { checkedAddress, guardedAgent, OutboundRefusedError } from "../lib/outbound";
 
@@ -42,7 +42,7 @@ async function firebaseApp(settings: FirebaseSettings): Promise<App> {
         try {
           parsed = JSON.parse(settings.serviceAccountJson) as Record<string, unknown>;
         } catch {
-          throw new ApiError(503, "FIREBASE_SERVICE_ACCOUNT_JSON is not valid JSON.");
+          throw new UnavailableError("FIREBASE_SERVICE_ACCOUNT_JSON is not valid JSON.");
         }
         credential = admin.cert(parsed);
       } else if (settings.credentialsFile) {
@@ -73,7 +73,7 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
-      () => reject(new ApiError(504, `Firebase did not answer within ${Math.round(ms / 100) / 10} s.`)),
+      () => reject(new UpstreamTimeoutError(`Firebase did not answer within ${Math.round(ms / 100) / 10} s.`)),
       ms,
     );
   });
@@ -86,14 +86,14 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Creates the Firebase user for this e-mail, or finds the one that already has it, and answers its uid.
- * Failures are ApiErrors: 503 when not configured, 504 on timeout, 502 when Firebase refuses.
+ * Failures are ServiceErrors: unavailable when not configured, a time-out, or Firebase's refusal.
  */
 export async function createFirebaseUser(
   user: { email: string; name: string | null; emailVerified: boolean },
   settings: FirebaseSettings = config.integrations.firebase,
   timeoutMs = config.integrations.timeoutMs,
 ): Promise<string> {
-  if (!isFirebaseConfigured(settings)) throw new ApiError(503, FIREBASE_NOT_CONFIGURED);
+  if (!isFirebaseConfigured(settings)) throw new UnavailableError(FIREBASE_NOT_CONFIGURED);
   const work = (async () => {
     // firebase-admin wraps a refused connection in its own error; checking the emulator first gives a plain answer.
     if (settings.authEmulatorHost) {
@@ -118,9 +118,9 @@ export async function createFirebaseUser(
   try {
     return await withTimeout(work, timeoutMs);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (error instanceof OutboundRefusedError) throw new ApiError(502, `Firebase is not called: ${error.message}`);
+    if (error instanceof ServiceError) throw error;
+    if (error instanceof OutboundRefusedError) throw new UpstreamError(`Firebase is not called: ${error.message}`);
     const message = error instanceof Error ? error.message : String(error);
-    throw new ApiError(502, `Firebase refused to create the user: ${message}`);
+    throw new UpstreamError(`Firebase refused to create the user: ${message}`);
   }
 }

@@ -1,9 +1,9 @@
 // The client for the image-generation host (spec §7): x-api-key, no cookies, a timeout, no redirects, a cap on
-// the answer's size, and every failure as an ApiError with a message that says what went wrong.
+// the answer's size, and every failure as a ServiceError with a message that says what went wrong.
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { FLUX_FORM_NAME, FLUX_HISTORY_LIMIT, type FluxRequest, type ImageJob } from "../../shared/contract/flux";
-import { ApiError } from "../api/errors";
+import { InvalidInputError, NotFoundError, ServiceError, UpstreamError, UpstreamTimeoutError } from "./errors";
 import { config } from "../config";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
@@ -85,7 +85,7 @@ function jobsOf(body: unknown): ImageJob[] {
         (body as Record<string, unknown>).jobs ??
         (body as Record<string, unknown>).history)
       : undefined;
-  if (!Array.isArray(list)) throw new ApiError(502, "The image host answered without a list of jobs.");
+  if (!Array.isArray(list)) throw new UpstreamError("The image host answered without a list of jobs.");
   const jobs: ImageJob[] = [];
   for (const entry of list) {
     const parsed = JobSchema.safeParse(entry);
@@ -99,12 +99,12 @@ function endpoint(host: string, path: string): URL {
   try {
     base = new URL(host.endsWith("/") ? host : `${host}/`);
   } catch {
-    throw new ApiError(400, "The image host is not a valid URL.", [
+    throw new InvalidInputError("The image host is not a valid URL.", [
       { field: "host", message: "Host must be an http:// or https:// URL." },
     ]);
   }
   if (base.protocol !== "http:" && base.protocol !== "https:") {
-    throw new ApiError(400, "The image host must be an http:// or https:// URL.", [
+    throw new InvalidInputError("The image host must be an http:// or https:// URL.", [
       { field: "host", message: "Host must be an http:// or https:// URL." },
     ]);
   }
@@ -113,7 +113,7 @@ function endpoint(host: string, path: string): URL {
 
 async function readCapped(response: Response): Promise<string> {
   const declared = Number(response.headers.get("content-length"));
-  if (declared > MAX_ANSWER_BYTES) throw new ApiError(502, "The image host's answer is larger than 20 MiB.");
+  if (declared > MAX_ANSWER_BYTES) throw new UpstreamError("The image host's answer is larger than 20 MiB.");
   if (!response.body) return "";
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -124,7 +124,7 @@ async function readCapped(response: Response): Promise<string> {
     total += value.byteLength;
     if (total > MAX_ANSWER_BYTES) {
       await reader.cancel();
-      throw new ApiError(502, "The image host's answer is larger than 20 MiB.");
+      throw new UpstreamError("The image host's answer is larger than 20 MiB.");
     }
     chunks.push(value);
   }
@@ -160,19 +160,19 @@ async function callHost(
     });
     text = await readCapped(response);
   } catch (error) {
-    if (error instanceof ApiError) throw error;
+    if (error instanceof ServiceError) throw error;
     if (signal.aborted || (error instanceof Error && error.name === "TimeoutError")) {
-      throw new ApiError(504, `The image host did not answer within ${timeoutMs / 1000} s.`);
+      throw new UpstreamTimeoutError(`The image host did not answer within ${timeoutMs / 1000} s.`);
     }
     if (error instanceof OutboundRefusedError)
-      throw new ApiError(502, `The image host is not called: ${error.message}`);
+      throw new UpstreamError(`The image host is not called: ${error.message}`);
     // One message for every connection-level failure (refused, reset, unknown name), so the answer does not
     // tell which ports of a host are open.
-    throw new ApiError(502, `The image host at ${url.origin} could not be reached.`);
+    throw new UpstreamError(`The image host at ${url.origin} could not be reached.`);
   }
   // The host's answer is bounded like any JSON arriving here: its value is walked recursively later.
   const tooDeep = text ? checkJsonLimits(text, "The image host's answer") : null;
-  if (tooDeep) throw new ApiError(502, tooDeep.message);
+  if (tooDeep) throw new UpstreamError(tooDeep.message);
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -182,11 +182,11 @@ async function callHost(
   // The host's own words stay out of the answer: whatever it says (an internal error text) is not this site's to show.
   if (response.status >= 300) {
     if (response.status === 401 || response.status === 403)
-      throw new ApiError(502, "The image host refused the API key.");
-    if (response.status === 404 && notFound) throw new ApiError(404, notFound);
-    throw new ApiError(502, `The image host answered HTTP ${response.status}.`);
+      throw new UpstreamError("The image host refused the API key.");
+    if (response.status === 404 && notFound) throw new NotFoundError(notFound);
+    throw new UpstreamError(`The image host answered HTTP ${response.status}.`);
   }
-  if (text && parsed === undefined) throw new ApiError(502, "The image host answered with something that is not JSON.");
+  if (text && parsed === undefined) throw new UpstreamError("The image host answered with something that is not JSON.");
   return parsed;
 }
 

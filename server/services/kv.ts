@@ -2,7 +2,7 @@
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { kvEntries } from "../db/schema";
-import { ApiError } from "../api/errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
 import {
   parseExpiry,
   parseKvValue,
@@ -71,17 +71,17 @@ export async function getKv(db: Database, key: string): Promise<KvEntry | null> 
   return row ? toKvEntry(row) : null;
 }
 
-const notFound = () => new ApiError(404, "Key not found.");
+const notFound = () => new NotFoundError("Key not found.");
 
 function expiryFrom(input: KvEntryInput, now = new Date()): Date | null {
   if (!input.expires_at) return null;
   const expiresAt = parseExpiry(input.expires_at);
   if (!expiresAt)
-    throw new ApiError(400, "Enter a date and time, e.g. 2030-01-31T12:00.", [
+    throw new InvalidInputError("Enter a date and time, e.g. 2030-01-31T12:00.", [
       { field: "expires_at", message: "Enter a date and time, e.g. 2030-01-31T12:00." },
     ]);
   if (expiresAt <= now)
-    throw new ApiError(400, "The expiry must be in the future.", [
+    throw new InvalidInputError("The expiry must be in the future.", [
       { field: "expires_at", message: "The expiry must be in the future." },
     ]);
   return expiresAt;
@@ -89,7 +89,7 @@ function expiryFrom(input: KvEntryInput, now = new Date()): Date | null {
 
 function valueFrom(input: KvEntryInput): unknown {
   const parsed = parseKvValue(input.value_type, input.value);
-  if (!parsed.ok) throw new ApiError(400, parsed.message, [{ field: "value", message: parsed.message }]);
+  if (!parsed.ok) throw new InvalidInputError(parsed.message, [{ field: "value", message: parsed.message }]);
   return parsed.value;
 }
 
@@ -104,14 +104,14 @@ export async function createKv(db: Database, input: KvEntryInput): Promise<KvEnt
   await purgeExpiredKv(db);
   const [row] = await db.insert(kvEntries).values(values).onConflictDoNothing().returning();
   if (!row)
-    throw new ApiError(409, "This key already exists.", [{ field: "key", message: "This key already exists." }]);
+    throw new ConflictError("This key already exists.", [{ field: "key", message: "This key already exists." }]);
   return toKvEntry(row);
 }
 
 /** Admin edit of a live key: value, type and expiry. */
 export async function updateKv(db: Database, key: string, input: KvEntryInput): Promise<KvEntry> {
   if (input.key !== key)
-    throw new ApiError(400, "The key cannot be renamed; create a new one instead.", [
+    throw new InvalidInputError("The key cannot be renamed; create a new one instead.", [
       { field: "key", message: "The key cannot be renamed." },
     ]);
   const [row] = await db

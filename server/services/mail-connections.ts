@@ -6,13 +6,13 @@
 // AES-256-GCM into a flow token the browser keeps in a short-lived cookie, and the callback opens it again.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
-import { ApiError } from "../api/errors";
+import { InvalidInputError, UnavailableError, UpstreamError, UpstreamTimeoutError } from "./errors";
 import { config } from "../config";
 import type { Database } from "../db/client";
 import { mailConnections } from "../db/schema";
 import { decryptSecret, encryptSecret, randomToken } from "../lib/crypto";
 import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
-import { MailDeliveryError, MailNotConfiguredError, nodemailerTransport, sendMail, type MailTransport } from "./mail";
+import { nodemailerTransport, type MailTransport } from "./mail-transport";
 
 export type GoogleSettings = ReturnType<typeof googleSettings>;
 
@@ -34,7 +34,7 @@ export function isGmailConfigured(settings: GoogleSettings = googleSettings()): 
 function requireConfigured(
   settings: GoogleSettings,
 ): asserts settings is GoogleSettings & { clientId: string; clientSecret: string } {
-  if (!isGmailConfigured(settings)) throw new ApiError(503, GMAIL_NOT_CONFIGURED);
+  if (!isGmailConfigured(settings)) throw new UnavailableError(GMAIL_NOT_CONFIGURED);
 }
 
 interface FlowState {
@@ -68,7 +68,7 @@ export function startGmailConnect(
   requireConfigured(settings);
   const redirectUri = settings.redirectUri ?? input.redirectUri;
   if (!validRedirectUri(redirectUri)) {
-    throw new ApiError(400, `redirect_uri must be this site's ${CONNECT_PATH} URL.`, [
+    throw new InvalidInputError(`redirect_uri must be this site's ${CONNECT_PATH} URL.`, [
       { field: "redirect_uri", message: `Must end in ${CONNECT_PATH}.` },
     ]);
   }
@@ -103,13 +103,13 @@ function openFlow(flowToken: string, state: string, userId: string): FlowState {
   try {
     flow = JSON.parse(decryptSecret(flowToken)) as FlowState;
   } catch {
-    throw new ApiError(400, FLOW_INVALID);
+    throw new InvalidInputError(FLOW_INVALID);
   }
   const expected = Buffer.from(flow.state ?? "");
   const given = Buffer.from(state);
   const stateMatches = expected.length === given.length && timingSafeEqual(expected, given);
   if (flow.v !== 1 || !stateMatches || flow.userId !== userId || Date.now() - flow.createdAt > FLOW_MAX_AGE_MS) {
-    throw new ApiError(400, FLOW_INVALID);
+    throw new InvalidInputError(FLOW_INVALID);
   }
   return flow;
 }
@@ -128,10 +128,10 @@ async function callProvider(
     text = await response.text();
   } catch (error) {
     if (signal.aborted)
-      throw new ApiError(504, `Google did not answer the ${what} request within ${timeoutMs / 1000} s.`);
+      throw new UpstreamTimeoutError(`Google did not answer the ${what} request within ${timeoutMs / 1000} s.`);
     if (error instanceof OutboundRefusedError)
-      throw new ApiError(502, `Google's ${what} endpoint is not called: ${error.message}`);
-    throw new ApiError(502, `Google could not be reached for the ${what} request.`);
+      throw new UpstreamError(`Google's ${what} endpoint is not called: ${error.message}`);
+    throw new UpstreamError(`Google could not be reached for the ${what} request.`);
   }
   let body: Record<string, unknown> = {};
   try {
@@ -144,7 +144,7 @@ async function callProvider(
     const reason =
       [body.error, body.error_description].filter((part) => typeof part === "string").join(": ") ||
       `HTTP ${response.status}`;
-    throw new ApiError(502, `Google refused the ${what} request (${reason}).`);
+    throw new UpstreamError(`Google refused the ${what} request (${reason}).`);
   }
   return body;
 }
@@ -197,10 +197,9 @@ export async function finishGmailConnect(
   );
   const accessToken = typeof tokens.access_token === "string" ? tokens.access_token : "";
   const refreshToken = typeof tokens.refresh_token === "string" ? tokens.refresh_token : "";
-  if (!accessToken) throw new ApiError(502, "Google answered without an access token.");
+  if (!accessToken) throw new UpstreamError("Google answered without an access token.");
   if (!refreshToken) {
-    throw new ApiError(
-      502,
+    throw new UpstreamError(
       "Google gave no refresh token: remove this site's access in the Google account's security settings, then connect again.",
     );
   }
@@ -212,8 +211,7 @@ export async function finishGmailConnect(
   );
   const email = typeof userinfo.email === "string" ? userinfo.email.trim().toLowerCase() : "";
   if (!email)
-    throw new ApiError(
-      502,
+    throw new UpstreamError(
       "Google did not share the account's e-mail address; allow the email scope and connect again.",
     );
   const expiresIn = Number(tokens.expires_in);
@@ -342,23 +340,4 @@ export async function connectedGmailTransport(db: Database): Promise<MailTranspo
     from: gmail.from,
     options: gmail.options,
   });
-}
-
-/** Sends a short message through the mail module, so the administrator sees that the sender works. */
-export async function sendTestMail(db: Database, to: string): Promise<{ transport: string }> {
-  if (!to)
-    throw new ApiError(400, "No address to send the test mail to.", [
-      { field: "to", message: "Enter a valid email address." },
-    ]);
-  try {
-    return await sendMail(db, {
-      to,
-      subject: `${config.siteName}: test mail`,
-      text: `This is a test mail from ${config.siteName}, sent at ${new Date().toISOString()}.\n\nIf you can read it, the mail sender works.`,
-    });
-  } catch (error) {
-    if (error instanceof MailNotConfiguredError) throw new ApiError(503, error.message);
-    if (error instanceof MailDeliveryError) throw new ApiError(502, error.message);
-    throw error;
-  }
 }

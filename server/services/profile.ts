@@ -1,7 +1,7 @@
 // The signed-in user's own account: profile, display name, password and sessions.
 import { and, count, eq, gt, ne } from "drizzle-orm";
 import type { Profile } from "../../shared/contract/profile";
-import { ApiError } from "../api/errors";
+import { InvalidInputError, NotFoundError } from "./errors";
 import { isCommonPassword } from "../auth/common-passwords";
 import { hashPassword, verifyPassword } from "../auth/password";
 import { deleteUserSessions, userRowToSessionUser } from "../auth/sessions";
@@ -10,7 +10,7 @@ import { sessions, users } from "../db/schema";
 
 export async function getProfile(db: Database, userId: string, currentSessionId: string): Promise<Profile> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new ApiError(404, "User not found.");
+  if (!row) throw new NotFoundError("User not found.");
   const [others] = await db
     .select({ n: count() })
     .from(sessions)
@@ -55,18 +55,18 @@ export async function changePassword(
   keepSessionId: string,
 ): Promise<number> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new ApiError(404, "User not found.");
+  if (!row) throw new NotFoundError("User not found.");
   if (!row.passwordHash || !(await verifyPassword(input.current_password, row.passwordHash))) {
     const message = "The current password is not correct.";
-    throw new ApiError(400, message, [{ field: "current_password", message }]);
+    throw new InvalidInputError(message, [{ field: "current_password", message }]);
   }
   if (input.new_password === input.current_password) {
     const message = "The new password must differ from the current one.";
-    throw new ApiError(400, message, [{ field: "new_password", message }]);
+    throw new InvalidInputError(message, [{ field: "new_password", message }]);
   }
   if (isCommonPassword(input.new_password)) {
     const message = "This password is too common.";
-    throw new ApiError(400, message, [{ field: "new_password", message }]);
+    throw new InvalidInputError(message, [{ field: "new_password", message }]);
   }
   await db
     .update(users)

@@ -3,7 +3,7 @@ import { and, desc, eq, max, ne, sql } from "drizzle-orm";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteData } from "../db/schema";
-import { ApiError } from "../api/errors";
+import { NotFoundError } from "./errors";
 import { SITE_DATA_DEFAULT_TYPE, type SiteDataEntry, type SiteDataEntryInput } from "../../shared/contract/site-data";
 
 type SiteDataRow = typeof siteData.$inferSelect;
@@ -76,15 +76,15 @@ export async function updateSiteData(
   id: string,
   input: Omit<SiteDataEntryInput, "id">,
 ): Promise<SiteDataEntry> {
-  if (!isUuid(id)) throw new ApiError(404, "Site data entry not found.");
+  if (!isUuid(id)) throw new NotFoundError("Site data entry not found.");
   // The current terms and privacy entries are public pages.
   return changePublicContent(db, ["site-data"], async (tx) => {
     const [before] = await tx.select().from(siteData).where(eq(siteData.id, id)).limit(1);
-    if (!before) throw new ApiError(404, "Site data entry not found.");
+    if (!before) throw new NotFoundError("Site data entry not found.");
     await lockTypes(tx, [before.type, input.type]);
     // Read again under the lock: a concurrent save may have changed it while we waited.
     const [current] = await tx.select().from(siteData).where(eq(siteData.id, id)).limit(1).for("update");
-    if (!current) throw new ApiError(404, "Site data entry not found.");
+    if (!current) throw new NotFoundError("Site data entry not found.");
     const typeChanged = current.type !== input.type;
     const isCurrent = input.is_current ?? (typeChanged ? false : current.isCurrent);
     if (isCurrent) {
@@ -109,9 +109,9 @@ export async function updateSiteData(
 }
 
 export async function deleteSiteData(db: Database, id: string): Promise<void> {
-  if (!isUuid(id)) throw new ApiError(404, "Site data entry not found.");
+  if (!isUuid(id)) throw new NotFoundError("Site data entry not found.");
   await changePublicContent(db, ["site-data"], async (tx) => {
     const deleted = await tx.delete(siteData).where(eq(siteData.id, id)).returning({ id: siteData.id });
-    if (deleted.length === 0) throw new ApiError(404, "Site data entry not found.");
+    if (deleted.length === 0) throw new NotFoundError("Site data entry not found.");
   });
 }

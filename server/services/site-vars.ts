@@ -4,7 +4,7 @@ import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
-import { ApiError } from "../api/errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
 import {
   isSecretSiteVarKey,
   parseSiteVarValue,
@@ -72,7 +72,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const keyTaken = () =>
-  new ApiError(409, "This key already exists.", [{ field: "key", message: "This key already exists." }]);
+  new ConflictError("This key already exists.", [{ field: "key", message: "This key already exists." }]);
 
 /** Creates a var, or updates the one with input.id. Keys are unique. */
 export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<SiteVar> {
@@ -85,7 +85,7 @@ export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<Si
         return toSiteVar(row!);
       }
       const [row] = await tx.update(siteVars).set(values).where(eq(siteVars.id, input.id)).returning();
-      if (!row) throw new ApiError(404, "Site var not found.");
+      if (!row) throw new NotFoundError("Site var not found.");
       return toSiteVar(row);
     });
   } catch (error) {
@@ -102,17 +102,17 @@ async function valueToStore(db: Database, input: SiteVarInput): Promise<{ val?: 
       .from(siteVars)
       .where(eq(siteVars.id, input.id))
       .limit(1);
-    if (!row) throw new ApiError(404, "Site var not found.");
+    if (!row) throw new NotFoundError("Site var not found.");
     return storedSiteVarValue(input.key, siteVarValue(row.value));
   }
   const parsed = parseSiteVarValue(input.sv_val_type, input.sv_val);
-  if (!parsed.ok) throw new ApiError(400, parsed.message, [{ field: "sv_val", message: parsed.message }]);
+  if (!parsed.ok) throw new InvalidInputError(parsed.message, [{ field: "sv_val", message: parsed.message }]);
   return storedSiteVarValue(input.key, parsed.value);
 }
 
 export async function deleteSiteVar(db: Database, id: number): Promise<void> {
   await changePublicContent(db, ["site-vars"], async (tx) => {
     const deleted = await tx.delete(siteVars).where(eq(siteVars.id, id)).returning({ id: siteVars.id });
-    if (deleted.length === 0) throw new ApiError(404, "Site var not found.");
+    if (deleted.length === 0) throw new NotFoundError("Site var not found.");
   });
 }

@@ -1,7 +1,7 @@
 // What an administrator does to users (spec §2 "Admin users", §3 "Admin user list item").
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { SPARK_PROVIDER } from "../../shared/contract/users";
-import { ApiError } from "../api/errors";
+import { ConflictError, NotFoundError } from "./errors";
 import { hashPassword } from "../auth/password";
 import { deleteUserSessions, sessionExpiry } from "../auth/sessions";
 import { normalizeEmail } from "../auth/users";
@@ -112,7 +112,7 @@ export async function listUsers(db: Database): Promise<{ user_list: AdminUserLis
 
 async function findUserRow(db: Database, userId: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new ApiError(404, "This user does not exist.");
+  if (!row) throw new NotFoundError("This user does not exist.");
   return row;
 }
 
@@ -159,7 +159,7 @@ export async function createUserByAdmin(
         .values({ email, name: input.name?.trim() || null, passwordHash, isSuperuser: input.is_superuser })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw new ApiError(409, taken, [{ field: "email", message: taken }]);
+      if (!row) throw new ConflictError(taken, [{ field: "email", message: taken }]);
       const [account] = await tx
         .insert(accounts)
         .values({ userId: row.id, provider: SPARK_PROVIDER, providerAccountId: String(row.numId), email })
@@ -167,7 +167,7 @@ export async function createUserByAdmin(
       return toListItem(row, account ? [account] : []);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, taken, [{ field: "email", message: taken }]);
+    if (isUniqueViolation(error)) throw new ConflictError(taken, [{ field: "email", message: taken }]);
     throw error;
   }
 }
@@ -192,19 +192,19 @@ export async function setSuperuser(
   userId: string,
   value: boolean,
 ): Promise<AdminUserListItem> {
-  if (!value && actorId === userId) throw new ApiError(409, "You cannot remove your own administrator rights.");
+  if (!value && actorId === userId) throw new ConflictError("You cannot remove your own administrator rights.");
   const row = await findUserRow(db, userId);
   // Revoking also drops admin roles, or the user would stay an administrator through them.
   const roles = value ? row.roles : row.roles.filter((role) => !ADMIN_ROLES.includes(role));
   const [updated] = await db.update(users).set({ isSuperuser: value, roles }).where(eq(users.id, userId)).returning();
-  if (!updated) throw new ApiError(404, "This user does not exist.");
+  if (!updated) throw new NotFoundError("This user does not exist.");
   const byUser = await accountsByUser(db, [userId]);
   return toListItem(updated, byUser.get(userId) ?? []);
 }
 
 /** Deletes a user with their sessions and accounts (foreign-key cascade); answers how many were deleted. */
 export async function deleteUser(db: Database, actorId: string, userId: string): Promise<number> {
-  if (actorId === userId) throw new ApiError(409, "You cannot delete your own account.");
+  if (actorId === userId) throw new ConflictError("You cannot delete your own account.");
   const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return deleted.length;
 }
@@ -212,10 +212,9 @@ export async function deleteUser(db: Database, actorId: string, userId: string):
 /** Toggles the verified flag of a 'spark' account; it is the user's own e-mail, so the user's flag follows. */
 export async function setAccountEmailVerified(db: Database, accountId: string, value: boolean): Promise<AccountItem> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  if (!row) throw new ApiError(404, "This account does not exist.");
+  if (!row) throw new NotFoundError("This account does not exist.");
   if (row.provider !== SPARK_PROVIDER) {
-    throw new ApiError(
-      409,
+    throw new ConflictError(
       `Only accounts with provider '${SPARK_PROVIDER}' are verified here; ${row.provider} verifies its own.`,
     );
   }
@@ -224,7 +223,7 @@ export async function setAccountEmailVerified(db: Database, accountId: string, v
     .set({ emailVerified: value })
     .where(eq(accounts.id, accountId))
     .returning();
-  if (!updated) throw new ApiError(404, "This account does not exist.");
+  if (!updated) throw new NotFoundError("This account does not exist.");
   if (row.email) {
     await db
       .update(users)

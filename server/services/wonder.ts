@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, exists, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { wonderItems, wonderItemTags, wonderTags } from "../db/schema";
-import { ApiError } from "../api/errors";
+import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
 import {
   slugify,
   WONDER_PAGE_SIZE,
@@ -31,7 +31,7 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
 }
 
 const slugTaken = (what: string) =>
-  new ApiError(409, `This slug is already used by another ${what}.`, [
+  new ConflictError(`This slug is already used by another ${what}.`, [
     { field: "slug", message: `This slug is already used by another ${what}.` },
   ]);
 
@@ -39,7 +39,7 @@ function slugOrFail(explicit: string | undefined, from: string, field: string): 
   const slug = explicit || slugify(from);
   if (!slug) {
     const message = `Enter a slug: the ${field} has no letters or digits to make one from.`;
-    throw new ApiError(400, message, [{ field: "slug", message }]);
+    throw new InvalidInputError(message, [{ field: "slug", message }]);
   }
   return slug;
 }
@@ -82,7 +82,7 @@ export async function createWonderTag(db: Database, input: WonderTagInput): Prom
 }
 
 export async function updateWonderTag(db: Database, id: string, input: WonderTagInput): Promise<WonderTag> {
-  if (!isUuid(id)) throw new ApiError(404, "Tag not found.");
+  if (!isUuid(id)) throw new NotFoundError("Tag not found.");
   const slug = slugOrFail(input.slug, input.name, "name");
   try {
     const [row] = await db
@@ -90,7 +90,7 @@ export async function updateWonderTag(db: Database, id: string, input: WonderTag
       .set({ name: input.name, slug, color: input.color ?? null })
       .where(eq(wonderTags.id, id))
       .returning();
-    if (!row) throw new ApiError(404, "Tag not found.");
+    if (!row) throw new NotFoundError("Tag not found.");
     return toTag(row);
   } catch (error) {
     if (isUniqueViolation(error, "wonder_tags_slug_key")) throw slugTaken("tag");
@@ -100,9 +100,9 @@ export async function updateWonderTag(db: Database, id: string, input: WonderTag
 
 /** Items keep working: only their link to the tag goes (ON DELETE CASCADE on the link table). */
 export async function deleteWonderTag(db: Database, id: string): Promise<void> {
-  if (!isUuid(id)) throw new ApiError(404, "Tag not found.");
+  if (!isUuid(id)) throw new NotFoundError("Tag not found.");
   const deleted = await db.delete(wonderTags).where(eq(wonderTags.id, id)).returning({ id: wonderTags.id });
-  if (deleted.length === 0) throw new ApiError(404, "Tag not found.");
+  if (deleted.length === 0) throw new NotFoundError("Tag not found.");
 }
 
 // ------------------------------------------------------------------ items
@@ -199,7 +199,7 @@ async function setItemTags(tx: Tx, itemId: string, tagIds: string[]): Promise<vo
   if (wanted.length) {
     const found = await tx.select({ id: wonderTags.id }).from(wonderTags).where(inArray(wonderTags.id, wanted));
     if (found.length !== wanted.length) {
-      throw new ApiError(400, "One of the tags no longer exists; reload and pick again.", [
+      throw new InvalidInputError("One of the tags no longer exists; reload and pick again.", [
         { field: "tag_ids", message: "One of the tags no longer exists." },
       ]);
     }
@@ -235,7 +235,7 @@ export async function createWonderItem(db: Database, input: WonderItemInput): Pr
 }
 
 export async function updateWonderItem(db: Database, id: string, input: WonderItemInput): Promise<WonderItem> {
-  if (!isUuid(id)) throw new ApiError(404, "Item not found.");
+  if (!isUuid(id)) throw new NotFoundError("Item not found.");
   const values = itemValues(input);
   try {
     await db.transaction(async (tx) => {
@@ -244,7 +244,7 @@ export async function updateWonderItem(db: Database, id: string, input: WonderIt
         .set({ ...values, updatedAt: new Date() })
         .where(eq(wonderItems.id, id))
         .returning({ id: wonderItems.id });
-      if (!row) throw new ApiError(404, "Item not found.");
+      if (!row) throw new NotFoundError("Item not found.");
       await setItemTags(tx, id, input.tag_ids);
     });
   } catch (error) {
@@ -255,7 +255,7 @@ export async function updateWonderItem(db: Database, id: string, input: WonderIt
 }
 
 export async function deleteWonderItem(db: Database, id: string): Promise<void> {
-  if (!isUuid(id)) throw new ApiError(404, "Item not found.");
+  if (!isUuid(id)) throw new NotFoundError("Item not found.");
   const deleted = await db.delete(wonderItems).where(eq(wonderItems.id, id)).returning({ id: wonderItems.id });
-  if (deleted.length === 0) throw new ApiError(404, "Item not found.");
+  if (deleted.length === 0) throw new NotFoundError("Item not found.");
 }

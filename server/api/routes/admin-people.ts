@@ -13,13 +13,12 @@ import {
 import { deleteApiKey, listApiKeys, revealApiKey, saveApiKey } from "../../services/api-keys";
 import { createFirebaseUser } from "../../services/firebase";
 import { deleteJob, generateImages, imageGenConfig, jobHistory } from "../../services/image-host";
-import { describeMailSetup } from "../../services/mail";
+import { describeMailSetup, sendTestMail } from "../../services/mail";
 import {
   deleteMailConnection,
   finishGmailConnect,
   isGmailConfigured,
   listMailConnections,
-  sendTestMail,
   startGmailConnect,
 } from "../../services/mail-connections";
 import {
