@@ -1,7 +1,7 @@
 // The header menu once JavaScript runs: Headless UI's Menu (loaded lazily by nav-menu.tsx).
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useSubmit } from "react-router";
-import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu";
+import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu-parts";
 
 export default function HeadlessNavMenu({ label, entries }: { label: string; entries: NavMenuEntry[] }) {
   const submit = useSubmit();

@@ -4,8 +4,7 @@ import type { Database } from "./client";
 import { seedDemoCameraReports } from "./seeds/demo-camera-reports";
 import { seedDemoLegalPages } from "./seeds/demo-legal-pages";
 import { sealSecretSiteVars } from "../services/secret-site-vars";
-
-export type Seeder = (db: Database, options: { demo: boolean }) => Promise<void>;
+import type { Seeder } from "./seeds/seeder";
 
 // Not demo data: secret site vars saved in clear (before they were sealed) are sealed at every start.
 const seeders: Seeder[] = [

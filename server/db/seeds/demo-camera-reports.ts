@@ -2,7 +2,7 @@
 // the list, search, filters and compare have something to show. Idempotent: it never touches a table with reports.
 import { cameraReportRow, countCameraReports, insertCameraReports } from "../../services/camera-reports";
 import type { Database } from "../client";
-import type { Seeder } from "../seed";
+import type { Seeder } from "./seeder";
 import { DEVICES, uploadOf } from "./camera-devices";
 
 const HOUR_MS = 3_600_000;

@@ -4,7 +4,7 @@
 import { inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { siteData } from "../schema";
-import type { Seeder } from "../seed";
+import type { Seeder } from "./seeder";
 
 const DAY_MS = 86_400_000;
 
