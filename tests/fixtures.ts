@@ -69,14 +69,24 @@ export async function openNavMenu(page: Page, label: string): Promise<void> {
 }
 
 /**
- * The control that opens a header menu. With JavaScript it waits for Headless UI's button, which replaces the
- * server-rendered disclosure once hydrated, so tests never race the swap.
+ * The control that opens a header menu. On a page that hydrates (the tools, the admin area) with JavaScript it waits
+ * for Headless UI's button, which replaces the server-rendered disclosure once hydrated, so tests never race the
+ * swap. Pages without React (and every page without JavaScript) keep the disclosure.
  */
 export function navMenuButton(page: Page, label: string) {
-  const nav = page.getByRole("navigation", { name: "Main" });
+  const disclosure = page.locator(`html:not(:has(${REACT_ENTRY})) nav[aria-label="Main"] summary`);
   if (test.info().project.use.javaScriptEnabled === false)
-    return nav.locator("summary").filter({ hasText: label }).first();
-  return nav.locator('button[aria-haspopup="menu"]').filter({ hasText: label }).first();
+    return page.getByRole("navigation", { name: "Main" }).locator("summary").filter({ hasText: label }).first();
+  const menuButton = page.locator(`html:has(${REACT_ENTRY}) nav[aria-label="Main"] button[aria-haspopup="menu"]`);
+  return menuButton.or(disclosure).filter({ hasText: label }).first();
+}
+
+/** The module script that starts React in a page; only pages whose route asks for hydration have it. */
+export const REACT_ENTRY = 'script[type="module"]';
+
+/** Waits until React has hydrated the page: the header's theme switch is then React's own button. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator("header button[title$=' theme']")).toBeVisible();
 }
 
 /** An entry of an open header menu: a menuitem with JavaScript, a plain link or button without. */

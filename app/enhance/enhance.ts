@@ -1,7 +1,8 @@
 // The one script of pages that ship no React (app/utils/hydration.ts): small touches on the server-rendered HTML,
-// each asked for by a data attribute (./markup.ts). Everything it touches works without it, as plain links and
+// most asked for by a data attribute (./markup.ts). Everything it touches works without it, as plain links and
 // forms; it adds what only a script can do: copying to the clipboard, switching the theme without a reload,
-// counting the ticked reports. Vite builds it as a classic script of its own (root.tsx, `?worker&url`).
+// counting the ticked reports, closing the header's menus with Escape. Vite builds it as a classic script of its
+// own (root.tsx, `?worker&url`).
 import { MAX_COMPARE, MIN_COMPARE } from "../../shared/contract/camera-vocabulary";
 import {
   applyTheme,
@@ -118,6 +119,26 @@ function enhanceCompareForm(form: HTMLFormElement) {
   count();
 }
 
+/** The header's menus are <details> disclosures: Escape, a press elsewhere or focus moving away closes one. */
+function enhanceMenu(details: HTMLDetailsElement) {
+  const close = (returnFocus: boolean) => {
+    if (!details.open) return;
+    details.open = false;
+    if (returnFocus) details.querySelector("summary")?.focus();
+  };
+  details.addEventListener("keydown", (event) => {
+    if (event.key === "Escape") close(true);
+  });
+  details.addEventListener("focusout", (event) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !details.contains(next)) close(false);
+  });
+  document.addEventListener("pointerdown", (event) => {
+    if (!details.contains(event.target as Node)) close(false);
+  });
+}
+
+for (const details of all<HTMLDetailsElement>('nav[aria-label="Main"] details')) enhanceMenu(details);
 for (const button of all<HTMLButtonElement>(`button[${THEME_SWITCH_MARKER}]`)) enhanceThemeSwitch(button);
 for (const button of all<HTMLButtonElement>(`button[${COPY_VALUE}]`)) enhanceCopyButton(button);
 for (const form of all<HTMLFormElement>(`form[${THEME_FORM}]`)) enhanceThemeForm(form);

@@ -1,0 +1,149 @@
+// HTML first: pages whose every feature works as plain HTML ship no React — no module script, no module preload, no
+// hydration data — only the small enhancement script (app/enhance/enhance.ts); the tools and the admin area hydrate.
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, REACT_ENTRY, signIn, test, waitForHydration, createUser } from "./fixtures";
+
+const ENHANCE_SCRIPT = /^\/assets\/enhance-[\w-]+\.js$/;
+
+/** What a page's HTML asks the browser to run or preload. */
+async function scriptsOf(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  const html = await response.text();
+  return {
+    status: response.status(),
+    moduleScripts: html.match(/<script[^>]*type="module"/g) ?? [],
+    modulePreloads: html.match(/<link[^>]*rel="modulepreload"/g) ?? [],
+    hydrationData: html.includes("__reactRouterContext") || html.includes("__reactRouterManifest"),
+    scriptSources: [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1] ?? ""),
+  };
+}
+
+async function newestReportIds(request: APIRequestContext): Promise<string[]> {
+  const answer = (await (await request.get("/api/camera/reports?size=2")).json()) as { reports: { id: string }[] };
+  return answer.reports.map((report) => report.id);
+}
+
+test.describe("pages without React", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTML only; runs in the js project");
+
+  test("load the enhancement script and nothing else", async ({ request }) => {
+    const ids = await newestReportIds(request);
+    const paths = [
+      "/",
+      "/camera2/report_list",
+      `/camera2/${ids[0]}`,
+      `/cam2/${ids[0]}`,
+      `/camera2/compare?ids=${ids[0]}&ids=${ids[1]}`,
+      "/terms",
+      "/privacy",
+      "/contact",
+      "/site/health2",
+      "/account/login",
+      "/account/login/verify-request",
+      "/no-such-page",
+    ];
+    for (const path of paths) {
+      const page = await scriptsOf(request, path);
+      expect(page.moduleScripts, `module scripts on ${path}`).toEqual([]);
+      expect(page.modulePreloads, `module preloads on ${path}`).toEqual([]);
+      expect(page.hydrationData, `hydration data on ${path}`).toBe(false);
+      expect(page.scriptSources, `scripts on ${path}`).toEqual([expect.stringMatching(ENHANCE_SCRIPT)]);
+    }
+    // The 404 page is one of them.
+    expect((await scriptsOf(request, "/no-such-page")).status).toBe(404);
+  });
+
+  test("the signed-in profile pages load no React either", async ({ page }) => {
+    await signIn(page, await createUser(page));
+    for (const path of ["/profile/me", "/profile/me/settings"]) {
+      const scripts = await scriptsOf(page.request, path);
+      expect(scripts.moduleScripts, path).toEqual([]);
+      expect(scripts.scriptSources, path).toEqual([expect.stringMatching(ENHANCE_SCRIPT)]);
+    }
+  });
+
+  test("the enhancement script is small, cached for good and allowed by the page's policy", async ({ request }) => {
+    const home = await request.get("/contact");
+    const source = (await scriptsOf(request, "/contact")).scriptSources[0]!;
+    const script = await request.get(source, { headers: { "accept-encoding": "gzip" } });
+    expect(script.status()).toBe(200);
+    expect(script.headers()["content-type"]).toMatch(/javascript/);
+    expect(script.headers()["cache-control"]).toContain("immutable");
+    expect(Number(script.headers()["content-length"])).toBeLessThan(3_000);
+    // A rendered page trusts its nonce, which the script tag carries.
+    const nonce = /'nonce-([^']+)'/.exec(home.headers()["content-security-policy"] ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await home.text()).toContain(`<script nonce="${nonce}" src="${source}"`);
+  });
+
+  test("with JavaScript on, the page runs the enhancement script and no React", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto("/terms");
+    // The theme switch is the enhancement script's: shown, named, and cycling the theme without a reload.
+    const themeSwitch = page.locator("header button[data-theme-switch]");
+    await expect(themeSwitch).toBeVisible();
+    await expect(themeSwitch).toHaveAttribute("aria-label", "System theme (switch to light theme)");
+    await themeSwitch.click();
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    await expect(themeSwitch).toHaveAttribute("aria-label", "Light theme (switch to dark theme)");
+    expect(await page.evaluate(() => localStorage.getItem("vite-ui-theme"))).toBe("light");
+    expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterRouteModules" in window)).toBe(
+      false,
+    );
+    expect(await page.locator(REACT_ENTRY).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  test("a report's Copy link copies its absolute address", async ({ page, context, baseURL }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+    const [id] = await newestReportIds(page.request);
+    await page.goto(`/camera2/${id}`);
+    const copy = page.getByRole("button", { name: "Copy link" });
+    await copy.click();
+    await expect(page.getByRole("button", { name: "Copy link: copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      new RegExp(`^${baseURL}/cam2/[0-9a-f-]+$`),
+    );
+    // The mark goes after two seconds.
+    await expect(page.getByRole("button", { name: "Copy link", exact: true })).toBeVisible({ timeout: 5_000 });
+  });
+});
+
+test.describe("pages with React", () => {
+  async function expectHydrates(page: Page, path: string) {
+    const scripts = await scriptsOf(page.request, path);
+    expect(scripts.moduleScripts.length, `module scripts on ${path}`).toBeGreaterThan(0);
+    expect(scripts.modulePreloads.length, `module preloads on ${path}`).toBeGreaterThan(0);
+    expect(scripts.hydrationData, `hydration data on ${path}`).toBe(true);
+    expect(
+      scripts.scriptSources.filter((source) => ENHANCE_SCRIPT.test(source)),
+      path,
+    ).toEqual([]);
+  }
+
+  test("the tools hydrate", async ({ page, javaScriptEnabled }) => {
+    for (const path of ["/tools/json-pretty-format", "/tools/url-decode-encode"]) await expectHydrates(page, path);
+    if (!javaScriptEnabled) return;
+    await page.goto("/tools/url-decode-encode");
+    await waitForHydration(page);
+    // Computed in the browser, which only React does on this page: nothing is posted.
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.getByLabel("Input", { exact: true }).fill("a%20b");
+    await page.getByRole("button", { name: "Decode", exact: true }).click();
+    await expect(page.getByLabel("Decoded", { exact: true })).toHaveValue("a b");
+    expect(posts).toEqual([]);
+  });
+
+  test("the admin area hydrates", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    await expectHydrates(page, "/admin");
+    await expectHydrates(page, "/admin/common/users");
+  });
+});
