@@ -1,5 +1,5 @@
 // oxlint's configuration (npm run lint): its default rules, no import cycles, and which layer may import which
-// (docs/decisions/0012-layers-and-imports.md). host/, server.ts, tests/ and scripts/ may import every layer.
+// (docs/decisions/0077-layers-and-import-rules.md). host/, server.ts, tests/ and scripts/ may import every layer.
 import { defineConfig } from "oxlint";
 
 interface Layer {
