@@ -74,15 +74,20 @@ export async function openNavMenu(page: Page, label: string): Promise<void> {
  * swap. Pages without React (and every page without JavaScript) keep the disclosure.
  */
 export function navMenuButton(page: Page, label: string) {
-  const disclosure = page.locator(`html:not(:has(${REACT_ENTRY})) nav[aria-label="Main"] summary`);
   if (test.info().project.use.javaScriptEnabled === false)
     return page.getByRole("navigation", { name: "Main" }).locator("summary").filter({ hasText: label }).first();
-  const menuButton = page.locator(`html:has(${REACT_ENTRY}) nav[aria-label="Main"] button[aria-haspopup="menu"]`);
+  const disclosure = page.locator(`html:has(${ENHANCE_SCRIPT}) nav[aria-label="Main"] summary`);
+  const menuButton = page.locator(
+    `html:not(:has(${ENHANCE_SCRIPT})) nav[aria-label="Main"] button[aria-haspopup="menu"]`,
+  );
   return menuButton.or(disclosure).filter({ hasText: label }).first();
 }
 
-/** The module script that starts React in a page; only pages whose route asks for hydration have it. */
-export const REACT_ENTRY = 'script[type="module"]';
+/**
+ * The script a page without React loads instead (app/enhance/enhance.ts). It stays in the document, where React's
+ * entry script of a hydrating page leaves it once the page has hydrated.
+ */
+export const ENHANCE_SCRIPT = 'script[src^="/assets/enhance-"]';
 
 /** Waits until React has hydrated the page: the header's theme switch is then React's own button. */
 export async function waitForHydration(page: Page): Promise<void> {

@@ -1,9 +1,9 @@
 // HTML first: pages whose every feature works as plain HTML ship no React — no module script, no module preload, no
 // hydration data — only the small enhancement script (app/enhance/enhance.ts); the tools and the admin area hydrate.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, REACT_ENTRY, signIn, test, waitForHydration, createUser } from "./fixtures";
+import { expect, ENHANCE_SCRIPT, signIn, test, waitForHydration, createUser } from "./fixtures";
 
-const ENHANCE_SCRIPT = /^\/assets\/enhance-[\w-]+\.js$/;
+const ENHANCE_SCRIPT_URL = /^\/assets\/enhance-[\w-]+\.js$/;
 
 /** What a page's HTML asks the browser to run or preload. */
 async function scriptsOf(request: APIRequestContext, path: string) {
@@ -47,7 +47,7 @@ test.describe("pages without React", () => {
       expect(page.moduleScripts, `module scripts on ${path}`).toEqual([]);
       expect(page.modulePreloads, `module preloads on ${path}`).toEqual([]);
       expect(page.hydrationData, `hydration data on ${path}`).toBe(false);
-      expect(page.scriptSources, `scripts on ${path}`).toEqual([expect.stringMatching(ENHANCE_SCRIPT)]);
+      expect(page.scriptSources, `scripts on ${path}`).toEqual([expect.stringMatching(ENHANCE_SCRIPT_URL)]);
     }
     // The 404 page is one of them.
     expect((await scriptsOf(request, "/no-such-page")).status).toBe(404);
@@ -58,7 +58,7 @@ test.describe("pages without React", () => {
     for (const path of ["/profile/me", "/profile/me/settings"]) {
       const scripts = await scriptsOf(page.request, path);
       expect(scripts.moduleScripts, path).toEqual([]);
-      expect(scripts.scriptSources, path).toEqual([expect.stringMatching(ENHANCE_SCRIPT)]);
+      expect(scripts.scriptSources, path).toEqual([expect.stringMatching(ENHANCE_SCRIPT_URL)]);
     }
   });
 
@@ -94,7 +94,8 @@ test.describe("pages without React", () => {
     expect(await page.evaluate(() => "__reactRouterContext" in window || "__reactRouterRouteModules" in window)).toBe(
       false,
     );
-    expect(await page.locator(REACT_ENTRY).count()).toBe(0);
+    expect(await page.locator('script[type="module"], link[rel="modulepreload"]').count()).toBe(0);
+    await expect(page.locator(ENHANCE_SCRIPT)).toHaveCount(1);
     expect(errors).toEqual([]);
   });
 
@@ -120,7 +121,7 @@ test.describe("pages with React", () => {
     expect(scripts.modulePreloads.length, `module preloads on ${path}`).toBeGreaterThan(0);
     expect(scripts.hydrationData, `hydration data on ${path}`).toBe(true);
     expect(
-      scripts.scriptSources.filter((source) => ENHANCE_SCRIPT.test(source)),
+      scripts.scriptSources.filter((source) => ENHANCE_SCRIPT_URL.test(source)),
       path,
     ).toEqual([]);
   }
