@@ -1,9 +1,9 @@
-// Issue 4: the JSON pretty formatter and the URL decoder & encoder, with JavaScript on (computed in the browser,
-// nothing posted) and off (the form posts; the server computes and shows the input again).
+// The JSON pretty formatter and the URL decoder & encoder, with JavaScript on (computed in the browser, nothing
+// posted) and off (the form posts; the server computes and shows the input again).
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { OUTPUT_PREVIEW_CHARS } from "../shared/tools/json/output-preview";
-import { expect, test } from "./fixtures";
+import { expect, navMenuButton, navMenuEntry, test } from "./fixtures";
 
 const JSON_PAGE = "/tools/json-pretty-format";
 const URL_PAGE = "/tools/url-decode-encode";
@@ -252,7 +252,7 @@ test.describe("JSON pretty formatter", () => {
     const shown = await page.getByLabel("Formatted").inputValue();
     expect(shown.length).toBeLessThanOrEqual(OUTPUT_PREVIEW_CHARS);
     expect(shown.endsWith(",")).toBe(true);
-    await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(javaScriptEnabled ? 1 : 0);
+    await expect(page.getByRole("button", { name: "Copy", exact: true })).toHaveCount(javaScriptEnabled ? 1 : 0);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
@@ -378,14 +378,172 @@ test.describe("URL decoder & encoder", () => {
     await expect(page.getByLabel("Decoded", { exact: true })).toHaveValue("1 + 1 = 2");
   });
 
+  test("Full URI mode keeps an IPv6 host's brackets, its port and its zone", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("http://[fe80::1%eth0]:8080/a b?q=[x]");
+    await page.getByRole("radio", { name: /Full URI/ }).check();
+    await page.getByRole("button", { name: "Encode", exact: true }).click();
+    await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue(
+      "http://[fe80::1%25eth0]:8080/a%20b?q=%5Bx%5D",
+    );
+    await page.getByRole("button", { name: "Swap" }).click();
+    await expect(page.getByLabel("Decoded", { exact: true })).toHaveValue("http://[fe80::1%eth0]:8080/a b?q=[x]");
+  });
+
   test("the copy button copies the output", async ({ page, context, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "copying needs JavaScript; without it the output is selectable text");
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await openTool(page, URL_PAGE, javaScriptEnabled);
     await page.getByLabel("Input", { exact: true }).fill("a b");
-    await page.getByRole("button", { name: "Copy" }).click();
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
     await expect(page.getByRole("button", { name: "Copy: copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("a%20b");
+  });
+});
+
+test.describe("shareable links", () => {
+  test("a link with a small input in the query string shows the result, with or without JavaScript", async ({
+    page,
+  }) => {
+    const input = '{"b": [1, 2.50], "a": "é & ü"}';
+    const response = await page.goto(`${JSON_PAGE}?${new URLSearchParams({ input, indent: "4", sortKeys: "on" })}`);
+    expect(response?.headers()["cache-control"]).toBe("no-store");
+    await expect(page.getByLabel("JSON input")).toHaveValue(input);
+    await expect(page.getByLabel("Indent")).toHaveValue("4");
+    await expect(page.getByLabel("Sort keys")).toBeChecked();
+    await expect(page.getByLabel("Formatted")).toHaveValue(
+      '{\n    "a": "é & ü",\n    "b": [\n        1,\n        2.50\n    ]\n}',
+    );
+    await page.goto(`${URL_PAGE}?${new URLSearchParams({ input: "a%2520b", direction: "decode" })}`);
+    await expect(page.getByLabel("Decoded", { exact: true })).toHaveValue("a%20b");
+    await expect(page.getByRole("heading", { name: "Double encoding: 2 layers" })).toBeVisible();
+  });
+
+  test("without JavaScript a result of a small input has a plain link to it", async ({ page, javaScriptEnabled }) => {
+    test.skip(javaScriptEnabled, "with JavaScript the Copy link button makes the link");
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("http://[2001:db8::1]:8080/a b");
+    await page.getByRole("radio", { name: /Full URI/ }).check();
+    await page.getByRole("button", { name: "Encode", exact: true }).click();
+    const link = page.getByRole("link", { name: "Link to this result" });
+    await expect(link).toHaveAttribute("href", /^\/tools\/url-decode-encode\?input=http%3A%2F%2F%5B2001.*&mode=uri$/);
+    await link.click();
+    await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue("http://[2001:db8::1]:8080/a%20b");
+    await expect(page.getByRole("radio", { name: /Full URI/ })).toBeChecked();
+  });
+
+  test("Copy link: a small input in the query string, a large one after #, and both open as they were", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "copying needs JavaScript; without it the page shows a plain link");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("JSON input").fill('{"small": true}');
+    await page.getByLabel("Indent").selectOption("tab");
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByRole("button", { name: "Copy link: copied" })).toBeVisible();
+    const small = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(small.pathname + small.search).toBe(`${JSON_PAGE}?input=%7B%22small%22%3A+true%7D&indent=tab`);
+    expect(small.hash).toBe("");
+
+    const large = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `naïve ${i}` })) });
+    await setText(page, "#json-input", large);
+    await page.getByLabel("Sort keys").check();
+    await page.getByRole("button", { name: /Copy link/ }).click();
+    await expect(page.getByText("The input is after the link's #")).toBeVisible();
+    const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(link.search).toBe("");
+    expect(link.hash).toMatch(/^#input=/);
+
+    const requests: string[] = [];
+    page.on("request", (request) => requests.push(request.url()));
+    await page.goto("about:blank");
+    await page.goto(link.href);
+    await expect(page.getByLabel("JSON input")).toHaveValue(large);
+    await expect(page.getByLabel("Indent")).toHaveValue("tab");
+    await expect(page.getByLabel("Sort keys")).toBeChecked();
+    await expect(page.getByLabel("Formatted")).toHaveValue(/^\{\n\t"items": \[\n\t\t\{\n\t\t\t"id": 0,/);
+    // The fragment is never sent: no request carries the input.
+    expect(requests.filter((url) => url.includes("naïve") || url.includes("na%C3%AFve"))).toEqual([]);
+  });
+});
+
+test.describe("JSON files", () => {
+  const file = { name: "data.json", mimeType: "application/json", buffer: Buffer.from('{"from":"a file","n":[1,2]}') };
+
+  test("a chosen file is formatted (read in the browser, or posted without JavaScript)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    const posts = recordPosts(page);
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByLabel("Open a JSON file").setInputFiles(file);
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByLabel("Formatted")).toHaveValue('{\n  "from": "a file",\n  "n": [\n    1,\n    2\n  ]\n}');
+    await expect(page.getByLabel("JSON input")).toHaveValue('{"from":"a file","n":[1,2]}');
+    expect(posts).toEqual(javaScriptEnabled ? [] : [expect.stringContaining(JSON_PAGE)]);
+  });
+
+  test("a file dropped on the input is read into it", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "dropping a file needs JavaScript; without it the file field takes it");
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    const dataTransfer = await page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], "dropped.json", { type: "application/json" }));
+      return transfer;
+    }, '[1, 2, {"dropped": true}]');
+    await page.locator("#json-input").dispatchEvent("dragover", { dataTransfer });
+    await page.locator("#json-input").dispatchEvent("drop", { dataTransfer });
+    await expect(page.getByLabel("JSON input")).toHaveValue('[1, 2, {"dropped": true}]');
+    await expect(page.getByLabel("Formatted")).toHaveValue('[\n  1,\n  2,\n  {\n    "dropped": true\n  }\n]');
+  });
+});
+
+test.describe("the tools index", () => {
+  test("a card per tool, reached from the header and from each tool's page", async ({ page, javaScriptEnabled }) => {
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Developer tools" }).click();
+    await expect(page).toHaveURL(/\/tools$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Developer tools" })).toBeVisible();
+    const cards = page.getByRole("main").getByRole("listitem");
+    await expect(cards).toHaveCount(2);
+    await expect(cards.nth(0)).toContainText("without losing a digit");
+    await cards.getByRole("link", { name: "URL Decoder & Encoder" }).click();
+    await expect(page).toHaveURL(new RegExp(`${URL_PAGE}$`));
+    await navMenuButton(page, "Tools").click();
+    await navMenuEntry(page, "All tools").click();
+    await expect(page).toHaveURL(/\/tools$/);
+  });
+});
+
+test.describe("on a phone (390 px)", () => {
+  test("the actions sit between input and output, and an error right under the input", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = async (locator: ReturnType<Page["locator"]>) => (await locator.boundingBox())!;
+    for (const tool of [
+      { path: JSON_PAGE, input: "JSON input", output: "Formatted", action: "Format", bad: '{"a": [1, 2,]}' },
+      { path: URL_PAGE, input: "Input", output: "Encoded", action: "Encode", bad: "%zz" },
+    ]) {
+      await openTool(page, tool.path, javaScriptEnabled);
+      await page.getByLabel(tool.input, { exact: true }).fill(tool.bad);
+      if (tool.path === URL_PAGE) await page.getByRole("button", { name: "Decode", exact: true }).click();
+      else await page.getByRole("button", { name: tool.action, exact: true }).click();
+      const alert = page.getByRole("alert");
+      await expect(alert).toBeVisible();
+      const input = await box(page.getByLabel(tool.input, { exact: true }));
+      const action = await box(page.getByRole("button", { name: tool.action, exact: true }));
+      const output = await box(page.locator(tool.path === URL_PAGE ? "#url-output" : "#json-output"));
+      const error = await box(alert);
+      expect(error.y, "the error follows the input").toBeGreaterThan(input.y + input.height);
+      expect(error.y - (input.y + input.height), "and is close to it").toBeLessThan(120);
+      expect(action.y, "the actions follow the error").toBeGreaterThan(error.y + error.height);
+      expect(action.y + action.height, "and come before the output").toBeLessThan(output.y);
+    }
   });
 });
 

@@ -28,6 +28,7 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: Session
             entries={[
               { label: "JSON Pretty Formatter", to: "/tools/json-pretty-format" },
               { label: "URL Decoder & Encoder", to: "/tools/url-decode-encode" },
+              { label: "All tools", to: "/tools" },
             ]}
           />
           <div className="ml-auto flex items-center gap-1">

@@ -1,12 +1,14 @@
 // JSON pretty formatter. Without JavaScript the form posts and the server formats; with
 // JavaScript the browser formats as you type (large inputs in a Web Worker). The input is never stored or logged,
-// and never put in a URL: the form posts, and the answer is not cached.
+// and put in a URL only when the visitor asks for a link to it; an answer that shows an input is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { createContext, data, useActionData } from "react-router";
+import { createContext, data, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/json-pretty-format";
 import { CaretExcerptView } from "~/components/tools/caret-excerpt";
 import { JsonTreeView } from "~/components/tools/json-tree";
+import { ShareLinkControl } from "~/components/tools/share-link-control";
+import { ToolsBreadcrumb } from "~/components/tools/tools-breadcrumb";
 import { CopyButton } from "~/components/copy-button";
 import { DataTable } from "~/components/data-table";
 import { JsonFormatSchema } from "../../../shared/contract/tools";
@@ -19,12 +21,14 @@ import {
   MAX_JSON_INPUT_BYTES,
   MAX_JSON_INPUT_LABEL,
   WORKER_THRESHOLD_BYTES,
+  tooLargeMessage,
   type JsonFormatOptions,
   type JsonIndent,
 } from "../../../shared/tools/json/limits";
 import { downloadText } from "~/tools/download";
 import { formatByteSize, utf8ByteLength } from "../../../shared/tools/text-size";
 import { formatInWorker } from "~/tools/json/worker-client";
+import { queryShareLink, readSharedParams, shareLink } from "~/tools/share-link";
 import { OUTPUT_PREVIEW_CHARS, outputPreview, previewNote } from "../../../shared/tools/json/output-preview";
 import { useEchoedText, echoText } from "~/utils/echoed-text";
 import { useHydrated } from "~/utils/hydrated";
@@ -39,6 +43,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const loadEngine = () => import("../../../shared/tools/json/engine");
 const DOWNLOAD_NAME = "formatted.json";
 const INPUT_ID = "json-input";
+const PAGE_PATH = "/tools/json-pretty-format";
 /** Tree views with more values than this are laid out by the browser only when they scroll into view. */
 const LAZY_LAYOUT_TREE_VALUES = 200;
 
@@ -64,6 +69,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  // A chosen file replaces the typed text; the page's body limit bounds it, the schema gives the input's limit.
+  const file = formData.get("file");
+  if (file instanceof File && file.size > 0) formData.set("input", await file.text());
+  formData.delete("file");
   const submission = parseWithZod(formData, { schema: JsonFormatSchema });
   const postedInput = formData.get("input");
   const input = typeof postedInput === "string" ? postedInput : "";
@@ -76,7 +85,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? `${message} The input was not sent back: use your browser's Back button to return to it.`
       : message;
     if (!overLimit) echoText(context, INPUT_ID, input);
-    return data({ options: readOptions(formData), result: null, formError }, { status: 400, headers: NO_STORE });
+    return data(
+      { options: readOptions(formData), result: null, formError, link: null },
+      { status: 400, headers: NO_STORE },
+    );
   }
   const { intent, input: value, ...options } = submission.value;
   const { formatJson } = await loadEngine();
@@ -84,28 +96,57 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = formatJson(value, options, intent === "download" ? {} : { previewChars: OUTPUT_PREVIEW_CHARS });
   if (intent === "download" && result.ok) {
     context.set(downloadContext, result.output);
-    return data({ options, result: null, formError: null }, { headers: NO_STORE });
+    return data({ options, result: null, formError: null, link: null }, { headers: NO_STORE });
   }
   echoText(context, INPUT_ID, value);
-  return data({ options, result, formError: null }, { status: intent === "download" ? 400 : 200, headers: NO_STORE });
+  const link = queryShareLink(PAGE_PATH, value, optionParams(options));
+  return data(
+    { options, result, formError: null, link },
+    { status: intent === "download" ? 400 : 200, headers: NO_STORE },
+  );
+}
+
+/** A shared link's small input, formatted on the server, so the link works without JavaScript. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = readSharedParams(new URL(request.url).search);
+  if (!params) return { shared: null };
+  const options = readOptions(params);
+  const input = params.get("input") ?? "";
+  const submission = JsonFormatSchema.safeParse({ ...options, input });
+  const formError = submission.success ? null : submission.error.issues.map((issue) => issue.message).join(" ");
+  const result =
+    submission.success && input.trim() !== ""
+      ? (await loadEngine()).formatJson(submission.data.input, options, { previewChars: OUTPUT_PREVIEW_CHARS })
+      : null;
+  const link = formError ? null : queryShareLink(PAGE_PATH, input, optionParams(options));
+  return data({ shared: { input: formError ? "" : input, options, result, formError, link } }, { headers: NO_STORE });
 }
 
 // A posted input comes back in the page: no cache may keep it.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers();
-  const cacheControl = actionHeaders.get("Cache-Control");
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
   if (cacheControl) headers.set("Cache-Control", cacheControl);
   return headers;
 };
 
-/** The options as posted, for re-showing a form the schema refused. */
-function readOptions(formData: FormData): JsonFormatOptions {
-  const indent = formData.get("indent");
+/** The options as posted or in a shared link (unknown values fall back to the defaults). */
+function readOptions(fields: { get(name: string): FormDataEntryValue | null }): JsonFormatOptions {
+  const indent = fields.get("indent");
   return {
     indent: JSON_INDENTS.includes(indent as JsonIndent) ? (indent as JsonIndent) : DEFAULT_JSON_OPTIONS.indent,
-    sortKeys: formData.get("sortKeys") === "on",
-    jsonc: formData.get("jsonc") === "on",
+    sortKeys: fields.get("sortKeys") === "on",
+    jsonc: fields.get("jsonc") === "on",
   };
+}
+
+/** The options that differ from the defaults, as the form names them: what a link needs to carry. */
+function optionParams(options: JsonFormatOptions): [string, string][] {
+  const params: [string, string][] = [];
+  if (options.indent !== DEFAULT_JSON_OPTIONS.indent) params.push(["indent", options.indent]);
+  if (options.sortKeys) params.push(["sortKeys", "on"]);
+  if (options.jsonc) params.push(["jsonc", "on"]);
+  return params;
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -118,16 +159,25 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function JsonPrettyFormat() {
   const posted = useActionData<typeof action>();
+  const { shared } = useLoaderData<typeof loader>();
   const postedInput = useEchoedText(INPUT_ID);
   const hydrated = useHydrated();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [options, setOptions] = useState<JsonFormatOptions>(posted?.options ?? DEFAULT_JSON_OPTIONS);
-  const [result, setResult] = useState<JsonToolResult | null>(posted?.result ?? null);
-  const [formError, setFormError] = useState<string | null>(posted?.formError ?? null);
+  // A post shows what was posted; otherwise a shared link's input (in the query string) is on the page.
+  const shown = posted ?? shared;
+  const initialInput = posted ? postedInput.defaultValue : (shared?.input ?? "");
+  const [options, setOptions] = useState<JsonFormatOptions>(shown?.options ?? DEFAULT_JSON_OPTIONS);
+  const [result, setResult] = useState<JsonToolResult | null>(shown?.result ?? null);
+  const [formError, setFormError] = useState<string | null>(shown?.formError ?? null);
   const [inputBytes, setInputBytes] = useState(() =>
-    posted ? (posted.result?.inputBytes ?? utf8ByteLength(postedInput.text)) : 0,
+    posted
+      ? (posted.result?.inputBytes ?? utf8ByteLength(postedInput.text))
+      : (shared?.result?.inputBytes ?? utf8ByteLength(initialInput)),
   );
   const [working, setWorking] = useState(false);
+  const [dragging, setDragging] = useState(false);
   const requestRef = useRef(0);
   const preview = useMemo(
     () => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null),
@@ -136,6 +186,22 @@ export default function JsonPrettyFormat() {
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
+
+  // A link with a large input carries it after "#", which never reaches the server: restore it here.
+  useEffect(() => {
+    const params = readSharedParams(location.hash);
+    const form = formRef.current;
+    if (!params || !form || !inputRef.current) return;
+    const restored = readOptions(params);
+    inputRef.current.value = params.get("input") ?? "";
+    (form.elements.namedItem("indent") as HTMLSelectElement).value = restored.indent;
+    (form.elements.namedItem("sortKeys") as HTMLInputElement).checked = restored.sortKeys;
+    (form.elements.namedItem("jsonc") as HTMLInputElement).checked = restored.jsonc;
+    setOptions(restored);
+    void run(restored);
+    // Only a new fragment restores: options and run change with every edit.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.hash]);
 
   /**
    * Formats the textarea's text now; large inputs go to the worker. Resolves with the result, or null when superseded.
@@ -175,6 +241,25 @@ export default function JsonPrettyFormat() {
     timerRef.current = setTimeout(() => void run(), size > WORKER_THRESHOLD_BYTES ? 400 : 120);
   }
 
+  /** Puts a file's text in the input (opened or dropped); a file over the limit is refused without reading it. */
+  async function openFile(file: File | undefined) {
+    if (!file || !inputRef.current) return;
+    if (file.size > MAX_JSON_INPUT_BYTES) {
+      ++requestRef.current;
+      setWorking(false);
+      setResult({ ok: false, output: "", inputError: tooLargeMessage(file.size), inputBytes: file.size });
+      setInputBytes(file.size);
+      return;
+    }
+    inputRef.current.value = await file.text();
+    await run();
+  }
+
+  function buildShareLink() {
+    const input = inputRef.current?.value ?? "";
+    return input === "" ? null : shareLink(PAGE_PATH, input, optionParams(options));
+  }
+
   function changeOptions(change: Partial<JsonFormatOptions>) {
     const next = { ...options, ...change };
     setOptions(next);
@@ -197,6 +282,7 @@ export default function JsonPrettyFormat() {
 
   return (
     <section>
+      <ToolsBreadcrumb current="JSON Pretty Formatter" />
       <h1 className="page-title">JSON Pretty Formatter</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
         Formats and checks JSON without changing a value: numbers keep every digit
@@ -207,14 +293,38 @@ export default function JsonPrettyFormat() {
           ? "Your input is processed in your browser and never leaves it."
           : "Your input is sent to the server only to be formatted: it is never stored or logged."}
       </p>
+      {/* On a phone the column reads: the input, what is wrong with it, the actions, the output. On a wide screen
+          the output stands beside the other three. */}
       <form
+        ref={formRef}
         method="post"
         encType="multipart/form-data"
         onSubmit={hydrated ? onSubmit : undefined}
-        className="space-y-4"
+        className="grid gap-4 lg:grid-cols-2"
       >
-        <div className="grid gap-4 lg:grid-cols-2">
-          <div>
+        <div className="min-w-0 space-y-3 lg:col-start-1 lg:row-start-1">
+          <div
+            onDragOver={
+              hydrated
+                ? (event) => {
+                    if (!event.dataTransfer.types.includes("Files")) return;
+                    event.preventDefault();
+                    setDragging(true);
+                  }
+                : undefined
+            }
+            onDragLeave={hydrated ? () => setDragging(false) : undefined}
+            onDrop={
+              hydrated
+                ? (event) => {
+                    if (!event.dataTransfer.types.includes("Files")) return;
+                    event.preventDefault();
+                    setDragging(false);
+                    void openFile(event.dataTransfer.files[0]);
+                  }
+                : undefined
+            }
+          >
             <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
               <label htmlFor={INPUT_ID} className="label mb-0">
                 JSON input
@@ -227,7 +337,7 @@ export default function JsonPrettyFormat() {
               ref={inputRef}
               id={INPUT_ID}
               name="input"
-              defaultValue={postedInput.defaultValue}
+              defaultValue={initialInput}
               onInput={hydrated ? scheduleRun : undefined}
               onFocus={hydrated ? () => void loadEngine() : undefined}
               rows={18}
@@ -236,119 +346,146 @@ export default function JsonPrettyFormat() {
               autoCapitalize="off"
               aria-describedby="json-input-size"
               aria-invalid={formError || result?.inputError || result?.syntaxError ? true : undefined}
-              className="input font-mono text-sm [tab-size:4]"
+              className={`input font-mono text-sm [tab-size:4] ${dragging ? "ring-2 ring-blue-500" : ""}`}
               placeholder='{"paste": "your JSON here"}'
             />
           </div>
-          <div>
-            <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
-              <label htmlFor="json-output" className="label mb-0">
-                Formatted
-              </label>
-              {result?.ok && !result.outputCut ? <CopyButton value={result.output} label="Copy" /> : null}
-            </div>
-            <textarea
-              id="json-output"
-              readOnly
-              value={preview?.text ?? ""}
-              aria-describedby={preview?.cut ? "json-output-note" : undefined}
-              rows={18}
-              spellCheck={false}
-              className="input bg-zinc-50 font-mono text-sm [tab-size:4] dark:bg-zinc-950"
-              placeholder="The formatted JSON appears here."
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+            <label htmlFor="json-file">Open a JSON file</label>
+            <input
+              id="json-file"
+              type="file"
+              name="file"
+              accept=".json,.jsonc,.txt,application/json,text/plain"
+              aria-describedby="json-file-note"
+              onChange={
+                hydrated
+                  ? (event) => {
+                      void openFile(event.currentTarget.files?.[0]);
+                      event.currentTarget.value = "";
+                    }
+                  : undefined
+              }
+              className="max-w-full text-sm"
             />
-            {preview?.cut && result?.ok ? (
-              <p id="json-output-note" className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-                {previewNote(preview.text, result.outputBytes ?? utf8ByteLength(result.output), !result.outputCut)}
+            <span id="json-file-note" className="text-xs text-zinc-600 dark:text-zinc-400">
+              {hydrated
+                ? "or drop one on the box; it is read in your browser."
+                : "A chosen file is formatted instead of the text in the box."}
+            </span>
+          </div>
+          {working ? (
+            <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
+              Formatting…
+            </p>
+          ) : null}
+          {formError ? (
+            <p role="alert" className="field-error">
+              {formError}
+            </p>
+          ) : null}
+          {result?.inputError ? (
+            <p role="alert" className="field-error">
+              {result.inputError}
+            </p>
+          ) : null}
+          {result?.syntaxError ? (
+            <div
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40"
+            >
+              <p className="font-semibold text-red-800 dark:text-red-300">
+                Invalid JSON at line {result.syntaxError.line}, column {result.syntaxError.column}:{" "}
+                {result.syntaxError.message}
               </p>
-            ) : null}
+              <CaretExcerptView excerpt={result.syntaxError} />
+              {result.syntaxError.hint ? (
+                <p className="mt-2 text-zinc-900 dark:text-zinc-100">Hint: {result.syntaxError.hint}</p>
+              ) : null}
+              {result.syntaxError.related ? (
+                <p className="mt-1 text-zinc-700 dark:text-zinc-300">
+                  See line {result.syntaxError.related.line}, column {result.syntaxError.related.column}:{" "}
+                  {result.syntaxError.related.label}.
+                </p>
+              ) : null}
+            </div>
+          ) : null}
+        </div>
+
+        <div className="space-y-3 lg:col-start-1 lg:row-start-2">
+          <fieldset className="flex flex-wrap items-center gap-x-6 gap-y-3">
+            <legend className="sr-only">Options</legend>
+            <label className="flex items-center gap-2 text-sm">
+              Indent
+              <select
+                name="indent"
+                defaultValue={options.indent}
+                onChange={(event) => changeOptions({ indent: event.currentTarget.value as JsonIndent })}
+                className="input w-auto py-1"
+              >
+                {JSON_INDENTS.map((indent) => (
+                  <option key={indent} value={indent}>
+                    {JSON_INDENT_LABELS[indent]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="sortKeys"
+                defaultChecked={options.sortKeys}
+                onChange={(event) => changeOptions({ sortKeys: event.currentTarget.checked })}
+              />
+              Sort keys
+            </label>
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="jsonc"
+                defaultChecked={options.jsonc}
+                onChange={(event) => changeOptions({ jsonc: event.currentTarget.checked })}
+              />
+              Allow comments and trailing commas (JSONC)
+            </label>
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-2">
+            <button type="submit" name="intent" value="format" className="btn btn-primary">
+              Format
+            </button>
+            <button type="submit" name="intent" value="download" className="btn">
+              Download
+            </button>
+            <ShareLinkControl serverLink={shown?.link ?? null} build={buildShareLink} />
           </div>
         </div>
 
-        <fieldset className="flex flex-wrap items-center gap-x-6 gap-y-3">
-          <legend className="sr-only">Options</legend>
-          <label className="flex items-center gap-2 text-sm">
-            Indent
-            <select
-              name="indent"
-              defaultValue={options.indent}
-              onChange={(event) => changeOptions({ indent: event.currentTarget.value as JsonIndent })}
-              className="input w-auto py-1"
-            >
-              {JSON_INDENTS.map((indent) => (
-                <option key={indent} value={indent}>
-                  {JSON_INDENT_LABELS[indent]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="sortKeys"
-              defaultChecked={options.sortKeys}
-              onChange={(event) => changeOptions({ sortKeys: event.currentTarget.checked })}
-            />
-            Sort keys
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="jsonc"
-              defaultChecked={options.jsonc}
-              onChange={(event) => changeOptions({ jsonc: event.currentTarget.checked })}
-            />
-            Allow comments and trailing commas (JSONC)
-          </label>
-        </fieldset>
-
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" name="intent" value="format" className="btn btn-primary">
-            Format
-          </button>
-          <button type="submit" name="intent" value="download" className="btn">
-            Download
-          </button>
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
+            <label htmlFor="json-output" className="label mb-0">
+              Formatted
+            </label>
+            {result?.ok && !result.outputCut ? <CopyButton value={result.output} label="Copy" /> : null}
+          </div>
+          <textarea
+            id="json-output"
+            readOnly
+            value={preview?.text ?? ""}
+            aria-describedby={preview?.cut ? "json-output-note" : undefined}
+            rows={18}
+            spellCheck={false}
+            className="input bg-zinc-50 font-mono text-sm [tab-size:4] dark:bg-zinc-950"
+            placeholder="The formatted JSON appears here."
+          />
+          {preview?.cut && result?.ok ? (
+            <p id="json-output-note" className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
+              {previewNote(preview.text, result.outputBytes ?? utf8ByteLength(result.output), !result.outputCut)}
+            </p>
+          ) : null}
         </div>
       </form>
 
       <div className="mt-4 space-y-3">
-        {working ? (
-          <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-            Formatting…
-          </p>
-        ) : null}
-        {formError ? (
-          <p role="alert" className="field-error">
-            {formError}
-          </p>
-        ) : null}
-        {result?.inputError ? (
-          <p role="alert" className="field-error">
-            {result.inputError}
-          </p>
-        ) : null}
-        {result?.syntaxError ? (
-          <div
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40"
-          >
-            <p className="font-semibold text-red-800 dark:text-red-300">
-              Invalid JSON at line {result.syntaxError.line}, column {result.syntaxError.column}:{" "}
-              {result.syntaxError.message}
-            </p>
-            <CaretExcerptView excerpt={result.syntaxError} />
-            {result.syntaxError.hint ? (
-              <p className="mt-2 text-zinc-900 dark:text-zinc-100">Hint: {result.syntaxError.hint}</p>
-            ) : null}
-            {result.syntaxError.related ? (
-              <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-                See line {result.syntaxError.related.line}, column {result.syntaxError.related.column}:{" "}
-                {result.syntaxError.related.label}.
-              </p>
-            ) : null}
-          </div>
-        ) : null}
         {result?.ok && report ? (
           <p role="status" className="text-sm text-green-800 dark:text-green-300">
             Valid JSON{options.jsonc ? " (JSONC accepted)" : ""}: {report.valueCount.toLocaleString("en")} value

@@ -1,10 +1,13 @@
 // URL decoder & encoder. Without JavaScript the form posts and the server computes; with
-// JavaScript the browser computes as you type. The input is never stored or logged, and never put in a URL.
+// JavaScript the browser computes as you type. The input is never stored or logged, and put in a URL only when the
+// visitor asks for a link to it; an answer that shows an input is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { data, useActionData } from "react-router";
+import { data, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/url-decode-encode";
 import { CopyButton } from "~/components/copy-button";
+import { ShareLinkControl } from "~/components/tools/share-link-control";
+import { ToolsBreadcrumb } from "~/components/tools/tools-breadcrumb";
 import { UrlBreakdownView } from "~/components/tools/url-breakdown";
 import { UrlToolSchema } from "../../../shared/contract/tools";
 import type { UrlToolResult } from "../../../shared/tools/url/engine";
@@ -20,6 +23,7 @@ import {
   type LineEnding,
   type UrlToolOptions,
 } from "../../../shared/tools/url/options";
+import { queryShareLink, readSharedParams, shareLink } from "~/tools/share-link";
 import { useHydrated } from "~/utils/hydrated";
 import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
@@ -30,6 +34,7 @@ export const handle = { hydrate: true } satisfies HydrationHandle;
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
 const loadEngine = () => import("../../../shared/tools/url/engine");
+const PAGE_PATH = "/tools/url-decode-encode";
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -43,7 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
         .filter(Boolean)
         .join(" ") || "Check the form.";
     return data(
-      { input, options: readOptions(formData), result: null, formError: message },
+      { input, options: readOptions(formData), result: null, formError: message, link: null },
       { status: 400, headers: NO_STORE },
     );
   }
@@ -52,25 +57,40 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "swap") {
     // Swap puts the result on screen into the input and reverses the direction, as the button does with JavaScript.
     const shown = runUrlTool(value, { ...rest, direction: shownDirection });
-    if (!shown.ok)
-      return data(
-        { input, options: { ...rest, direction: shownDirection }, result: shown, formError: null },
-        { headers: NO_STORE },
-      );
+    if (!shown.ok) {
+      const options = { ...rest, direction: shownDirection };
+      const link = queryShareLink(PAGE_PATH, input, optionParams(options));
+      return data({ input, options, result: shown, formError: null, link }, { headers: NO_STORE });
+    }
     const options = { ...rest, direction: opposite(shownDirection) };
+    const link = queryShareLink(PAGE_PATH, shown.output, optionParams(options));
     return data(
-      { input: shown.output, options, result: runUrlTool(shown.output, options), formError: null },
+      { input: shown.output, options, result: runUrlTool(shown.output, options), formError: null, link },
       { headers: NO_STORE },
     );
   }
   const options = { ...rest, direction: intent };
-  return data({ input, options, result: runUrlTool(value, options), formError: null }, { headers: NO_STORE });
+  const link = queryShareLink(PAGE_PATH, input, optionParams(options));
+  return data({ input, options, result: runUrlTool(value, options), formError: null, link }, { headers: NO_STORE });
+}
+
+/** A shared link's small input, computed on the server, so the link works without JavaScript. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = readSharedParams(new URL(request.url).search);
+  if (!params) return { shared: null };
+  const options = readOptions(params);
+  const input = params.get("input") ?? "";
+  const submission = UrlToolSchema.safeParse({ ...options, intent: options.direction, input });
+  const formError = submission.success ? null : submission.error.issues.map((issue) => issue.message).join(" ");
+  const result = submission.success && input !== "" ? (await loadEngine()).runUrlTool(input, options) : null;
+  const link = formError ? null : queryShareLink(PAGE_PATH, input, optionParams(options));
+  return data({ shared: { input: formError ? "" : input, options, result, formError, link } }, { headers: NO_STORE });
 }
 
 // A posted input comes back in the page: no cache may keep it.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers();
-  const cacheControl = actionHeaders.get("Cache-Control");
+  const cacheControl = actionHeaders.get("Cache-Control") ?? loaderHeaders.get("Cache-Control");
   if (cacheControl) headers.set("Cache-Control", cacheControl);
   return headers;
 };
@@ -79,19 +99,30 @@ function opposite(direction: Direction): Direction {
   return direction === "encode" ? "decode" : "encode";
 }
 
-/** The options as posted, for re-showing a form the schema refused. */
-function readOptions(formData: FormData): UrlToolOptions {
+/** The options as posted or in a shared link (unknown values fall back to the defaults). */
+function readOptions(fields: { get(name: string): FormDataEntryValue | null }): UrlToolOptions {
   const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
-    const value = formData.get(name);
+    const value = fields.get(name);
     return allowed.includes(value as T) ? (value as T) : fallback;
   };
   return {
     direction: pick("direction", DIRECTIONS, DEFAULT_URL_OPTIONS.direction),
     mode: pick("mode", ENCODE_MODES, DEFAULT_URL_OPTIONS.mode),
-    plusAsSpace: formData.get("plusAsSpace") === "on",
-    lineMode: formData.get("lineMode") === "on",
+    plusAsSpace: fields.get("plusAsSpace") === "on",
+    lineMode: fields.get("lineMode") === "on",
     lineEnding: pick("lineEnding", LINE_ENDINGS, DEFAULT_URL_OPTIONS.lineEnding),
   };
+}
+
+/** The options that differ from the defaults, as the form names them: what a link needs to carry. */
+function optionParams(options: UrlToolOptions): [string, string][] {
+  const params: [string, string][] = [];
+  if (options.direction !== DEFAULT_URL_OPTIONS.direction) params.push(["direction", options.direction]);
+  if (options.mode !== DEFAULT_URL_OPTIONS.mode) params.push(["mode", options.mode]);
+  if (options.plusAsSpace) params.push(["plusAsSpace", "on"]);
+  if (options.lineMode) params.push(["lineMode", "on"]);
+  if (options.lineEnding !== DEFAULT_URL_OPTIONS.lineEnding) params.push(["lineEnding", options.lineEnding]);
+  return params;
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -104,15 +135,44 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function UrlDecodeEncode() {
   const posted = useActionData<typeof action>();
+  const { shared } = useLoaderData<typeof loader>();
   const hydrated = useHydrated();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const [options, setOptions] = useState<UrlToolOptions>(posted?.options ?? DEFAULT_URL_OPTIONS);
-  const [result, setResult] = useState<UrlToolResult | null>(posted?.result ?? null);
-  const [formError, setFormError] = useState<string | null>(posted?.formError ?? null);
+  // A post shows what was posted; otherwise a shared link's input (in the query string) is on the page.
+  const shown = posted ?? shared;
+  const [options, setOptions] = useState<UrlToolOptions>(shown?.options ?? DEFAULT_URL_OPTIONS);
+  const [result, setResult] = useState<UrlToolResult | null>(shown?.result ?? null);
+  const [formError, setFormError] = useState<string | null>(shown?.formError ?? null);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const requestRef = useRef(0);
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
+
+  // A link with a large input carries it after "#", which never reaches the server: restore it here.
+  useEffect(() => {
+    const params = readSharedParams(location.hash);
+    const form = formRef.current;
+    if (!params || !form || !inputRef.current) return;
+    const restored = readOptions(params);
+    inputRef.current.value = params.get("input") ?? "";
+    for (const name of ["mode", "lineEnding"] as const) {
+      const radio = form.querySelector<HTMLInputElement>(`input[name="${name}"][value="${restored[name]}"]`);
+      if (radio) radio.checked = true;
+    }
+    (form.elements.namedItem("plusAsSpace") as HTMLInputElement).checked = restored.plusAsSpace;
+    (form.elements.namedItem("lineMode") as HTMLInputElement).checked = restored.lineMode;
+    setOptions(restored);
+    void run(restored);
+    // Only a new fragment restores: options and run change with every edit.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.hash]);
+
+  function buildShareLink() {
+    const input = inputRef.current?.value ?? "";
+    return input === "" ? null : shareLink(PAGE_PATH, input, optionParams(options));
+  }
 
   async function run(next: UrlToolOptions = options) {
     clearTimeout(timerRef.current);
@@ -150,6 +210,7 @@ export default function UrlDecodeEncode() {
   const direction = options.direction;
   return (
     <section>
+      <ToolsBreadcrumb current="URL Decoder & Encoder" />
       <h1 className="page-title">URL Decoder &amp; Encoder</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
         Percent-encode text or decode it strictly: a malformed sequence is reported with its position, never passed
@@ -158,14 +219,17 @@ export default function UrlDecodeEncode() {
           ? "Your input is processed in your browser and never leaves it."
           : "Your input is sent to the server only to be processed: it is never stored or logged."}
       </p>
+      {/* On a phone the column reads: the input, what is wrong with it, the actions, the output, the options. On a
+          wide screen the output stands beside the input and the actions. */}
       <form
+        ref={formRef}
         method="post"
         encType="multipart/form-data"
         onSubmit={hydrated ? onSubmit : undefined}
-        className="space-y-4"
+        className="grid gap-4 lg:grid-cols-2"
       >
         <input type="hidden" name="direction" value={direction} />
-        <div className="grid gap-4 lg:grid-cols-2">
+        <div className="min-w-0 space-y-3 lg:col-start-1 lg:row-start-1">
           <div>
             <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
               <label htmlFor="url-input" className="label mb-0">
@@ -177,7 +241,7 @@ export default function UrlDecodeEncode() {
               ref={inputRef}
               id="url-input"
               name="input"
-              defaultValue={posted?.input ?? ""}
+              defaultValue={shown?.input ?? ""}
               onInput={
                 hydrated
                   ? () => {
@@ -196,37 +260,38 @@ export default function UrlDecodeEncode() {
               placeholder="https://example.com/search?q=caf%C3%A9%20au%20lait"
             />
           </div>
-          <div>
-            <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
-              <label htmlFor="url-output" className="label mb-0">
-                {direction === "encode" ? "Encoded" : "Decoded"}
-              </label>
-              <div className="flex gap-2">
-                {result?.ok ? <CopyButton value={result.output} label="Copy" /> : null}
-                <button
-                  type="submit"
-                  name="intent"
-                  value="swap"
-                  className="btn min-h-8 px-2 py-1 text-xs"
-                  title="Move the output into the input and reverse the direction"
-                >
-                  ⇄ Swap
-                </button>
-              </div>
+          {formError || result?.inputError ? (
+            <p role="alert" className="field-error">
+              {formError ?? result?.inputError}
+            </p>
+          ) : null}
+          {result && result.errorCount > 0 ? (
+            <div
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40"
+            >
+              <p className="font-semibold text-red-800 dark:text-red-300">
+                Cannot {direction}: {result.errorCount === 1 ? "1 problem" : `${result.errorCount} problems`}.
+              </p>
+              <ul className="mt-2 space-y-2">
+                {result.errors.map((error, index) => (
+                  <li key={index}>
+                    <code className="rounded bg-white px-1 font-bold dark:bg-zinc-950">{error.sequence}</code> at{" "}
+                    {error.where}: {error.message}
+                    {error.hint ? (
+                      <span className="block text-zinc-700 dark:text-zinc-300">Hint: {error.hint}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {result.errorCount > result.errors.length ? (
+                <p className="mt-2">… and {result.errorCount - result.errors.length} more.</p>
+              ) : null}
             </div>
-            <textarea
-              id="url-output"
-              readOnly
-              value={result?.ok ? result.output : ""}
-              rows={10}
-              spellCheck={false}
-              className="input bg-zinc-50 font-mono text-sm dark:bg-zinc-950"
-              placeholder="The result appears here."
-            />
-          </div>
+          ) : null}
         </div>
 
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap items-center gap-2 lg:col-start-1 lg:row-start-2">
           <button
             type="submit"
             name="intent"
@@ -245,9 +310,39 @@ export default function UrlDecodeEncode() {
           >
             Decode
           </button>
+          <ShareLinkControl serverLink={shown?.link ?? null} build={buildShareLink} />
         </div>
 
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
+            <label htmlFor="url-output" className="label mb-0">
+              {direction === "encode" ? "Encoded" : "Decoded"}
+            </label>
+            <div className="flex gap-2">
+              {result?.ok ? <CopyButton value={result.output} label="Copy" /> : null}
+              <button
+                type="submit"
+                name="intent"
+                value="swap"
+                className="btn min-h-8 px-2 py-1 text-xs"
+                title="Move the output into the input and reverse the direction"
+              >
+                ⇄ Swap
+              </button>
+            </div>
+          </div>
+          <textarea
+            id="url-output"
+            readOnly
+            value={result?.ok ? result.output : ""}
+            rows={10}
+            spellCheck={false}
+            className="input bg-zinc-50 font-mono text-sm dark:bg-zinc-950"
+            placeholder="The result appears here."
+          />
+        </div>
+
+        <div className="grid gap-4 md:grid-cols-2 lg:col-span-2">
           <fieldset>
             <legend className="label">Encode mode</legend>
             <div className="space-y-2">
@@ -328,35 +423,6 @@ export default function UrlDecodeEncode() {
       </form>
 
       <div className="mt-4 space-y-3">
-        {formError || result?.inputError ? (
-          <p role="alert" className="field-error">
-            {formError ?? result?.inputError}
-          </p>
-        ) : null}
-        {result && result.errorCount > 0 ? (
-          <div
-            role="alert"
-            className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40"
-          >
-            <p className="font-semibold text-red-800 dark:text-red-300">
-              Cannot {direction}: {result.errorCount === 1 ? "1 problem" : `${result.errorCount} problems`}.
-            </p>
-            <ul className="mt-2 space-y-2">
-              {result.errors.map((error, index) => (
-                <li key={index}>
-                  <code className="rounded bg-white px-1 font-bold dark:bg-zinc-950">{error.sequence}</code> at{" "}
-                  {error.where}: {error.message}
-                  {error.hint ? (
-                    <span className="block text-zinc-700 dark:text-zinc-300">Hint: {error.hint}</span>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            {result.errorCount > result.errors.length ? (
-              <p className="mt-2">… and {result.errorCount - result.errors.length} more.</p>
-            ) : null}
-          </div>
-        ) : null}
         {result?.notes.map((note, index) => (
           <p key={index} className="text-sm text-zinc-800 dark:text-zinc-200">
             {note}
