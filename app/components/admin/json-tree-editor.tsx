@@ -31,7 +31,16 @@ export default function JsonTreeEditor({
   label: string;
 }) {
   return (
-    <div role="group" aria-label={label} className="overflow-x-auto">
+    <div
+      role="group"
+      aria-label={label}
+      className="overflow-x-auto"
+      // Enter in the editor's one-line inputs (a key, a number) confirms the edit, which the editor does itself;
+      // the browser would also submit the page's form with it, and the reloaded page would drop the edit.
+      onKeyDown={(event) => {
+        if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
+      }}
+    >
       <JsonEditor
         data={data as JsonData}
         setData={(next) => onChange(next)}

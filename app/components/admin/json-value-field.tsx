@@ -1,9 +1,11 @@
 // A JSON value edited as a tree once JavaScript runs (json-edit-react, loaded on demand), and as a textarea
-// before that and without JavaScript. Either way the form posts the JSON text under `name`.
+// before that and without JavaScript. Either way the form posts the JSON text under `name`: the text as it was
+// until the tree changes something, and a value the tree would change (treeEditingChange) is edited as text only.
 import { lazy, Suspense, useState } from "react";
 import { useHydrated } from "~/utils/hydrated";
 import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../../shared/json-limits";
 import { JSON_INDENT } from "./json-indent";
+import { treeEditingChange } from "./json-tree-fidelity";
 
 const JsonTreeEditor = lazy(() => import("./json-tree-editor"));
 
@@ -40,6 +42,7 @@ export function JsonValueField({
 }) {
   const hydrated = useHydrated();
   const parsed = parseOrNull(value);
+  const treeWouldChange = parsed ? treeEditingChange(value) : null;
   // Starts as a tree when the value is JSON; text being typed stays text until asked for the tree.
   const [asText, setAsText] = useState(() => parsed === null);
   const textarea = (
@@ -54,11 +57,15 @@ export function JsonValueField({
       spellCheck={false}
     />
   );
-  if (!hydrated || asText || !parsed) {
+  if (!hydrated || asText || !parsed || treeWouldChange) {
     return (
       <div className="space-y-2">
         {textarea}
-        {!hydrated ? null : parsed ? (
+        {!hydrated ? null : treeWouldChange ? (
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            Edited as text: the tree editor would change this value ({treeWouldChange}).
+          </p>
+        ) : parsed ? (
           <button type="button" className="btn min-h-8 px-2 py-1 text-xs" onClick={() => setAsText(false)}>
             Edit as tree
           </button>
