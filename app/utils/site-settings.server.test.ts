@@ -53,7 +53,7 @@ describe("site settings", () => {
   it("falls back to SITE_NAME, then follows the site_name var saved through /api on the very next read", async () => {
     expect((await getSiteSettings(context)).siteName).toBe(webEnv.siteName);
     await setVar("site_name", "Lens Lab");
-    expect(await getSiteSettings(context)).toEqual({ siteName: "Lens Lab", probeAppStoreLink: null });
+    expect(await getSiteSettings(context)).toEqual({ siteName: "Lens Lab" });
     expect(calls).toBe(2);
   });
 
@@ -81,7 +81,7 @@ describe("site settings", () => {
     expect(await getSiteVar(context, "public_banner_limit")).toBe(3);
     expect(await getSiteVarText(context, "public_banner_limit", "none")).toBe("3");
     expect(await getSiteVar(context, "secret_token", "fallback")).toBe("fallback");
-    expect((await getSiteSettings(context)).probeAppStoreLink).toBe("https://play.example/app");
+    expect(await getSiteVarText(context, "probe_app_store_link", null)).toBe("https://play.example/app");
   });
 
   it("serves the fallback when /api fails", async () => {

@@ -1,5 +1,5 @@
-// Settings the site shows everywhere (site name, probe app store link…): the public site vars from /api, with
-// the environment as the fallback. Every page asks for them, so they are cached in memory for a few seconds;
+// Settings the site shows everywhere (the site name) and the other public site vars, from /api, with the
+// environment as the fallback. Every page asks for them, so they are cached in memory for a few seconds;
 // a site var saved on this instance or another one sharing the database clears the cache at once (host/app.ts
 // calls invalidateSiteSettings when /api announces the change).
 import type { RouterContextProvider } from "react-router";
@@ -8,14 +8,11 @@ import { webEnv } from "./env.server";
 
 export interface SiteSettings {
   siteName: string;
-  /** The probe app's store page, when an administrator set the site var. */
-  probeAppStoreLink: string | null;
 }
 
 /** Site var keys the web tier reads; any var whose key starts with "public_" is readable with getSiteVar too. */
 export const SITE_VAR = {
   siteName: "site_name",
-  probeAppStoreLink: "probe_app_store_link",
 } as const;
 
 export const SITE_SETTINGS_TTL_MS = 10_000;
@@ -93,7 +90,6 @@ export async function getSiteVarText(
 export async function getSiteSettings(context: ReadableContext): Promise<SiteSettings> {
   return {
     siteName: await getSiteVarText(context, SITE_VAR.siteName, webEnv.siteName),
-    probeAppStoreLink: await getSiteVarText(context, SITE_VAR.probeAppStoreLink, null),
   };
 }
 

@@ -7,11 +7,12 @@ import { config } from "../config";
 import { csrfGuard, injectDeps, loadSession, type ApiDeps, type ApiEnv } from "./context";
 import { ApiError, errorResponse, validationError } from "./errors";
 import { accountRoutes } from "./routes/account";
-import { adminContentRoutes } from "./routes/admin-content";
-import { adminPeopleRoutes } from "./routes/admin-people";
+import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { cameraRoutes } from "./routes/camera";
+import { kvServiceRoutes } from "./routes/kv-service";
 import { siteRoutes } from "./routes/site";
+import { publicSiteVarRoutes } from "./routes/site-vars-public";
 import { systemRoutes } from "./routes/system";
 
 export type ApiApp = OpenAPIHono<ApiEnv>;
@@ -56,8 +57,9 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   api.route("/", accountRoutes);
   api.route("/", cameraRoutes);
   api.route("/", siteRoutes);
-  api.route("/", adminContentRoutes);
-  api.route("/", adminPeopleRoutes);
+  api.route("/", publicSiteVarRoutes);
+  api.route("/", kvServiceRoutes);
+  api.route("/", adminRoutes);
 
   api.doc31("/openapi.json", {
     openapi: "3.1.0",

@@ -1,23 +1,17 @@
 // API keys of the services that call /api with x-api-key (the probe app among them). A key is stored only
 // as AES-256-GCM ciphertext plus a keyed digest (HMAC-SHA-256) for lookups, and is never logged.
 import { asc, eq } from "drizzle-orm";
-import { API_KEY_REQUIRED as KEY_REQUIRED, SPARK_API_SERVICE, type ApiKeyInput } from "../../shared/contract/api-keys";
+import {
+  API_KEY_REQUIRED as KEY_REQUIRED,
+  isProtectedKey,
+  SPARK_API_SERVICE,
+  type ApiKeyInput,
+  type ApiKeyRecord,
+} from "../../shared/contract/api-keys";
 import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
 import type { Database } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { decryptSecret, encryptSecret, hmacDigest } from "../lib/crypto";
-
-export interface ApiKeyRecord {
-  id: string;
-  service_name: string;
-  /**
-   * The key's first characters and "…" (secretPrefix), never the whole key: that is fetched one key at a time
-   * (revealApiKey). Null when it cannot be decrypted (ENCRYPTION_KEY changed).
-   */
-  api_key: string | null;
-  created_at: string;
-  user_id: string | null;
-}
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
 
@@ -110,11 +104,6 @@ export async function saveApiKey(db: Database, input: ApiKeyInput, userId: strin
     if (isUniqueViolation(error)) throw new ConflictError(KEY_IN_USE, [{ field: "api_key", message: KEY_IN_USE }]);
     throw error;
   }
-}
-
-/** Whether this key is one the current user may not delete (spec §6: their own SPARK_API key). */
-export function isProtectedKey(record: Pick<ApiKeyRecord, "service_name" | "user_id">, currentUserId: string): boolean {
-  return record.service_name === SPARK_API_SERVICE && record.user_id === currentUserId;
 }
 
 /** Deletes a key; answers how many were deleted (0 when it was already gone). */

@@ -2,7 +2,13 @@
 // the answer's size, and every failure as a ServiceError with a message that says what went wrong.
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
-import { FLUX_FORM_NAME, FLUX_HISTORY_LIMIT, type FluxRequest, type ImageJob } from "../../shared/contract/flux";
+import {
+  FLUX_FORM_NAME,
+  FLUX_HISTORY_LIMIT,
+  type FluxRequest,
+  type ImageGenConfig,
+  type ImageJob,
+} from "../../shared/contract/flux";
 import { InvalidInputError, NotFoundError, ServiceError, UpstreamError, UpstreamTimeoutError } from "./errors";
 import { config } from "../config";
 import type { Database } from "../db/client";
@@ -37,7 +43,7 @@ function siteVarString(value: StoredSiteVarValue): string | undefined {
 }
 
 /** GET /v1/admin/img_gen/config: site vars img_gen_host / img_gen_api_key, else the shipped host. */
-export async function imageGenConfig(db: Database): Promise<{ host: string; api_key: string }> {
+export async function imageGenConfig(db: Database): Promise<ImageGenConfig> {
   const rows = await db
     .select({ key: siteVars.namedKey, value: siteVars.valObjectJson })
     .from(siteVars)

@@ -6,6 +6,11 @@
 // AES-256-GCM into a flow token the browser keeps in a short-lived cookie, and the callback opens it again.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
+import {
+  GMAIL_CONNECT_PATH,
+  type GmailConnectStartResponse,
+  type MailConnection,
+} from "../../shared/contract/mail-sender";
 import { InvalidInputError, UnavailableError, UpstreamError, UpstreamTimeoutError } from "./errors";
 import { config } from "../config";
 import type { Database } from "../db/client";
@@ -24,7 +29,6 @@ export const GMAIL_NOT_CONFIGURED =
   "Gmail connection is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.";
 /** https://mail.google.com/ is the scope Gmail's SMTP server needs for XOAUTH2. */
 export const GMAIL_SCOPES = "openid email https://mail.google.com/";
-export const CONNECT_PATH = "/auth/admin/gmail/connect";
 const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
 
 export function isGmailConfigured(settings: GoogleSettings = googleSettings()): boolean {
@@ -52,7 +56,7 @@ export function validRedirectUri(value: string): boolean {
     const url = new URL(value);
     return (
       (url.protocol === "http:" || url.protocol === "https:") &&
-      url.pathname === CONNECT_PATH &&
+      url.pathname === GMAIL_CONNECT_PATH &&
       !url.search &&
       !url.hash
     );
@@ -64,12 +68,12 @@ export function validRedirectUri(value: string): boolean {
 export function startGmailConnect(
   input: { userId: string; redirectUri: string; loginHint?: string },
   settings: GoogleSettings = googleSettings(),
-): { authorization_url: string; flow_token: string } {
+): GmailConnectStartResponse {
   requireConfigured(settings);
   const redirectUri = settings.redirectUri ?? input.redirectUri;
   if (!validRedirectUri(redirectUri)) {
-    throw new InvalidInputError(`redirect_uri must be this site's ${CONNECT_PATH} URL.`, [
-      { field: "redirect_uri", message: `Must end in ${CONNECT_PATH}.` },
+    throw new InvalidInputError(`redirect_uri must be this site's ${GMAIL_CONNECT_PATH} URL.`, [
+      { field: "redirect_uri", message: `Must end in ${GMAIL_CONNECT_PATH}.` },
     ]);
   }
   const flow: FlowState = {
@@ -149,16 +153,7 @@ async function callProvider(
   return body;
 }
 
-export interface MailConnectionItem {
-  id: string;
-  email: string;
-  last_login_ip: string | null;
-  userId: string | null;
-  expires_at: string | null;
-  created_at: string;
-}
-
-function toItem(row: typeof mailConnections.$inferSelect): MailConnectionItem {
+function toItem(row: typeof mailConnections.$inferSelect): MailConnection {
   return {
     id: row.id,
     email: row.email,
@@ -175,7 +170,7 @@ export async function finishGmailConnect(
   input: { code: string; state: string; flowToken: string; userId: string; ip: string | null },
   settings: GoogleSettings = googleSettings(),
   timeoutMs = config.integrations.timeoutMs,
-): Promise<MailConnectionItem> {
+): Promise<MailConnection> {
   requireConfigured(settings);
   const flow = openFlow(input.flowToken, input.state, input.userId);
   const tokens = await callProvider(
@@ -239,7 +234,7 @@ export async function finishGmailConnect(
   return toItem(row);
 }
 
-export async function listMailConnections(db: Database): Promise<MailConnectionItem[]> {
+export async function listMailConnections(db: Database): Promise<MailConnection[]> {
   const rows = await db.select().from(mailConnections).orderBy(desc(mailConnections.createdAt));
   return rows.map(toItem);
 }

@@ -1,6 +1,13 @@
 // What an administrator does to users (spec §2 "Admin users", §3 "Admin user list item").
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { SPARK_PROVIDER } from "../../shared/contract/users";
+import {
+  SPARK_PROVIDER,
+  type AdminAccount,
+  type AdminUserListItem,
+  type EndedSessionsResponse,
+  type UserDetailResponse,
+  type UserListResponse,
+} from "../../shared/contract/users";
 import { ConflictError, NotFoundError } from "./errors";
 import { hashPassword } from "../auth/password";
 import { deleteUserSessions, sessionExpiry } from "../auth/sessions";
@@ -11,43 +18,6 @@ import { isUniqueViolation } from "./api-keys";
 
 const ADMIN_ROLES = ["admin", "administrator"];
 
-export interface AccountItem {
-  id: string;
-  provider: string;
-  providerAccountId: string;
-  email: string | null;
-  email_verified: boolean;
-}
-
-export interface AdminUserListItem {
-  id: string;
-  user: {
-    id: string;
-    first_name: string | null;
-    email: string;
-    email_verified: boolean;
-    created_at: string;
-    is_superuser: boolean;
-    entitlements: string[];
-    firebase_uid: string | null;
-    last_login_time: string | null;
-    last_login_ip: string | null;
-  };
-  spark_user: { num_id: number };
-  spark_account_emails: string[];
-  accounts: AccountItem[];
-}
-
-export interface UserSessionItem {
-  id: string;
-  did: string;
-  created_at: string;
-  last_seen_at: string;
-  expires: string;
-  ip: string | null;
-  user_agent: string | null;
-}
-
 type UserRow = typeof users.$inferSelect;
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -56,7 +26,7 @@ function isSuperuser(row: UserRow): boolean {
   return row.isSuperuser || row.roles.some((role) => ADMIN_ROLES.includes(role));
 }
 
-function toAccountItem(row: AccountRow): AccountItem {
+function toAccountItem(row: AccountRow): AdminAccount {
   return {
     id: row.id,
     provider: row.provider,
@@ -101,7 +71,7 @@ async function accountsByUser(db: Database, userIds: string[]): Promise<Map<stri
   return byUser;
 }
 
-export async function listUsers(db: Database): Promise<{ user_list: AdminUserListItem[]; count: number }> {
+export async function listUsers(db: Database): Promise<UserListResponse> {
   const rows = await db.select().from(users).orderBy(asc(users.numId));
   const byUser = await accountsByUser(
     db,
@@ -116,10 +86,7 @@ async function findUserRow(db: Database, userId: string): Promise<UserRow> {
   return row;
 }
 
-export async function getUserDetail(
-  db: Database,
-  userId: string,
-): Promise<{ item: AdminUserListItem; sessions: UserSessionItem[] }> {
+export async function getUserDetail(db: Database, userId: string): Promise<UserDetailResponse> {
   const row = await findUserRow(db, userId);
   const byUser = await accountsByUser(db, [row.id]);
   const sessionRows = await db
@@ -173,11 +140,7 @@ export async function createUserByAdmin(
 }
 
 /** Sets a new password and ends every session of the user, so the old password stops working everywhere. */
-export async function setUserPassword(
-  db: Database,
-  userId: string,
-  password: string,
-): Promise<{ ended_sessions: number }> {
+export async function setUserPassword(db: Database, userId: string, password: string): Promise<EndedSessionsResponse> {
   await findUserRow(db, userId);
   await db
     .update(users)
@@ -210,7 +173,7 @@ export async function deleteUser(db: Database, actorId: string, userId: string):
 }
 
 /** Toggles the verified flag of a 'spark' account; it is the user's own e-mail, so the user's flag follows. */
-export async function setAccountEmailVerified(db: Database, accountId: string, value: boolean): Promise<AccountItem> {
+export async function setAccountEmailVerified(db: Database, accountId: string, value: boolean): Promise<AdminAccount> {
   const [row] = await db.select().from(accounts).where(eq(accounts.id, accountId)).limit(1);
   if (!row) throw new NotFoundError("This account does not exist.");
   if (row.provider !== SPARK_PROVIDER) {

@@ -57,3 +57,38 @@ export function generateApiKey(): string {
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
+
+// ---------------------------------------------------------------- responses of /api/v1/admin/api_keys
+
+export const ApiKeyRecordSchema = z
+  .object({
+    id: z.string(),
+    service_name: z.string(),
+    // The key's first characters and "…", never the whole key (that is fetched one key at a time); null when it
+    // cannot be decrypted (ENCRYPTION_KEY changed).
+    api_key: z.string().nullable(),
+    created_at: z.string(),
+    user_id: z.string().nullable(),
+  })
+  .meta({ id: "ApiKeyRecord" });
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
+
+export const ApiKeyListResponseSchema = z.object({ api_keys: z.array(ApiKeyRecordSchema) });
+export type ApiKeyListResponse = z.infer<typeof ApiKeyListResponseSchema>;
+
+/** A created or updated key. */
+export const ApiKeySavedResponseSchema = z.object({ api_key: ApiKeyRecordSchema });
+export type ApiKeySavedResponse = z.infer<typeof ApiKeySavedResponseSchema>;
+
+/** One key in full, for a copy or reveal action. */
+export const ApiKeySecretResponseSchema = z.object({ api_key: z.string() });
+export type ApiKeySecretResponse = z.infer<typeof ApiKeySecretResponseSchema>;
+
+/** The caller's own session token, for the copy button of the My session block. */
+export const SessionTokenResponseSchema = z.object({ session_token: z.string() });
+export type SessionTokenResponse = z.infer<typeof SessionTokenResponseSchema>;
+
+/** Whether this key is one the current user may not delete: their own SPARK_API key. */
+export function isProtectedKey(record: Pick<ApiKeyRecord, "service_name" | "user_id">, currentUserId: string): boolean {
+  return record.service_name === SPARK_API_SERVICE && record.user_id === currentUserId;
+}

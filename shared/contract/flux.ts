@@ -148,14 +148,28 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-/** An image job as the host answers it (spec §3). */
-export interface ImageJob {
-  id: string;
-  prompt: string;
-  image_url: string;
-  width: number;
-  height: number;
-  echo_data: Record<string, unknown>;
-  created_at?: string | null;
-  ai_model_id?: string | null;
-}
+// ---------------------------------------------------------------- responses of /api/v1/admin/img_gen
+
+/** An image job as the host answers it. */
+export const ImageJobSchema = z
+  .object({
+    id: z.string(),
+    prompt: z.string(),
+    image_url: z.string(),
+    width: z.number(),
+    height: z.number(),
+    echo_data: z.record(z.string(), z.unknown()),
+    created_at: z.string().nullish(),
+    ai_model_id: z.string().nullish(),
+  })
+  .meta({ id: "ImageJob" });
+export type ImageJob = z.infer<typeof ImageJobSchema>;
+
+/** The host and key the lab sends to: the site vars img_gen_host and img_gen_api_key, else the shipped host. */
+export const ImageGenConfigSchema = z.object({ host: z.string(), api_key: z.string() });
+export type ImageGenConfig = z.infer<typeof ImageGenConfigSchema>;
+
+export const ImageJobListResponseSchema = z.object({ result_list: z.array(ImageJobSchema) });
+export type ImageJobListResponse = z.infer<typeof ImageJobListResponseSchema>;
+
+export const ImageJobDeletedResponseSchema = z.object({ ok: z.boolean() });

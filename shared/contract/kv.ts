@@ -85,18 +85,24 @@ export const KvPutSchema = z.object({
     .optional(),
 });
 
-export interface KvEntry {
-  key: string;
-  value_type: KvValueType;
-  value: unknown;
-  expires_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** The key in the path of /api/admin/kv/{key} and /api/v1/kv/{key}. */
+export const KvKeyParamsSchema = z.object({ key: KvKeyField });
 
-export interface KvPage {
-  items: KvEntry[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** A live entry as /api answers it. */
+export const KvRecordSchema = z.object({
+  key: z.string(),
+  value_type: z.enum(KV_VALUE_TYPES),
+  value: z.unknown(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type KvEntry = z.infer<typeof KvRecordSchema>;
+
+export const KvPageSchema = z.object({
+  items: z.array(KvRecordSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type KvPage = z.infer<typeof KvPageSchema>;

@@ -1,6 +1,13 @@
-// The "send test mail" form of Email Config, shared by the form, the route action and
-// POST /api/v1/admin/site/email/test.
+// The mail sender of Email Config: the "send test mail" form (shared by the form, the route action and
+// POST /api/v1/admin/site/email/test), the Gmail connection flow, and the responses of /api/v1/admin/site/email
+// and /api/v1/admin/gmail.
 import { z } from "zod";
+
+/**
+ * The page that starts connecting a Gmail account and is also Google's callback: the web tier serves it, and /api
+ * accepts only a redirect URI that ends in it.
+ */
+export const GMAIL_CONNECT_PATH = "/auth/admin/gmail/connect";
 
 export const TestMailSchema = z.object({
   to: z
@@ -10,6 +17,46 @@ export const TestMailSchema = z.object({
     .pipe(z.email("Enter a valid email address."))
     .optional(),
 });
+
+export const TestMailResponseSchema = z.object({ ok: z.boolean(), to: z.string(), transport: z.string() });
+export type TestMailResponse = z.infer<typeof TestMailResponseSchema>;
+
+/** A connected Gmail account the site sends mail as. */
+export const MailConnectionSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  last_login_ip: z.string().nullable(),
+  userId: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type MailConnection = z.infer<typeof MailConnectionSchema>;
+
+export const EmailConfigResponseSchema = z.object({
+  sessions_list: z.array(MailConnectionSchema),
+  email_sender: z.string().nullable(),
+  gmail_configured: z.boolean(),
+  mail_transport: z.string().nullable(),
+  mail_problem: z.string().nullable(),
+});
+export type EmailConfigResponse = z.infer<typeof EmailConfigResponseSchema>;
+
+export const GmailConnectStartQuerySchema = z.object({
+  redirect_uri: z.string().max(2000),
+  login_hint: z.string().trim().max(254).pipe(z.email("login_hint must be an e-mail address.")).optional(),
+});
+
+export const GmailConnectStartResponseSchema = z.object({ authorization_url: z.string(), flow_token: z.string() });
+export type GmailConnectStartResponse = z.infer<typeof GmailConnectStartResponseSchema>;
+
+export const GmailCallbackSchema = z.object({
+  code: z.string().min(1, "code is required.").max(4096),
+  state: z.string().min(1, "state is required.").max(512),
+  flow_token: z.string().min(1, "The connection attempt has expired; start again.").max(8192),
+});
+
+export const GmailCallbackResponseSchema = z.object({ session: MailConnectionSchema });
+export type GmailCallbackResponse = z.infer<typeof GmailCallbackResponseSchema>;
 
 /** Can the site send mail, through what, and to whom. */
 export const MailSetupSchema = z.object({

@@ -109,14 +109,22 @@ export const SiteVarSchema = z
   });
 export type SiteVarInput = z.infer<typeof SiteVarSchema>;
 
-/** A site var as /api answers it (spec §3). */
-export interface SiteVar {
-  id: number;
-  named_key: string;
-  val_type: SiteVarType;
-  /** null for a secret var: its value is never listed. */
-  val_object_json: { val: unknown };
-  created_at: string;
-  /** Stored encrypted and masked in lists (isSecretSiteVarKey, or sealed under an earlier name). */
-  secret: boolean;
-}
+/** A site var as /api answers it. */
+export const SiteVarRecordSchema = z.object({
+  id: z.number().int(),
+  named_key: z.string(),
+  val_type: z.enum(SITE_VAR_TYPES),
+  /** val is null for a secret var: its value is never listed. */
+  val_object_json: z.object({ val: z.unknown() }),
+  created_at: z.string(),
+  secret: z.boolean().meta({ description: "Stored encrypted; val is null here and the value is never listed." }),
+});
+export type SiteVar = z.infer<typeof SiteVarRecordSchema>;
+
+/** A created or updated var. */
+export const SiteVarSavedResponseSchema = z.object({ obj: SiteVarRecordSchema });
+export type SiteVarSavedResponse = z.infer<typeof SiteVarSavedResponseSchema>;
+
+/** The vars anyone may read: site_name, probe_app_store_link and every key starting with public_. */
+export const PublicSiteVarsResponseSchema = z.object({ vars: z.record(z.string(), z.unknown()) });
+export type PublicSiteVarsResponse = z.infer<typeof PublicSiteVarsResponseSchema>;

@@ -39,3 +39,74 @@ export const AccountVerifiedFormSchema = z.object({
 
 /** The only provider whose e-mail flag the administrator toggles (spec §2). */
 export const SPARK_PROVIDER = "spark";
+
+// ---------------------------------------------------------------- responses of /api/v1/admin/auth
+
+export const AdminAccountSchema = z.object({
+  id: z.string(),
+  provider: z.string(),
+  providerAccountId: z.string(),
+  email: z.string().nullable(),
+  email_verified: z.boolean(),
+});
+export type AdminAccount = z.infer<typeof AdminAccountSchema>;
+
+/** One row of the administrator's user list; is_superuser is the effective admin flag (column or admin role). */
+export const AdminUserListItemSchema = z
+  .object({
+    id: z.string(),
+    user: z.object({
+      id: z.string(),
+      first_name: z.string().nullable(),
+      email: z.string(),
+      email_verified: z.boolean(),
+      created_at: z.string(),
+      is_superuser: z.boolean(),
+      entitlements: z.array(z.string()),
+      firebase_uid: z.string().nullable(),
+      last_login_time: z.string().nullable(),
+      last_login_ip: z.string().nullable(),
+    }),
+    spark_user: z.object({ num_id: z.number().int() }),
+    spark_account_emails: z.array(z.string()),
+    accounts: z.array(AdminAccountSchema),
+  })
+  .meta({ id: "AdminUserListItem" });
+export type AdminUserListItem = z.infer<typeof AdminUserListItemSchema>;
+
+export const UserSessionItemSchema = z.object({
+  id: z.string(),
+  did: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  expires: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type UserSessionItem = z.infer<typeof UserSessionItemSchema>;
+
+export const UserListResponseSchema = z.object({
+  user_list: z.array(AdminUserListItemSchema),
+  count: z.number().int(),
+});
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+
+export const UserDetailResponseSchema = z.object({
+  item: AdminUserListItemSchema,
+  sessions: z.array(UserSessionItemSchema),
+});
+export type UserDetailResponse = z.infer<typeof UserDetailResponseSchema>;
+
+/** A created or changed user. */
+export const UserItemResponseSchema = z.object({ item: AdminUserListItemSchema });
+export type UserItemResponse = z.infer<typeof UserItemResponseSchema>;
+
+export const EndedSessionsResponseSchema = z.object({ ended_sessions: z.number().int() });
+export type EndedSessionsResponse = z.infer<typeof EndedSessionsResponseSchema>;
+
+export const AccountResponseSchema = z.object({ account: AdminAccountSchema });
+export type AccountResponse = z.infer<typeof AccountResponseSchema>;
+
+/** The Firebase uid, also stored as the user's firebase_uid. */
+export const FirebaseUserResponseSchema = z.object({ id: z.string() });
+export type FirebaseUserResponse = z.infer<typeof FirebaseUserResponseSchema>;

@@ -85,31 +85,41 @@ export const WonderItemListQuerySchema = z.object({
   page: z.coerce.number({ error: "page must be a number." }).int().min(1, "page starts at 1.").max(100_000).default(1),
 });
 
-export interface WonderTag {
-  id: string;
-  name: string;
-  slug: string;
-  color: string | null;
-  created_at: string;
-  item_count: number;
-}
+/** A tag as an item carries it. */
+export const WonderTagRefSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  color: z.string().nullable(),
+});
 
-export interface WonderItem {
-  id: string;
-  title: string;
-  slug: string;
-  summary: string;
-  body_markdown: string;
-  image_url: string | null;
-  status: WonderStatus;
-  created_at: string;
-  updated_at: string;
-  tags: Array<Pick<WonderTag, "id" | "name" | "slug" | "color">>;
-}
+export const WonderTagRecordSchema = WonderTagRefSchema.extend({
+  created_at: z.string(),
+  item_count: z.number().int(),
+});
+export type WonderTag = z.infer<typeof WonderTagRecordSchema>;
 
-export interface WonderItemPage {
-  items: WonderItem[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+export const WonderTagListResponseSchema = z.object({ tags: z.array(WonderTagRecordSchema) });
+export type WonderTagListResponse = z.infer<typeof WonderTagListResponseSchema>;
+
+export const WonderItemRecordSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  summary: z.string(),
+  body_markdown: z.string(),
+  image_url: z.string().nullable(),
+  status: z.enum(WONDER_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+  tags: z.array(WonderTagRefSchema),
+});
+export type WonderItem = z.infer<typeof WonderItemRecordSchema>;
+
+export const WonderItemPageSchema = z.object({
+  items: z.array(WonderItemRecordSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type WonderItemPage = z.infer<typeof WonderItemPageSchema>;

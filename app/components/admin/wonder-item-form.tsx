@@ -2,6 +2,7 @@
 // markdown body with its preview, image URL, status and tags.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "react-router";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { MarkdownPreview, PreviewButton } from "~/components/admin/markdown-preview";
 import { FieldErrors, FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
 import {
@@ -83,7 +84,7 @@ export function WonderItemForm({
         <legend className="label">tags</legend>
         {tags.length === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            No tags yet: <a href="/admin/wonder/tags">create some</a>.
+            No tags yet: <a href={ADMIN_PATHS.wonderTags}>create some</a>.
           </p>
         ) : (
           <div className="flex flex-wrap gap-x-4 gap-y-2">

@@ -9,29 +9,25 @@ import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { userContext } from "~/context";
-import { TestMailSchema } from "../../../shared/contract/mail-sender";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import {
+  GMAIL_CONNECT_PATH,
+  TestMailSchema,
+  type EmailConfigResponse,
+  type TestMailResponse,
+} from "../../../shared/contract/mail-sender";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
 import { useZodForm } from "~/utils/use-zod-form";
 import { deleteAction, postedForm } from "./actions.server";
-import type { MailConnectionItem } from "../../../server/services/mail-connections";
 
-const PAGE_PATH = "/admin/common/email_config";
-const CONNECT_PATH = "/auth/admin/gmail/connect";
+const PAGE_PATH = ADMIN_PATHS.emailConfig;
 const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
 
-interface EmailConfig {
-  sessions_list: MailConnectionItem[];
-  email_sender: string | null;
-  gmail_configured: boolean;
-  mail_transport: string | null;
-  mail_problem: string | null;
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await apiRequest<EmailConfig>(context, "/v1/admin/site/email/config");
+  const result = await apiRequest<EmailConfigResponse>(context, "/v1/admin/site/email/config");
   return {
     config: result.ok ? result.data : null,
     error: result.ok ? null : errorText(result.error),
@@ -53,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: TestMailSchema });
     if (submission.status !== "success")
       return data({ intent, result: submission.reply(), sent: null }, { status: 400 });
-    const result = await apiRequest<{ to: string; transport: string }>(context, "/v1/admin/site/email/test", {
+    const result = await apiRequest<TestMailResponse>(context, "/v1/admin/site/email/test", {
       body: submission.value,
       timeoutMs: 30_000,
     });
@@ -85,7 +81,7 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
       <div className="card mb-6 space-y-3 [overflow-wrap:anywhere]">
         <p>
           {/* A document navigation: the connect page redirects to Google. */}
-          <a href={CONNECT_PATH} className="btn btn-primary" data-discover="false">
+          <a href={GMAIL_CONNECT_PATH} className="btn btn-primary" data-discover="false">
             Connect
           </a>{" "}
           <span className="text-sm text-zinc-700 dark:text-zinc-300">

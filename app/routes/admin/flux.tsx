@@ -12,8 +12,11 @@ import {
   FLUX_MODELS,
   FLUX_PREVIEW_WIDTH,
   FluxSchema,
+  type ImageGenConfig,
   type ImageJob,
+  type ImageJobListResponse,
 } from "../../../shared/contract/flux";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
@@ -33,7 +36,7 @@ const FluxPageSchema = FluxSchema.extend({
 const HIDE_KEY = { hideFields: ["api_key"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const result = await apiRequest<{ host: string; api_key: string }>(context, "/v1/admin/img_gen/config");
+  const result = await apiRequest<ImageGenConfig>(context, "/v1/admin/img_gen/config");
   return {
     config: { host: result.ok ? result.data.host : "", hasSavedKey: result.ok && Boolean(result.data.api_key) },
     error: result.ok ? null : errorText(result.error),
@@ -43,13 +46,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   if (!String(formData.get("api_key") ?? "").trim()) {
-    const saved = await apiRequest<{ host: string; api_key: string }>(context, "/v1/admin/img_gen/config");
+    const saved = await apiRequest<ImageGenConfig>(context, "/v1/admin/img_gen/config");
     if (saved.ok) formData.set("api_key", saved.data.api_key);
   }
   const submission = parseWithZod(formData, { schema: FluxSchema });
   if (submission.status !== "success")
     return data({ result: submission.reply(HIDE_KEY), jobs: [] as ImageJob[] }, { status: 400 });
-  const result = await apiRequest<{ result_list: ImageJob[] }>(context, "/v1/admin/img_gen/flux", {
+  const result = await apiRequest<ImageJobListResponse>(context, "/v1/admin/img_gen/flux", {
     body: submission.value,
     timeoutMs: GENERATE_TIMEOUT_MS,
   });
@@ -101,7 +104,7 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Flux image generation</h1>
       <p className="mb-4">
-        <Link to="/admin/labs/flux/history">History</Link>
+        <Link to={ADMIN_PATHS.fluxHistory}>History</Link>
       </p>
       <ErrorAlert message={error} />
       <Form method="post" {...getFormProps(form)} className="card mb-6 grid max-w-3xl gap-4 sm:grid-cols-2">

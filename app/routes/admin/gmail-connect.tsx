@@ -3,19 +3,24 @@
 // The sealed flow state travels in a short-lived httpOnly cookie scoped to this path.
 import { createCookie, redirect } from "react-router";
 import type { Route } from "./+types/gmail-connect";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import {
+  GMAIL_CONNECT_PATH,
+  type GmailCallbackResponse,
+  type GmailConnectStartResponse,
+} from "../../../shared/contract/mail-sender";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
 
-const EMAIL_CONFIG_PATH = "/admin/common/email_config";
-const CONNECT_PATH = "/auth/admin/gmail/connect";
+const EMAIL_CONFIG_PATH = ADMIN_PATHS.emailConfig;
 
 // Its value is already AES-256-GCM sealed and bound to the administrator by /api; it needs no signature.
 const flowCookie = createCookie("gmail_connect_flow", {
   httpOnly: true,
   sameSite: "lax",
-  path: CONNECT_PATH,
+  path: GMAIL_CONNECT_PATH,
   maxAge: 10 * 60,
 });
 
@@ -34,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   if (code) {
     const flowToken: unknown = await flowCookie.parse(request.headers.get("cookie"));
-    const result = await apiRequest<{ session: { email: string } }>(context, "/v1/admin/gmail/connect/callback", {
+    const result = await apiRequest<GmailCallbackResponse>(context, "/v1/admin/gmail/connect/callback", {
       body: {
         code,
         state: url.searchParams.get("state") ?? "",
@@ -46,13 +51,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return redirectWithSuccess(EMAIL_CONFIG_PATH, `Connected ${result.data.session.email}.`, { headers: clearCookie });
   }
 
-  const query = new URLSearchParams({ redirect_uri: new URL(CONNECT_PATH, url.origin).toString() });
+  const query = new URLSearchParams({ redirect_uri: new URL(GMAIL_CONNECT_PATH, url.origin).toString() });
   const loginHint = url.searchParams.get("login_hint");
   if (loginHint) query.set("login_hint", loginHint);
-  const result = await apiRequest<{ authorization_url: string; flow_token: string }>(
-    context,
-    `/v1/admin/gmail/connect/start?${query}`,
-  );
+  const result = await apiRequest<GmailConnectStartResponse>(context, `/v1/admin/gmail/connect/start?${query}`);
   if (!result.ok) return redirectWithError(EMAIL_CONFIG_PATH, errorText(result.error));
   // Behind a trusted TLS proxy the page request already carries the visitor's https URL (host/app.ts).
   const secure = url.protocol === "https:";

@@ -18,12 +18,13 @@ import {
   type KvEntry,
   type KvPage,
 } from "../../../shared/contract/kv";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { useZodForm } from "~/utils/use-zod-form";
 import { deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
 
-const PAGE_PATH = "/admin/common/kv/";
+const PAGE_PATH = ADMIN_PATHS.kv;
 const DeleteSchema = z.object({ id: KvKeyField });
 
 /** This page's URL with the list's search and paging kept, and the key being edited changed. */

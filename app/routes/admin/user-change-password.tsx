@@ -4,21 +4,23 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/user-change-password";
 import { GenericErrorView } from "~/components/error-views";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
-import { ChangePasswordFormSchema, UserIdSchema } from "../../../shared/contract/users";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import {
+  ChangePasswordFormSchema,
+  UserIdSchema,
+  type EndedSessionsResponse,
+  type UserDetailResponse,
+} from "../../../shared/contract/users";
 import { apiGetOrThrow, apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import type { AdminUserListItem } from "../../../server/services/users-admin";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = UserIdSchema.safeParse({ user_id: new URL(request.url).searchParams.get("user_id") ?? "" });
   if (!parsed.success)
     throw data({ detail: "user_id is missing or not a valid id.", status_code: 400, errors: [] }, { status: 400 });
-  const { item } = await apiGetOrThrow<{ item: AdminUserListItem }>(
-    context,
-    `/v1/admin/auth/users/${parsed.data.user_id}`,
-  );
+  const { item } = await apiGetOrThrow<UserDetailResponse>(context, `/v1/admin/auth/users/${parsed.data.user_id}`);
   return { userId: item.id, email: item.user.email };
 }
 
@@ -27,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
   const { user_id, password } = submission.value;
-  const result = await apiRequest<{ ended_sessions: number }>(context, `/v1/admin/auth/users/${user_id}/password`, {
+  const result = await apiRequest<EndedSessionsResponse>(context, `/v1/admin/auth/users/${user_id}/password`, {
     body: { password },
   });
   if (!result.ok) {
@@ -42,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const ended = result.data.ended_sessions;
   return redirectWithSuccess(
-    "/admin/common/users/",
+    ADMIN_PATHS.users,
     `Password changed; ${ended} ${ended === 1 ? "session" : "sessions"} ended.`,
   );
 }
@@ -59,7 +61,7 @@ export default function UserChangePassword({ loaderData }: Route.ComponentProps)
   return (
     <section className="max-w-lg">
       <p className="mb-4">
-        <Link to="/admin/common/users/">← All users</Link>
+        <Link to={ADMIN_PATHS.users}>← All users</Link>
       </p>
       <h1 className="page-title">Change password</h1>
       <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">

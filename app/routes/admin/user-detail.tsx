@@ -5,13 +5,11 @@ import { GenericErrorView } from "~/components/error-views";
 import { Time } from "~/components/time";
 import { apiGetOrThrow } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
-import type { AdminUserListItem, UserSessionItem } from "../../../server/services/users-admin";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import type { UserDetailResponse } from "../../../shared/contract/users";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  return apiGetOrThrow<{ item: AdminUserListItem; sessions: UserSessionItem[] }>(
-    context,
-    `/v1/admin/auth/users/${encodeURIComponent(params.userId)}`,
-  );
+  return apiGetOrThrow<UserDetailResponse>(context, `/v1/admin/auth/users/${encodeURIComponent(params.userId)}`);
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -36,7 +34,7 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <p className="mb-4">
-        <Link to="/admin/common/users/">← All users</Link>
+        <Link to={ADMIN_PATHS.users}>← All users</Link>
       </p>
       <h1 className="page-title">User {user.email}</h1>
       <dl className="card mb-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">
@@ -48,7 +46,7 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <p className="mb-6">
-        <Link to={`/admin/common/users/change_pwd?user_id=${user.id}`} className="btn">
+        <Link to={ADMIN_PATHS.changePassword(user.id)} className="btn">
           Change PWD
         </Link>
       </p>

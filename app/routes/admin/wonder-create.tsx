@@ -3,6 +3,7 @@ import type { Route } from "./+types/wonder-create";
 import { WonderItemForm } from "~/components/admin/wonder-item-form";
 import { ErrorAlert } from "~/components/error-alert";
 import { loadTags, saveItemAction } from "./wonder-item.server";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadTags(context);
@@ -20,7 +21,7 @@ export default function WonderCreate({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Create Wonder Item</h1>
       <p className="mb-4 text-sm">
-        <Link to="/admin/wonder/items">All items</Link>
+        <Link to={ADMIN_PATHS.wonderItems}>All items</Link>
       </p>
       <ErrorAlert message={loaderData.tagsError ? `Tags could not be loaded: ${loaderData.tagsError}` : null} />
       <div className="card">

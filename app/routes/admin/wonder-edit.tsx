@@ -1,11 +1,11 @@
 import { isRouteErrorResponse, Link, useActionData } from "react-router";
 import type { Route } from "./+types/wonder-edit";
 import { WonderItemForm } from "~/components/admin/wonder-item-form";
-import { WONDER_ITEMS_PATH } from "~/components/admin/wonder-paths";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { errorMessageOf } from "~/components/error-views";
 import { Time } from "~/components/time";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import type { WonderItem } from "../../../shared/contract/wonder";
 import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
@@ -27,7 +27,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       method: "DELETE",
     });
     if (!result.ok) return failureToast({ intent: "delete", result: null }, result.error);
-    return redirectWithSuccess(WONDER_ITEMS_PATH, "Completed successfully!");
+    return redirectWithSuccess(ADMIN_PATHS.wonderItems, "Completed successfully!");
   }
   return saveItemAction(context, formData, params.itemId);
 }
@@ -43,7 +43,7 @@ export default function WonderEdit({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Edit {item.title}</h1>
       <div className="mb-4 flex flex-wrap items-center gap-4 text-sm">
-        <Link to={WONDER_ITEMS_PATH}>All items</Link>
+        <Link to={ADMIN_PATHS.wonderItems}>All items</Link>
         <span>
           Created <Time value={item.created_at} />, updated <Time value={item.updated_at} />
         </span>
@@ -69,7 +69,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     <section>
       <h1 className="page-title">{notFound ? "Item not found" : "Something went wrong!"}</h1>
       <ErrorAlert message={notFound ? "This item does not exist; it may have been deleted." : errorMessageOf(error)} />
-      <Link to={WONDER_ITEMS_PATH}>All items</Link>
+      <Link to={ADMIN_PATHS.wonderItems}>All items</Link>
     </section>
   );
 }

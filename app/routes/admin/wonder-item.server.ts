@@ -1,7 +1,12 @@
 // The create and edit pages' shared action: validate, preview without JavaScript, or save through /api.
 import { data, type RouterContextProvider } from "react-router";
-import { wonderEditPath } from "~/components/admin/wonder-paths";
-import { WonderItemSchema, type WonderItem, type WonderTag } from "../../../shared/contract/wonder";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import {
+  WonderItemSchema,
+  type WonderItem,
+  type WonderTag,
+  type WonderTagListResponse,
+} from "../../../shared/contract/wonder";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { saveAction } from "./actions.server";
@@ -9,7 +14,7 @@ import { saveAction } from "./actions.server";
 type ReadableContext = Readonly<RouterContextProvider>;
 
 export async function loadTags(context: ReadableContext): Promise<{ tags: WonderTag[]; tagsError: string | null }> {
-  const result = await apiRequest<{ tags: WonderTag[] }>(context, "/admin/wonder/tags");
+  const result = await apiRequest<WonderTagListResponse>(context, "/admin/wonder/tags");
   return result.ok ? { tags: result.data.tags, tagsError: null } : { tags: [], tagsError: errorText(result.error) };
 }
 
@@ -26,7 +31,7 @@ export async function saveItemAction(context: ReadableContext, formData: FormDat
       itemId
         ? apiRequest<WonderItem>(context, `/admin/wonder/items/${encodeURIComponent(itemId)}`, { method: "PUT", body })
         : apiRequest<WonderItem>(context, "/admin/wonder/items", { body }),
-    redirectTo: (saved) => wonderEditPath(saved.id),
+    redirectTo: (saved) => ADMIN_PATHS.wonderEdit(saved.id),
     message: itemId ? "Data updated successfully!" : "Completed successfully!",
   });
 }

@@ -4,7 +4,6 @@ import type { Route } from "./+types/wonder-items";
 import { Pager } from "~/components/admin/pager";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
 import { TagChip } from "~/components/admin/tag-chip";
-import { wonderEditPath } from "~/components/admin/wonder-paths";
 import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
@@ -15,6 +14,7 @@ import {
   type WonderItemPage,
   type WonderStatus,
 } from "../../../shared/contract/wonder";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { deleteAction, postedForm } from "./actions.server";
@@ -65,10 +65,10 @@ export default function WonderItems({ loaderData }: Route.ComponentProps) {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h1 className="page-title mb-0">Wonder Items</h1>
         <span className="flex gap-2">
-          <Link to="/admin/wonder/create" className="btn btn-primary">
+          <Link to={ADMIN_PATHS.wonderCreate} className="btn btn-primary">
             Create item
           </Link>
-          <Link to="/admin/wonder/tags" className="btn">
+          <Link to={ADMIN_PATHS.wonderTags} className="btn">
             Tags
           </Link>
         </span>
@@ -131,7 +131,7 @@ export default function WonderItems({ loaderData }: Route.ComponentProps) {
         {(item) => (
           <tr key={item.id}>
             <td>
-              <Link to={wonderEditPath(item.id)}>{item.title}</Link>
+              <Link to={ADMIN_PATHS.wonderEdit(item.id)}>{item.title}</Link>
             </td>
             <td className="font-mono">{item.slug}</td>
             <td>{item.status}</td>
@@ -146,7 +146,7 @@ export default function WonderItems({ loaderData }: Route.ComponentProps) {
               <Time value={item.updated_at} />
             </td>
             <RowActions>
-              <EditLink to={wonderEditPath(item.id)} label={`Edit item ${item.title}`} />
+              <EditLink to={ADMIN_PATHS.wonderEdit(item.id)} label={`Edit item ${item.title}`} />
               <DeleteButton id={item.id} accessibleLabel={`Delete item ${item.title}`} />
             </RowActions>
           </tr>

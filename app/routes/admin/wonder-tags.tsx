@@ -10,12 +10,13 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
-import { WonderTagSchema, type WonderTag } from "../../../shared/contract/wonder";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { WonderTagSchema, type WonderTag, type WonderTagListResponse } from "../../../shared/contract/wonder";
 import { apiRequest } from "~/utils/api.server";
 import { useZodForm } from "~/utils/use-zod-form";
 import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
 
-const PAGE_PATH = "/admin/wonder/tags";
+const PAGE_PATH = ADMIN_PATHS.wonderTags;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 // The form adds the id of the tag being renamed; /api takes it from the URL.
 const TagFormSchema = WonderTagSchema.extend({ id: z.string().optional() });
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     items: tags,
     editing,
     error,
-  } = await loadListForEditing(context, request, "/admin/wonder/tags", (answer: { tags: WonderTag[] }) => answer.tags);
+  } = await loadListForEditing(context, request, "/admin/wonder/tags", (answer: WonderTagListResponse) => answer.tags);
   return { tags, editing, error };
 }
 
@@ -86,7 +87,7 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
             <td className="font-mono">{tag.slug}</td>
             <td>
               <Link
-                to={`/admin/wonder/items?tag=${encodeURIComponent(tag.slug)}`}
+                to={`${ADMIN_PATHS.wonderItems}?${new URLSearchParams({ tag: tag.slug })}`}
                 aria-label={`${tag.item_count} items tagged ${tag.name}`}
               >
                 {tag.item_count}

@@ -1,6 +1,7 @@
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireAdminMiddleware } from "~/utils/auth.server";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import type { HydrationHandle } from "~/utils/hydration";
 
 // The administrator area's forms check as they are filled and post without a reload, so its pages hydrate.
@@ -11,13 +12,13 @@ export const middleware: Route.MiddlewareFunction[] = [requireAdminMiddleware];
 export default function AdminLayout() {
   const location = useLocation();
   const navigation = useNavigation();
-  const onAdminHome = location.pathname === "/admin" || location.pathname === "/admin/";
+  const onAdminHome = location.pathname.replace(/\/$/, "") === ADMIN_PATHS.home;
   const loadingAnotherPage = navigation.state === "loading" && navigation.location.pathname !== location.pathname;
   return (
     <main id="main" className="mx-auto max-w-6xl px-4 py-6">
       {onAdminHome ? null : (
         <p className="mb-4">
-          <Link to="/admin" className="btn">
+          <Link to={ADMIN_PATHS.home} className="btn">
             Admin
           </Link>
         </p>

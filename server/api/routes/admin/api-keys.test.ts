@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeys } from "../../../db/schema";
+import { decryptSecret, hmacDigest } from "../../../lib/crypto";
+import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
+import { readJson, wholeDatabaseText } from "../../../../tests/support/admin-api";
+
+let h: ApiHarness;
+let admin: Awaited<ReturnType<ApiHarness["signIn"]>>;
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  admin = await h.signIn({ admin: true });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("API keys", () => {
+  it("stores keys encrypted: the database never holds a key in clear", async () => {
+    const key = "clear-key-" + "Zq8".repeat(10);
+    const response = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "PROBE_APP", api_key: key },
+    });
+    expect(response.status).toBe(200);
+    const saved = (await readJson(response)).api_key;
+    expect(saved).toMatchObject({ service_name: "PROBE_APP", api_key: `${key.slice(0, 6)}…`, user_id: admin.userId });
+    expect(await wholeDatabaseText(h.database.db)).not.toContain(key);
+    const [row] = await h.database.db.select().from(apiKeys).where(eq(apiKeys.id, saved.id));
+    expect(row?.apiKeyDigest).toBe(hmacDigest(key));
+    expect(decryptSecret(row!.apiKeyEncrypted)).toBe(key);
+    const list = await readJson(await h.request("/v1/admin/api_keys", { token: admin.token }));
+    expect(list.api_keys.find((k: { id: string }) => k.id === saved.id)).toEqual(saved);
+  });
+
+  it("validates per spec §5 with clear messages", async () => {
+    const response = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "abc", api_key: "short" },
+    });
+    expect(response.status).toBe(400);
+    expect((await readJson(response)).errors).toEqual([
+      { field: "service_name", message: "Service name must be at least 6 characters." },
+      { field: "api_key", message: "API key must be at least 10 characters." },
+    ]);
+    const huge = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "BIG_ONE", api_key: "x".repeat(600) },
+    });
+    expect((await readJson(huge)).errors).toEqual([
+      { field: "api_key", message: "API key must be at most 512 characters." },
+    ]);
+  });
+
+  it("edits a key in place, refuses a key already in use, and keeps the creator", async () => {
+    const first = (
+      await readJson(
+        await h.request("/v1/admin/api_keys", {
+          method: "POST",
+          token: admin.token,
+          json: { service_name: "EDIT_ME", api_key: "edit-me-key-0001" },
+        }),
+      )
+    ).api_key;
+    await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "OTHER_KEY", api_key: "other-key-00001" },
+    });
+    const clash = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { edit_id: first.id, service_name: "EDIT_ME", api_key: "other-key-00001" },
+    });
+    expect(clash.status).toBe(409);
+    expect((await readJson(clash)).errors).toEqual([{ field: "api_key", message: "This API key is already in use." }]);
+    const other = await h.signIn({ admin: true });
+    const edited = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: other.token,
+      json: { edit_id: first.id, service_name: "EDITED", api_key: "edited-key-0001" },
+    });
+    expect((await readJson(edited)).api_key).toMatchObject({
+      id: first.id,
+      service_name: "EDITED",
+      api_key: "edi…",
+      user_id: admin.userId,
+    });
+    const gone = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { edit_id: "00000000-0000-4000-8000-000000000000", service_name: "EDITED", api_key: "edited-key-0002" },
+    });
+    expect(gone.status).toBe(404);
+  });
+
+  it("refuses to delete one's own SPARK_API key and deletes others, answering number", async () => {
+    const own = (
+      await readJson(
+        await h.request("/v1/admin/api_keys", {
+          method: "POST",
+          token: admin.token,
+          json: { service_name: "SPARK_API", api_key: "spark-own-key-01" },
+        }),
+      )
+    ).api_key;
+    const refused = await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: admin.token });
+    expect(refused.status).toBe(409);
+    const other = await h.signIn({ admin: true });
+    expect(
+      await readJson(await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: other.token })),
+    ).toEqual({ number: 1 });
+    expect(
+      await readJson(await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: other.token })),
+    ).toEqual({ number: 0 });
+  });
+});

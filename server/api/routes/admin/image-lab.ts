@@ -1,0 +1,101 @@
+// The image-generation lab: the configured host, generation, the host's history and deleting a job. The server
+// calls the host; the browser never does.
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  FluxHistoryQuerySchema,
+  FluxSchema,
+  ImageGenConfigSchema,
+  ImageJobDeletedResponseSchema,
+  ImageJobListResponseSchema,
+} from "../../../../shared/contract/flux";
+import { deleteJob, generateImages, imageGenConfig, jobHistory } from "../../../services/image-host";
+import { requireAdmin, type ApiEnv } from "../../context";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+import { adminErrors, badInput, upstream } from "./common";
+
+export const adminImageLabRoutes = new OpenAPIHono<ApiEnv>();
+
+adminImageLabRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/admin/img_gen/config",
+    tags: ["admin: image generation"],
+    middleware: [requireAdmin] as const,
+    responses: {
+      200: jsonResponse(ImageGenConfigSchema, "Site vars img_gen_host and img_gen_api_key, else the shipped host."),
+      ...adminErrors,
+    },
+  }),
+  async (c) => c.json(await imageGenConfig(c.var.db), 200),
+);
+
+adminImageLabRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/v1/admin/img_gen/flux",
+    tags: ["admin: image generation"],
+    middleware: [requireAdmin] as const,
+    request: { body: jsonBody(FluxSchema) },
+    responses: {
+      200: jsonResponse(ImageJobListResponseSchema, "The host's jobs, one per prompt line."),
+      ...badInput,
+      ...adminErrors,
+      ...upstream,
+    },
+  }),
+  async (c) => {
+    const request = c.req.valid("json");
+    return c.json({ result_list: await generateImages({ host: request.host, apiKey: request.api_key }, request) }, 200);
+  },
+);
+
+adminImageLabRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/admin/img_gen/history",
+    tags: ["admin: image generation"],
+    middleware: [requireAdmin] as const,
+    request: { query: FluxHistoryQuerySchema },
+    responses: {
+      200: jsonResponse(ImageJobListResponseSchema, "Recent jobs of the configured host, or one requestor's."),
+      ...badInput,
+      ...adminErrors,
+      ...upstream,
+    },
+  }),
+  async (c) => {
+    const config = await imageGenConfig(c.var.db);
+    const requestorId = c.req.valid("query").requestor_id || undefined;
+    return c.json({ result_list: await jobHistory({ host: config.host, apiKey: config.api_key }, requestorId) }, 200);
+  },
+);
+
+adminImageLabRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/v1/admin/img_gen/job/{id}",
+    tags: ["admin: image generation"],
+    middleware: [requireAdmin] as const,
+    request: {
+      params: z.object({
+        id: z
+          .string()
+          .min(1)
+          .max(200)
+          .openapi({ param: { name: "id", in: "path" } }),
+      }),
+    },
+    responses: {
+      200: jsonResponse(ImageJobDeletedResponseSchema, "The host deleted the job."),
+      404: jsonResponse(ErrorBodySchema, "The host has no such job."),
+      ...badInput,
+      ...adminErrors,
+      ...upstream,
+    },
+  }),
+  async (c) => {
+    const config = await imageGenConfig(c.var.db);
+    await deleteJob({ host: config.host, apiKey: config.api_key }, c.req.valid("param").id);
+    return c.json({ ok: true }, 200);
+  },
+);

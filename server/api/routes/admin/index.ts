@@ -1,0 +1,25 @@
+// Every administrator endpoint, one module per resource.
+import { OpenAPIHono } from "@hono/zod-openapi";
+import type { ApiEnv } from "../../context";
+import { adminApiKeyRoutes } from "./api-keys";
+import { adminHomeRoutes } from "./home";
+import { adminImageLabRoutes } from "./image-lab";
+import { adminKvRoutes } from "./kv";
+import { adminMailSenderRoutes } from "./mail-sender";
+import { adminSiteDataRoutes } from "./site-data";
+import { adminSiteVarRoutes } from "./site-vars";
+import { adminUserRoutes } from "./users";
+import { adminWonderItemRoutes } from "./wonder-items";
+import { adminWonderTagRoutes } from "./wonder-tags";
+
+export const adminRoutes = new OpenAPIHono<ApiEnv>()
+  .route("/", adminHomeRoutes)
+  .route("/", adminSiteDataRoutes)
+  .route("/", adminSiteVarRoutes)
+  .route("/", adminKvRoutes)
+  .route("/", adminWonderTagRoutes)
+  .route("/", adminWonderItemRoutes)
+  .route("/", adminUserRoutes)
+  .route("/", adminApiKeyRoutes)
+  .route("/", adminMailSenderRoutes)
+  .route("/", adminImageLabRoutes);

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
+import { callJson } from "../../../../tests/support/admin-api";
+
+let h: ApiHarness;
+let admin: string;
+beforeAll(async () => {
+  h = await createApiHarness();
+  admin = (await h.signIn({ admin: true })).token;
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const call = (method: string, path: string, token: string | null, json?: unknown) =>
+  callJson(h, method, path, token, json);
+
+describe("site vars", () => {
+  it("creates, edits and deletes vars stored as {val}", async () => {
+    const created = await call("POST", "/admin/site/vars", admin, {
+      key: "max_items",
+      sv_val: "42",
+      sv_val_type: "int",
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.obj).toMatchObject({ named_key: "max_items", val_type: "int", val_object_json: { val: 42 } });
+    const id = created.body.obj.id;
+    const edited = await call("POST", "/admin/site/vars", admin, {
+      id,
+      key: "max_items",
+      sv_val: '{"a": [1, 2]}',
+      sv_val_type: "json",
+    });
+    expect(edited.body.obj).toMatchObject({ id, val_type: "json", val_object_json: { val: { a: [1, 2] } } });
+    const list = await call("GET", "/admin/site/vars/list", admin);
+    expect(list.body.find((v: { id: number }) => v.id === id)).toMatchObject({ named_key: "max_items" });
+    expect((await call("DELETE", `/admin/site/var/${id}`, admin)).status).toBe(200);
+    expect((await call("DELETE", `/admin/site/var/${id}`, admin)).status).toBe(404);
+    expect((await call("DELETE", "/admin/site/var/abc", admin)).status).toBe(400);
+  });
+
+  it("parses each type and says clearly when the value does not fit", async () => {
+    const cases: Array<[string, string, unknown]> = [
+      ["str", " spaced ", " spaced "],
+      ["int", "-7", -7],
+      ["float", "3.5", 3.5],
+      ["bool", "TRUE", true],
+      ["bool", "false", false],
+      ["json", "[1, null]", [1, null]],
+    ];
+    for (const [type, text, value] of cases) {
+      const { body } = await call("POST", "/admin/site/vars", admin, {
+        key: `parse_${type}_${text.trim()}`,
+        sv_val: text,
+        sv_val_type: type,
+      });
+      expect(body.obj.val_object_json.val).toEqual(value);
+    }
+    const bad: Array<[string, string, RegExp]> = [
+      ["int", "4.2", /whole number/],
+      ["int", "99999999999999999999", /whole number/],
+      ["float", "abc", /number/],
+      ["bool", "yes", /true or false/],
+      ["json", "{oops", /valid JSON/],
+    ];
+    for (const [type, text, message] of bad) {
+      const response = await call("POST", "/admin/site/vars", admin, {
+        key: "bad_value",
+        sv_val: text,
+        sv_val_type: type,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.errors[0]).toMatchObject({ field: "sv_val", message: expect.stringMatching(message) });
+    }
+  });
+
+  it("validates with the spec's messages and keeps keys unique", async () => {
+    const invalid = await call("POST", "/admin/site/vars", admin, { key: "k", sv_val: "", sv_val_type: "yaml" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: "key", message: "It must be at least 2 characters." },
+        { field: "sv_val", message: "Required." },
+        { field: "sv_val_type", message: "Pick one of str, int, float, bool, json." },
+      ]),
+    );
+    await call("POST", "/admin/site/vars", admin, { key: "unique_key", sv_val: "a", sv_val_type: "str" });
+    const dup = await call("POST", "/admin/site/vars", admin, { key: "unique_key", sv_val: "b", sv_val_type: "str" });
+    expect(dup.status).toBe(409);
+    expect(dup.body.errors).toEqual([{ field: "key", message: "This key already exists." }]);
+    const other = await call("POST", "/admin/site/vars", admin, { key: "other_key", sv_val: "b", sv_val_type: "str" });
+    const renameOnto = await call("POST", "/admin/site/vars", admin, {
+      id: other.body.obj.id,
+      key: "unique_key",
+      sv_val: "b",
+      sv_val_type: "str",
+    });
+    expect(renameOnto.status).toBe(409);
+    expect(
+      (await call("POST", "/admin/site/vars", admin, { id: 987654, key: "ghost", sv_val: "b", sv_val_type: "str" }))
+        .status,
+    ).toBe(404);
+    const long = await call("POST", "/admin/site/vars", admin, {
+      key: "big",
+      sv_val: "x".repeat(100_001),
+      sv_val_type: "str",
+    });
+    expect(long.status).toBe(400);
+    expect(long.body.detail).toMatch(/100,000/);
+  });
+});

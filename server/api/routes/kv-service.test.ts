@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiKeys } from "../../db/schema";
+import { encryptSecret, hmacDigest } from "../../lib/crypto";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { callJson } from "../../../tests/support/admin-api";
+
+let h: ApiHarness;
+let admin: string;
+let user: string;
+beforeAll(async () => {
+  h = await createApiHarness();
+  admin = (await h.signIn({ admin: true })).token;
+  user = (await h.signIn()).token;
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const call = (method: string, path: string, token: string | null, json?: unknown) =>
+  callJson(h, method, path, token, json);
+
+describe("key/value service", () => {
+  it("serves other services with an API key", async () => {
+    const secret = "kv-service-key-0123456789";
+    await h.database.db
+      .insert(apiKeys)
+      .values({ serviceName: "KV_TEST", apiKeyEncrypted: encryptSecret(secret), apiKeyDigest: hmacDigest(secret) });
+    const withKey = (method: string, path: string, json?: unknown, key = secret) =>
+      h
+        .request(path, { method, headers: { "x-api-key": key }, json })
+        .then(async (r) => ({ status: r.status, body: await r.json() }));
+
+    expect((await withKey("GET", "/v1/kv/svc")).status).toBe(404);
+    const put = await withKey("PUT", "/v1/kv/svc", { value: { count: 1 }, ttl_seconds: 60 });
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ key: "svc", value_type: "json", value: { count: 1 } });
+    expect(new Date(put.body.expires_at).getTime()).toBeGreaterThan(Date.now());
+    const text = await withKey("PUT", "/v1/kv/svc", { value: "plain" });
+    expect(text.body).toMatchObject({ value_type: "text", value: "plain", expires_at: null });
+    expect((await withKey("GET", "/v1/kv/svc")).body.value).toBe("plain");
+    const stored = await withKey("PUT", "/v1/kv/nothing", { value: null });
+    expect(stored.body).toMatchObject({ value_type: "json", value: null });
+    expect((await withKey("GET", "/v1/kv/nothing")).body.value).toBeNull();
+    expect((await withKey("PUT", "/v1/kv/svc", { value: "x", ttl_seconds: 0 })).status).toBe(400);
+    expect((await withKey("PUT", "/v1/kv/svc", {})).status).toBe(400);
+    expect((await withKey("GET", "/v1/kv/svc", undefined, "wrong-key-0123456789")).status).toBe(401);
+    expect((await call("GET", "/v1/kv/svc", null)).status).toBe(401);
+    expect((await call("GET", "/v1/kv/svc", user)).status).toBe(403);
+    expect((await call("GET", "/v1/kv/svc", admin)).status).toBe(200);
+    expect((await withKey("DELETE", "/v1/kv/svc")).status).toBe(200);
+    expect((await withKey("GET", "/v1/kv/svc")).status).toBe(404);
+  });
+});

@@ -1,0 +1,98 @@
+// The key/value store for other services: GET, PUT and DELETE /api/v1/kv/{key} with an x-api-key header holding a
+// key from the API keys page, or an administrator's session.
+import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { KvKeyParamsSchema, KvPutSchema, KvRecordSchema, KV_VALUE_MAX } from "../../../shared/contract/kv";
+import { OkSchema } from "../../../shared/contract/ok";
+import { isAdmin } from "../../../shared/user";
+import { verifyApiKey } from "../../services/api-key-auth";
+import { deleteKv, getKv, putKv } from "../../services/kv";
+import type { ApiEnv } from "../context";
+import { ApiError } from "../errors";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
+
+export const kvServiceRoutes = new OpenAPIHono<ApiEnv>();
+
+const requireApiKeyOrAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const presented = c.req.header("x-api-key");
+  if (presented !== undefined) {
+    if (!(await verifyApiKey(c.var.db, presented))) throw new ApiError(401, "Unknown API key.");
+    return next();
+  }
+  if (!c.var.user) throw new ApiError(401, "An x-api-key header or an administrator's session is required.");
+  if (!isAdmin(c.var.user)) throw new ApiError(403, "Administrator only");
+  return next();
+};
+const serviceErrors = {
+  401: jsonResponse(ErrorBodySchema, "No valid x-api-key and no session"),
+  403: jsonResponse(ErrorBodySchema, "Signed in, but not an administrator"),
+} as const;
+
+kvServiceRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/v1/kv/{key}",
+    tags: ["key/value service"],
+    middleware: [requireApiKeyOrAdmin],
+    request: { params: KvKeyParamsSchema },
+    responses: {
+      200: jsonResponse(KvRecordSchema, "The live entry"),
+      404: jsonResponse(ErrorBodySchema, "No such key, or it expired"),
+      400: jsonResponse(ErrorBodySchema, "Invalid key"),
+      ...serviceErrors,
+    },
+  }),
+  async (c) => {
+    const entry = await getKv(c.var.db, c.req.valid("param").key);
+    if (!entry) throw new ApiError(404, "Key not found.");
+    return c.json(entry, 200);
+  },
+);
+
+kvServiceRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/v1/kv/{key}",
+    tags: ["key/value service"],
+    middleware: [requireApiKeyOrAdmin],
+    request: { params: KvKeyParamsSchema, body: jsonBody(KvPutSchema) },
+    responses: {
+      200: jsonResponse(
+        KvRecordSchema,
+        "Stored: a string as text, any other JSON value as json; ttl_seconds sets the expiry",
+      ),
+      400: jsonResponse(ErrorBodySchema, "Invalid input"),
+      ...serviceErrors,
+    },
+  }),
+  async (c) => {
+    const { value, ttl_seconds } = c.req.valid("json");
+    const size = JSON.stringify(value).length;
+    if (size > KV_VALUE_MAX) {
+      throw new ApiError(400, `value must be at most ${KV_VALUE_MAX.toLocaleString("en")} characters as JSON.`, [
+        { field: "value", message: "Too large." },
+      ]);
+    }
+    return c.json(await putKv(c.var.db, c.req.valid("param").key, value, ttl_seconds), 200);
+  },
+);
+
+kvServiceRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/v1/kv/{key}",
+    tags: ["key/value service"],
+    middleware: [requireApiKeyOrAdmin],
+    request: { params: KvKeyParamsSchema },
+    responses: {
+      200: jsonResponse(OkSchema, "Deleted"),
+      404: jsonResponse(ErrorBodySchema, "No such key"),
+      400: jsonResponse(ErrorBodySchema, "Invalid key"),
+      ...serviceErrors,
+    },
+  }),
+  async (c) => {
+    await deleteKv(c.var.db, c.req.valid("param").key);
+    return c.json({ ok: true as const }, 200);
+  },
+);
