@@ -1,15 +1,6 @@
-// Public site endpoints: the contact form and the current terms/privacy entries; and the administrators'
-// side of contact messages (read, mark handled, delete, send unsent notifications).
+// Public site endpoints: the contact form and the current terms/privacy entries.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import {
-  ContactMessageIdSchema,
-  ContactMessageListQuerySchema,
-  ContactMessagePageSchema,
-  ContactMessageUpdatedSchema,
-  ContactMessageUpdateSchema,
-  ContactNotifyResultSchema,
-  ContactSchema,
-} from "../../../shared/contract/contact";
+import { ContactSchema } from "../../../shared/contract/contact";
 import { OkSchema } from "../../../shared/contract/ok";
 import {
   CurrentSiteDataParamsSchema,
@@ -19,18 +10,9 @@ import {
 } from "../../../shared/contract/site-data";
 import { config } from "../../config";
 import { hitRateLimit } from "../../lib/rate-limit";
-import {
-  contactNotificationsSettled,
-  deleteContactMessage,
-  listContactMessages,
-  notifyUnsentContactMessages,
-  scheduleContactNotifications,
-  setContactMessageHandled,
-  submitContactMessage,
-} from "../../services/contact";
+import { scheduleContactNotifications, submitContactMessage } from "../../services/contact";
 import { currentLegalEntry, legalEntryEtag } from "../../services/legal-pages";
-import { describeMailSetup } from "../../services/mail";
-import { clientIp, requireAdmin, type ApiEnv } from "../context";
+import { clientIp, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonResponse } from "../openapi";
 
@@ -47,7 +29,8 @@ siteRoutes.openapi(
     tags: ["site"],
     summary: "Send a message to the site owner",
     description:
-      "Stores the message, then notifies the owner by e-mail in the background (retried until sent). Accepts JSON or a form body. " +
+      "Stores the message, then notifies the owner by e-mail in the " +
+      "background (retried until sent). Accepts JSON or a form body. " +
       "A filled honeypot field (`website`) is answered like a success but nothing is kept.",
     request: {
       body: {
@@ -76,7 +59,9 @@ siteRoutes.openapi(
     if (!limit.allowed) {
       throw new ApiError(
         429,
-        `Too many messages from your address: the limit is ${config.contactRateLimitPerMinute} a minute. Please try again in ${limit.retryAfterSeconds} seconds.`,
+        `Too many messages from your address: the limit is ` +
+          `${config.contactRateLimitPerMinute} a minute. Please try again in ` +
+          `${limit.retryAfterSeconds} seconds.`,
         [],
         { "Retry-After": String(limit.retryAfterSeconds) },
       );
@@ -120,104 +105,5 @@ siteRoutes.openapi(
     const ifNoneMatch = c.req.header("if-none-match");
     if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) return c.body(null, 304);
     return c.json({ entry }, 200);
-  },
-);
-
-// ------------------------------------------------------------------ contact messages (administrators)
-
-const adminErrors = {
-  401: jsonResponse(ErrorBodySchema, "Sign-in required"),
-  403: jsonResponse(ErrorBodySchema, "Administrator only"),
-} as const;
-
-siteRoutes.openapi(
-  createRoute({
-    method: "get",
-    path: "/v1/admin/site/contact/messages",
-    tags: ["admin: contact"],
-    middleware: [requireAdmin],
-    request: { query: ContactMessageListQuerySchema },
-    responses: {
-      200: jsonResponse(ContactMessagePageSchema, "Messages, newest first; count is how many match the filter"),
-      400: jsonResponse(ErrorBodySchema, "Invalid query"),
-      ...adminErrors,
-    },
-  }),
-  async (c) => {
-    const { filter, page, page_size } = c.req.valid("query");
-    const db = c.var.db;
-    const [list, mail] = await Promise.all([
-      listContactMessages(db, { filter, page, pageSize: page_size }),
-      describeMailSetup(db),
-    ]);
-    return c.json({ ...list, page, page_size, mail }, 200);
-  },
-);
-
-siteRoutes.openapi(
-  createRoute({
-    method: "post",
-    path: "/v1/admin/site/contact/messages/{id}",
-    tags: ["admin: contact"],
-    middleware: [requireAdmin],
-    request: {
-      params: ContactMessageIdSchema,
-      body: { content: { "application/json": { schema: ContactMessageUpdateSchema } }, required: true },
-    },
-    responses: {
-      200: jsonResponse(ContactMessageUpdatedSchema, "The updated message"),
-      400: jsonResponse(ErrorBodySchema, "Invalid input"),
-      404: jsonResponse(ErrorBodySchema, "No such message"),
-      ...adminErrors,
-    },
-  }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    const { handled } = c.req.valid("json");
-    const message = await setContactMessageHandled(c.var.db, id, handled);
-    if (!message) throw new ApiError(404, "Contact message not found.");
-    return c.json({ message }, 200);
-  },
-);
-
-siteRoutes.openapi(
-  createRoute({
-    method: "delete",
-    path: "/v1/admin/site/contact/messages/{id}",
-    tags: ["admin: contact"],
-    middleware: [requireAdmin],
-    request: { params: ContactMessageIdSchema },
-    responses: {
-      200: jsonResponse(OkSchema, "Deleted"),
-      404: jsonResponse(ErrorBodySchema, "No such message"),
-      ...adminErrors,
-    },
-  }),
-  async (c) => {
-    const { id } = c.req.valid("param");
-    if (!(await deleteContactMessage(c.var.db, id))) throw new ApiError(404, "Contact message not found.");
-    return c.json({ ok: true as const }, 200);
-  },
-);
-
-siteRoutes.openapi(
-  createRoute({
-    method: "post",
-    path: "/v1/admin/site/contact/notify",
-    tags: ["admin: contact"],
-    summary: "Send the owner's notifications of unsent messages now",
-    middleware: [requireAdmin],
-    responses: {
-      200: jsonResponse(ContactNotifyResultSchema, "What this attempt sent, and how many are still unsent"),
-      ...adminErrors,
-    },
-  }),
-  async (c) => {
-    const db = c.var.db;
-    // Let a background pass finish first, so this one does not race it for the same messages.
-    await contactNotificationsSettled(db);
-    const result = await notifyUnsentContactMessages(db, { limit: 100 });
-    const { unsent } = await listContactMessages(db, { filter: "unsent", page: 1, pageSize: 1 });
-    return c.json({ ...result, unsent }, 200);
   },
 );
