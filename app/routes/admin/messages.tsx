@@ -18,6 +18,7 @@ import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { ADMIN_PATHS } from "../../../shared/admin-menu";
 
 const FILTERS = [
   { value: "all", label: "All" },
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Back to the list the administrator was looking at. */
 function listUrl(request: Request): string {
   const url = new URL(request.url);
-  return `/admin/common/messages/${url.search}`;
+  return `${ADMIN_PATHS.messages}${url.search}`;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

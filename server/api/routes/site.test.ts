@@ -284,77 +284,7 @@ describe("GET /api/v1/site/data/current/{type}", () => {
   });
 });
 
-describe("contact messages for administrators", () => {
-  it("needs an administrator", async () => {
-    expect((await h.request("/v1/admin/site/contact/messages")).status).toBe(401);
-    const { token } = await h.signIn();
-    expect((await h.request("/v1/admin/site/contact/messages", { token })).status).toBe(403);
-    expect((await h.request("/v1/admin/site/contact/notify", { method: "POST", token })).status).toBe(403);
-  });
-
-  it("lists, marks handled, filters and deletes", async () => {
-    const { token } = await h.signIn({ admin: true });
-    await contact(valid("admin-list-1"));
-    const list = await (await h.request("/v1/admin/site/contact/messages?page_size=100", { token })).json();
-    expect(list).toMatchObject({ page: 1, page_size: 100 });
-    expect(list.mail).toHaveProperty("configured");
-    const message = list.messages.find((m: { message: string }) => m.message.includes("admin-list-1"));
-    expect(message).toMatchObject({ name: "Ada Lovelace", handled: false, notified_at: null });
-    // Newest first.
-    expect(list.messages[0].id).toBe(message.id);
-
-    const handled = await h.request(`/v1/admin/site/contact/messages/${message.id}`, {
-      method: "POST",
-      json: { handled: true },
-      token,
-    });
-    expect(handled.status).toBe(200);
-    expect((await handled.json()).message.handled).toBe(true);
-    const openList = await (
-      await h.request("/v1/admin/site/contact/messages?filter=open&page_size=100", { token })
-    ).json();
-    expect(openList.messages.map((m: { id: string }) => m.id)).not.toContain(message.id);
-    expect(openList.count).toBe(openList.open);
-    const handledList = await (await h.request("/v1/admin/site/contact/messages?filter=handled", { token })).json();
-    expect(handledList.messages.map((m: { id: string }) => m.id)).toContain(message.id);
-
-    const reopened = await h.request(`/v1/admin/site/contact/messages/${message.id}`, {
-      method: "POST",
-      json: { handled: "false" },
-      token,
-    });
-    expect((await reopened.json()).message.handled).toBe(false);
-
-    expect((await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "DELETE", token })).status).toBe(
-      200,
-    );
-    expect((await h.request(`/v1/admin/site/contact/messages/${message.id}`, { method: "DELETE", token })).status).toBe(
-      404,
-    );
-  });
-
-  it("answers 404 for unknown or malformed ids and 400 for bad input", async () => {
-    const { token } = await h.signIn({ admin: true });
-    const unknown = await h.request("/v1/admin/site/contact/messages/00000000-0000-4000-8000-000000000000", {
-      method: "POST",
-      json: { handled: true },
-      token,
-    });
-    expect(unknown.status).toBe(404);
-    expect((await h.request("/v1/admin/site/contact/messages/not-a-uuid", { method: "DELETE", token })).status).toBe(
-      404,
-    );
-    const bad = await h.request("/v1/admin/site/contact/messages/not-a-uuid", {
-      method: "POST",
-      json: { handled: "maybe" },
-      token,
-    });
-    expect(bad.status).toBe(400);
-    expect((await h.request("/v1/admin/site/contact/messages?filter=spam", { token })).status).toBe(400);
-    const tooBig = await h.request("/v1/admin/site/contact/messages?page_size=1000", { token });
-    expect((await tooBig.json()).detail).toMatch(/at most 100/);
-  });
-
+describe("OpenAPI document", () => {
   it("documents the endpoints in the OpenAPI document", async () => {
     const doc = await (await h.request("/openapi.json")).json();
     expect(doc.paths["/api/v1/site/contact"].post.requestBody.content).toHaveProperty(

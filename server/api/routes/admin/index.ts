@@ -2,6 +2,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "../../context";
 import { adminApiKeyRoutes } from "./api-keys";
+import { adminContactMessageRoutes } from "./contact-messages";
 import { adminHomeRoutes } from "./home";
 import { adminImageLabRoutes } from "./image-lab";
 import { adminKvRoutes } from "./kv";
@@ -19,6 +20,7 @@ export const adminRoutes = new OpenAPIHono<ApiEnv>()
   .route("/", adminKvRoutes)
   .route("/", adminWonderTagRoutes)
   .route("/", adminWonderItemRoutes)
+  .route("/", adminContactMessageRoutes)
   .route("/", adminUserRoutes)
   .route("/", adminApiKeyRoutes)
   .route("/", adminMailSenderRoutes)
