@@ -1,6 +1,6 @@
-// The one handler of failed admin calls: the page that answers the action shows the error from its data.
-import { data } from "react-router";
+// The one handler of failed admin calls: an error toast with the error's message.
 import type { ApiErrorBody } from "./api.server";
+import { dataWithError } from "./toast.server";
 
 export function errorText(error: unknown): string {
   if (!error) return "Unknown error";
@@ -12,10 +12,7 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
-/**
- * Answers an action whose /api call failed with the status /api gave. The page it answers shows the error from the
- * payload, so no flash message goes with it: one would show the error a second time, on the next page.
- */
+/** Answers an action whose /api call failed: the error as a toast, with the status /api gave. */
 export function failureToast<T>(payload: T, error: ApiErrorBody) {
-  return data(payload, { status: error.status_code >= 400 ? error.status_code : 500 });
+  return dataWithError(payload, errorText(error), { status: error.status_code >= 400 ? error.status_code : 500 });
 }
