@@ -23,7 +23,7 @@ import { sessionMiddleware } from "./utils/session.server";
 import { getSiteSettings } from "./utils/site-settings.server";
 import { siteOrigin } from "./utils/site-url.server";
 import { pageMeta } from "./utils/meta";
-import { readToast } from "./utils/toast.server";
+import { flashMiddleware, readToast, takePendingFlash } from "./utils/toast.server";
 import { useNonce } from "./utils/nonce";
 import { themeBootScript } from "./utils/theme";
 import { readThemeCookie } from "./utils/theme.server";
@@ -43,11 +43,14 @@ const prefetchSiteSettings: Route.MiddlewareFunction = ({ context }, next) => {
   return next();
 };
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, prefetchSiteSettings];
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, prefetchSiteSettings, flashMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = context.get(sessionContext);
-  const { toast, headers } = await readToast(request);
+  // An action of this very request (a form posted without JavaScript) may have left a message for this page.
+  const pending = takePendingFlash();
+  const { toast: cookieToast, headers } = await readToast(request);
+  const toast = pending ?? cookieToast;
   const settings = await (context.get(siteSettingsContext) ?? getSiteSettings(context));
   const theme = await readThemeCookie(request);
   return data(

@@ -1,6 +1,6 @@
-// The one handler of failed admin calls: an error toast with the error's message.
+// The one handler of failed admin calls: the page that answers the action shows the error from its data.
+import { data } from "react-router";
 import type { ApiErrorBody } from "./api.server";
-import { dataWithError } from "./toast.server";
 
 export function errorText(error: unknown): string {
   if (!error) return "Unknown error";
@@ -12,7 +12,10 @@ export function errorText(error: unknown): string {
   return String(error);
 }
 
-/** Answers an action whose /api call failed: the error as a toast, with the status /api gave. */
+/**
+ * Answers an action whose /api call failed with the status /api gave. The page it answers shows the error from the
+ * payload, so no flash message goes with it: one would show the error a second time, on the next page.
+ */
 export function failureToast<T>(payload: T, error: ApiErrorBody) {
-  return dataWithError(payload, errorText(error), { status: error.status_code >= 400 ? error.status_code : 500 });
+  return data(payload, { status: error.status_code >= 400 ? error.status_code : 500 });
 }
