@@ -33,7 +33,9 @@ if (cluster.isWorker) {
   // The primary logs the exit code; the cause is only known here.
   process.on("uncaughtException", (error, origin) => {
     console.error(
-      `[server] worker ${process.pid}: ${origin === "unhandledRejection" ? "unhandled rejection" : "uncaught exception"}; exiting`,
+      `[server] worker ${process.pid}: ` +
+        `${origin === "unhandledRejection" ? "unhandled rejection" : "uncaught exception"}; ` +
+        `exiting`,
       error,
     );
     process.exit(1);

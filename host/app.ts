@@ -116,7 +116,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     }
   });
 
-  // The shipped image host (issue 7): the image-generation lab's default host, called over loopback.
+  // The shipped image host: the image-generation lab's default host, called over loopback.
   app.route(IMAGE_HOST_MOUNT, createImageHostApp({ db: runtime.database.db, apiKey: builtinImageHostKey }));
 
   app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));

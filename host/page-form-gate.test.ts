@@ -66,7 +66,7 @@ describe("screenFormPost", () => {
     }
   });
 
-  it("refuses a huge list position in a field name (16 bytes once exhausted the heap) and names the limit", async () => {
+  it("refuses a huge list position in a field name (16 bytes could exhaust the heap), naming the limit", async () => {
     const { status, text } = await refusal(await screenFormPost(post("name[99999999]=1", URL_ENCODED)));
     expect(status).toBe(400);
     expect(text).toContain(`positions go up to ${MAX_FIELD_INDEX.toLocaleString("en")}`);

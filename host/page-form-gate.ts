@@ -37,8 +37,8 @@ const MAX_PART_HEADER_BYTES = 16 * 1024;
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
- * Reads a form post whole, within its page's body limit (bodyLimitFor), and checks its fields. Returns the request to hand on
- * (with the body read into memory, so an action's `request.formData()` parses the same bytes), or the refusal.
+ * Reads a form post whole, within its page's body limit (bodyLimitFor), and checks its fields. Returns the request to
+ * hand on (with the body read into memory, so an action's `request.formData()` parses the same bytes), or the refusal.
  */
 export async function screenFormPost(request: Request): Promise<Request | Response> {
   if (request.method === "GET" || request.method === "HEAD") return request;
@@ -56,7 +56,8 @@ export async function screenFormPost(request: Request): Promise<Request | Respon
     return refuse(
       415,
       "Unsupported form encoding",
-      `The site's forms are sent as application/x-www-form-urlencoded or multipart/form-data; this request was ${mediaType ? escapeHtml(mediaType) : "sent without a Content-Type"}.`,
+      `The site's forms are sent as application/x-www-form-urlencoded or multipart/form-data; this ` +
+        `request was ${mediaType ? escapeHtml(mediaType) : "sent without a Content-Type"}.`,
     );
   }
 
@@ -109,12 +110,19 @@ class FieldCounter {
   add(name: string): string | null {
     this.fields++;
     if (this.fields > MAX_FORM_FIELDS)
-      return `The form has more than ${MAX_FORM_FIELDS.toLocaleString("en")} fields, the most this site accepts in one post.`;
+      return (
+        `The form has more than ${MAX_FORM_FIELDS.toLocaleString("en")} ` +
+        `fields, the most this site accepts in one post.`
+      );
     if (name.length > MAX_FIELD_NAME_LENGTH) return NAME_TOO_LONG;
     for (const match of name.matchAll(/\[(\d+)\]/g)) {
       const index = match[1]!;
       if (index.length > 5 || Number(index) > MAX_FIELD_INDEX) {
-        return `The field name "${escapeHtml(name)}" asks for the list position ${escapeHtml(index.length > 12 ? `${index.slice(0, 12)}…` : index)}; positions go up to ${MAX_FIELD_INDEX.toLocaleString("en")}.`;
+        return (
+          `The field name "${escapeHtml(name)}" asks for the list position ` +
+          `${escapeHtml(index.length > 12 ? `${index.slice(0, 12)}…` : index)}; positions go up to ` +
+          `${MAX_FIELD_INDEX.toLocaleString("en")}.`
+        );
       }
     }
     const seen = (this.perName.get(name) ?? 0) + 1;
@@ -185,7 +193,8 @@ function tooLarge(limit: BodyLimit): Response {
     "Request too large",
     `The form you sent is larger than ${limit.label}, the most this page accepts in one post.`,
     limit === TOOL_BODY_LIMIT
-      ? `The JSON formatter takes inputs up to ${MAX_JSON_INPUT_LABEL}, the URL decoder &amp; encoder up to ${MAX_URL_INPUT_LABEL}. Go back, shorten the input and send it again.`
+      ? `The JSON formatter takes inputs up to ${MAX_JSON_INPUT_LABEL}, the URL decoder &amp; encoder ` +
+          `up to ${MAX_URL_INPUT_LABEL}. Go back, shorten the input and send it again.`
       : "Go back, shorten the text and send it again.",
   );
 }
@@ -195,7 +204,8 @@ function refuse(status: number, title: string, ...paragraphs: string[]): Respons
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style></head>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style>
+</head>
 <body><h1>HTTP ${status}: ${title}</h1>
 ${paragraphs.map((text) => `<p>${text}</p>`).join("\n")}
 <p><a href="/">Home</a></p></body></html>`;

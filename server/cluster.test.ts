@@ -206,7 +206,7 @@ describe("Supervisor", () => {
     expect(forked[0]!.messages.at(-1)).toEqual({ type: "cluster:workers", running: 1, wanted: 2 });
   });
 
-  it("on SIGTERM: forwards it, cancels pending restarts, and kills a worker that does not stop within the grace period", () => {
+  it("on SIGTERM: forwards it, cancels restarts, kills a worker still running after the grace period", () => {
     const { supervisor, forked, stopped } = supervise({ workers: 2, exclusive: false });
     forked[0]!.listen();
     forked[1]!.listen();

@@ -32,7 +32,9 @@ export function planWorkers(env: NodeJS.ProcessEnv): WorkerPlan {
     return {
       workers: 1,
       exclusive,
-      note: `WEB_CONCURRENCY=${raw} ignored: the embedded database (PGlite) serves one process only. Set DATABASE_URL to a PostgreSQL database to run ${asked} workers.`,
+      note:
+        `WEB_CONCURRENCY=${raw} ignored: the embedded database (PGlite) serves one process ` +
+        `only. Set DATABASE_URL to a PostgreSQL database to run ${asked} workers.`,
     };
   }
   return { workers: asked, exclusive };
@@ -143,7 +145,9 @@ export class Supervisor<W extends SupervisedWorker> {
       return;
     }
     this.options.log(
-      `[cluster] ${signal}: stopping ${alive.length} worker${alive.length === 1 ? "" : "s"} (at most ${SHUTDOWN_GRACE_MS / 1000} s)`,
+      `[cluster] ${signal}: stopping ${alive.length} ` +
+        `worker${alive.length === 1 ? "" : "s"} (at most ` +
+        `${SHUTDOWN_GRACE_MS / 1000} s)`,
     );
     for (const slot of alive) slot.worker!.process.kill("SIGTERM");
     // Not unref()ed: this timer is the promise that the process ends even if a worker ignores SIGTERM.
@@ -198,7 +202,8 @@ export class Supervisor<W extends SupervisedWorker> {
     const when = servedMs > 0 ? `after serving ${(servedMs / 1000).toFixed(1)} s` : "before it was listening";
     // The exit event comes after the process was reaped, so an exclusive resource (PGlite's lock) is free.
     this.options.logError(
-      `[cluster] worker ${worker.process.pid} died (${why}) ${when}; starting another in ${(delay / 1000).toFixed(1)} s`,
+      `[cluster] worker ${worker.process.pid} died (${why}) ${when}; ` +
+        `starting another in ${(delay / 1000).toFixed(1)} s`,
     );
     // Until a first worker has listened, only the first slot runs, so migrations never run concurrently.
     const startsNow = this.firstListened || slot.index === 0;
@@ -228,7 +233,8 @@ export function runPrimary(plan: WorkerPlan): Promise<never> {
   process.on("SIGTERM", () => supervisor.stop("SIGTERM"));
   process.on("SIGINT", () => supervisor.stop("SIGINT"));
   console.log(
-    `[cluster] primary ${process.pid}: starting ${plan.workers} worker${plan.workers === 1 ? "" : "s"}${plan.exclusive ? " (embedded database: one at a time)" : ""}`,
+    `[cluster] primary ${process.pid}: starting ${plan.workers} ` +
+      `worker${plan.workers === 1 ? "" : "s"}${plan.exclusive ? " (embedded database: one at a time)" : ""}`,
   );
   supervisor.start();
   return new Promise<never>(() => {});

@@ -21,12 +21,17 @@ export const config = {
   migrationsDir: path.resolve(process.env.MIGRATIONS_DIR || "./server/db/migrations"),
   apiUrl: process.env.API_URL || undefined,
   siteName: process.env.SITE_NAME || "Camera Probe",
-  /** The public address (https://example.org) for canonical URLs, robots.txt and the sitemap; default: the request's. */
+  /**
+   * The public address (https://example.org) for canonical URLs, robots.txt and the sitemap; default: the request's.
+   */
   siteUrl: process.env.SITE_URL?.replace(/\/+$/, "") || undefined,
   seedDemo: flag("SEED_DEMO", true),
   /** Proxy hops whose X-Forwarded-For/-Proto/-Host entries are believed (shared/http/proxy.ts); 0: none. */
   trustProxy: proxyHopsSetting(process.env, "TRUST_PROXY"),
-  /** Anyone may sign up through /api/auth/register (finished by an e-mailed link); otherwise administrators create users. */
+  /**
+   * Anyone may sign up through /api/auth/register (finished by an e-mailed link); otherwise administrators create
+   * users.
+   */
   registrationOpen: flag("REGISTRATION_OPEN", false),
   /** Sign-up requests accepted per client address and hour while registration is open. */
   registrationRateLimitPerHour: int("REGISTRATION_RATE_LIMIT_PER_HOUR", 5),

@@ -45,7 +45,8 @@ export async function listenForContentChanges({
     if (lostSince === null) {
       lostSince = Date.now();
       console.warn(
-        `[content-changes] lost the connection that hears other instances' changes (${messageOf(reason)}); reconnecting`,
+        `[content-changes] lost the connection that hears other ` +
+          `instances' changes (${messageOf(reason)}); reconnecting`,
       );
     }
     scheduleReconnect();
@@ -96,7 +97,8 @@ export async function listenForContentChanges({
     nextWaitMs = retryMs.first;
     if (lostSince !== null) {
       console.warn(
-        `[content-changes] listening again after ${Date.now() - lostSince} ms; caches dropped, as changes may have been missed`,
+        `[content-changes] listening again after ${Date.now() - lostSince} ` +
+          `ms; caches dropped, as changes may have been missed`,
       );
       lostSince = null;
     }

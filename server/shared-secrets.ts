@@ -17,7 +17,9 @@ export function sharedSecretsProblem(env: NodeJS.ProcessEnv): string | null {
   const missing = SHARED_SECRETS.filter(({ envName }) => !env[envName]);
   if (missing.length === 0) return null;
   const lines = [
-    `${missing.map(({ envName }) => envName).join(" and ")} must be set when DATABASE_URL is set: every instance on the database needs the same values, or one instance refuses the sessions and API keys of another.`,
+    `${missing.map(({ envName }) => envName).join(" and ")} must be set when DATABASE_URL is set: every ` +
+      `instance on the database needs the same values, or one instance refuses the sessions and API keys of ` +
+      `another.`,
     "Generate each value once, e.g. with `openssl rand -base64 32`, and give the same values to every instance.",
   ];
   const dataDir = path.resolve(env.DATA_DIR || "./data");
@@ -25,7 +27,8 @@ export function sharedSecretsProblem(env: NodeJS.ProcessEnv): string | null {
     const file = path.join(dataDir, fileName);
     if (existsSync(file)) {
       lines.push(
-        `This server generated ${envName} earlier in ${file}: set ${envName} to its contents to keep what it protects (sessions, stored keys).`,
+        `This server generated ${envName} earlier in ${file}: set ${envName} to its ` +
+          `contents to keep what it protects (sessions, stored keys).`,
       );
     }
   }

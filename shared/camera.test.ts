@@ -44,7 +44,7 @@ describe("hardware levels", () => {
 });
 
 describe("derived figures", () => {
-  // The Pixel 7 main camera of shared/camera-report.md.
+  // The Pixel 7 main camera of docs/camera-report.md.
   const size = [9.8, 7.4] as const;
   const pixels = [4080, 3072] as const;
 

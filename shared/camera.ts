@@ -1,4 +1,4 @@
-// Figures derived from a camera report (shared/camera-report.md): what a reader wants to know but the Camera2 keys
+// Figures derived from a camera report (docs/camera-report.md): what a reader wants to know but the Camera2 keys
 // do not say directly. Shared by the pages and by /api, which stores some of them for filtering.
 import type { CameraItem } from "./contract/camera";
 import { HARDWARE_LEVELS, type HardwareLevel } from "./contract/camera-vocabulary";

@@ -64,7 +64,9 @@ export function checkJsonLimits(
           kind: "depth",
           limit: limits.maxDepth,
           offset: i,
-          message: `${subject} nests arrays and objects more than ${limits.maxDepth} levels deep; the limit is ${limits.maxDepth}.`,
+          message:
+            `${subject} nests arrays and objects more than ${limits.maxDepth} ` +
+            `levels deep; the limit is ${limits.maxDepth}.`,
         };
       }
     } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {

@@ -84,7 +84,10 @@ export function markdownNestingProblem(markdown: string): string | null {
       continue;
     }
     if (lineNesting(line) > limit) {
-      return `Line ${lineNumber} nests blockquotes, lists or indentation more than ${limit} levels deep; the limit is ${limit}.`;
+      return (
+        `Line ${lineNumber} nests blockquotes, lists or indentation more ` +
+        `than ${limit} levels deep; the limit is ${limit}.`
+      );
     }
     open = emphasisNesting(line, open, deepest);
     if (deepest.value > limit) {

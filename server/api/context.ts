@@ -93,7 +93,7 @@ export const csrfGuard: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 /**
- * GET /auth/logout ends the session (spec §7: the main client signs out with GET), so a cookie-authenticated
+ * GET /auth/logout ends the session (API clients sign out with GET), so a cookie-authenticated
  * one must come from this site too: another site's link or image must not sign anyone out.
  */
 function changesState(c: Context): boolean {

@@ -12,7 +12,8 @@ import { createApiHarness, type ApiHarness } from "../../tests/support/api-harne
 
 const { maxDepth, maxValues } = JSON_INPUT_LIMITS;
 const DEPTH_MESSAGE = `nests arrays and objects more than ${maxDepth} levels deep; the limit is ${maxDepth}.`;
-const VALUES_MESSAGE = `holds more than ${maxValues.toLocaleString("en")} JSON values; the limit is ${maxValues.toLocaleString("en")}.`;
+const VALUES_MESSAGE =
+  `holds more than ${maxValues.toLocaleString("en")} JSON values; ` + `the limit is ${maxValues.toLocaleString("en")}.`;
 
 /** `levels` nested arrays around a value, as text: `[[[1]]]`. */
 const nested = (levels: number, inner = "1") => "[".repeat(levels) + inner + "]".repeat(levels);
@@ -83,24 +84,27 @@ describe("the scanner", () => {
 });
 
 describe("/api JSON bodies", () => {
-  it(`refuses a body nested deeper than ${maxDepth} levels with 400 naming the limit, on every kind of endpoint`, async () => {
-    const deep = nested(maxDepth + 1);
-    const cases = [
-      post("/auth/login", `{"email":"a@example.com","password":"x","extra":${deep}}`),
-      post("/v1/site/contact", `{"name":"A","email":"a@example.com","message":${deep}}`),
-      post("/camera/reports", `{"manufacturer":"X","device_model":"Y","camera_list":[],"extra":${deep}}`, {
-        "x-api-key": serviceKey,
-      }),
-      post("/v1/kv/deep", `{"value":${deep}}`, { "x-api-key": serviceKey }, "PUT"),
-      post("/admin/site/vars", `{"key":"deep","sv_val":"1","sv_val_type":"int","x":${deep}}`, {
-        authorization: `Bearer ${admin}`,
-      }),
-    ];
-    for (const response of await Promise.all(cases)) {
-      expect(response.status).toBe(400);
-      expect(await detail(response)).toBe(`The request body ${DEPTH_MESSAGE}`);
-    }
-  });
+  it(
+    `refuses a body nested deeper than ${maxDepth} levels with 400 ` + `naming the limit, on every kind of endpoint`,
+    async () => {
+      const deep = nested(maxDepth + 1);
+      const cases = [
+        post("/auth/login", `{"email":"a@example.com","password":"x","extra":${deep}}`),
+        post("/v1/site/contact", `{"name":"A","email":"a@example.com","message":${deep}}`),
+        post("/camera/reports", `{"manufacturer":"X","device_model":"Y","camera_list":[],"extra":${deep}}`, {
+          "x-api-key": serviceKey,
+        }),
+        post("/v1/kv/deep", `{"value":${deep}}`, { "x-api-key": serviceKey }, "PUT"),
+        post("/admin/site/vars", `{"key":"deep","sv_val":"1","sv_val_type":"int","x":${deep}}`, {
+          authorization: `Bearer ${admin}`,
+        }),
+      ];
+      for (const response of await Promise.all(cases)) {
+        expect(response.status).toBe(400);
+        expect(await detail(response)).toBe(`The request body ${DEPTH_MESSAGE}`);
+      }
+    },
+  );
 
   it(`refuses a body of more than ${maxValues.toLocaleString("en")} values with 400 naming the limit`, async () => {
     const wide = "[" + Array(maxValues).fill(0).join(",") + "]";

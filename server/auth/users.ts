@@ -96,6 +96,7 @@ export async function ensureAdministrator(db: Database, log: (line: string) => v
   // An admin@localhost that exists without administrator rights keeps its own password: print none that would not work.
   if (!created) return;
   log(
-    `[setup] Created administrator admin@localhost with password: ${password}  (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
+    `[setup] Created administrator admin@localhost with password: ${password}  ` +
+      `(shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`,
   );
 }

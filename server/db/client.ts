@@ -144,7 +144,8 @@ function lockPgliteDir(dir: string): () => void {
     const owner = Number(readFileSync(lockFile, "utf8").trim());
     if (owner && owner !== process.pid && processIsAlive(owner)) {
       throw new Error(
-        `The embedded database in ${dir} is in use by process ${owner}. PGlite serves one process only: stop that server, or use DATABASE_URL for several processes.`,
+        `The embedded database in ${dir} is in use by process ${owner}. PGlite serves one ` +
+          `process only: stop that server, or use DATABASE_URL for several processes.`,
       );
     }
     writeFileSync(lockFile, String(process.pid));
@@ -291,8 +292,17 @@ const UNAVAILABLE_CODES = new Set([
   // This file's own deadlines (DatabaseDeadlineError).
   "DATABASE_DEADLINE",
 ]);
-const UNAVAILABLE_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|query read timeout|connection error|pglite is closed|terminating connection/i;
+const UNAVAILABLE_MESSAGES = new RegExp(
+  [
+    "connection terminated",
+    "timeout exceeded when trying to connect",
+    "query read timeout",
+    "connection error",
+    "pglite is closed",
+    "terminating connection",
+  ].join("|"),
+  "i",
+);
 
 /** The error chain of a failed query: drizzle wraps the driver's error, which may hold several (AggregateError). */
 function* errorChain(error: unknown, depth = 0): Generator<Record<string, unknown>> {

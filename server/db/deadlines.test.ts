@@ -10,7 +10,7 @@ import { describeDatabaseError, isDatabaseUnavailable, openDatabase } from "./cl
 const migrationsDir = path.resolve(import.meta.dirname, "migrations");
 
 describe.skipIf(!process.env.DATABASE_URL)("database deadlines (PostgreSQL)", () => {
-  it("a transaction whose connection freezes fails after one deadline, and that connection is not used again", async () => {
+  it("a transaction on a frozen connection fails after one deadline; the connection is not reused", async () => {
     const name = `deadline_${randomBytes(6).toString("hex")}`;
     const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();

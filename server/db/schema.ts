@@ -273,7 +273,7 @@ export const contactMessages = pgTable(
   (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_unsent_idx").on(t.notifiedAt)],
 );
 
-// A mail account an administrator connected through OAuth ("connected session" in the spec).
+// A mail account an administrator connected through OAuth (a "connected session" in the Email Config page).
 export const mailConnections = pgTable("mail_connections", {
   id: uuid("id").primaryKey().defaultRandom(),
   email: text("email").notNull(),

@@ -1,6 +1,6 @@
-// The small image host the project ships (spec §7's four calls), so the image-generation lab works out of
-// the box and tests have a real host to call. It draws deterministic SVGs from the prompt instead of running
-// a model. Mounted in the site's process at /image-host (host/app.ts); tests also serve it on a port.
+// The small image host the project ships (history, history by requestor, generate, delete), so the image-generation lab
+// works out of the box and tests have a real host to call. It draws deterministic SVGs from the prompt instead of
+// running a model. Mounted in the site's process at /image-host (host/app.ts); tests also serve it on a port.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { desc, eq } from "drizzle-orm";
 import { Hono, type Context } from "hono";

@@ -58,11 +58,13 @@ export function renderSvg(spec: ImageSpec): string {
   const fontSize = Math.max(10, Math.round(Math.min(w, h) / 24));
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">`,
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hueA} 60% 35%)"/><stop offset="1" stop-color="hsl(${hueB} 60% 65%)"/></linearGradient></defs>`,
+    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hueA} 60% ` +
+      `35%)"/><stop offset="1" stop-color="hsl(${hueB} 60% 65%)"/></linearGradient></defs>`,
     `<rect width="${w}" height="${h}" fill="url(#g)"/>`,
     ...shapes,
     `<rect x="0" y="${h - fontSize * 2}" width="${w}" height="${fontSize * 2}" fill="black" fill-opacity="0.45"/>`,
-    `<text x="${fontSize / 2}" y="${h - fontSize * 0.7}" font-family="sans-serif" font-size="${fontSize}" fill="white">${escapeXml(caption)}</text>`,
+    `<text x="${fontSize / 2}" y="${h - fontSize * 0.7}" font-family="sans-serif" ` +
+      `font-size="${fontSize}" fill="white">${escapeXml(caption)}</text>`,
     `</svg>`,
   ].join("");
 }

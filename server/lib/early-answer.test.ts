@@ -58,7 +58,7 @@ function send(agent: http.Agent, url: string, method: string, body?: Buffer): Pr
 }
 
 describe("closeConnectionOnEarlyAnswer", () => {
-  it("answers before a large body has arrived with Connection: close, and the client's next request works", async () => {
+  it("answers before a large body arrived with Connection: close; the client's next request works", async () => {
     const url = await listen(closeConnectionOnEarlyAnswer(getRequestListener(app.fetch)));
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     for (const size of [300 * 1024, 4 * 1024 * 1024]) {

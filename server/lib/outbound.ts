@@ -113,7 +113,8 @@ export async function checkedAddress(hostname: string, port: number): Promise<Ch
   const special = addresses.filter(({ address }) => isSpecialPurposeAddress(address));
   if (special.length > 0 && !allowed([host, ...addresses.map(({ address }) => address)], port)) {
     throw new OutboundRefusedError(
-      `${host} is a loopback, private, link-local or other internal address, which this server does not call; an operator can allow it with OUTBOUND_ALLOW_HOSTS.`,
+      `${host} is a loopback, private, link-local or other internal address, which this ` +
+        `server does not call; an operator can allow it with OUTBOUND_ALLOW_HOSTS.`,
     );
   }
   return { address: first.address, family: first.family === 6 ? 6 : 4 };
@@ -212,7 +213,8 @@ export function guardedAgent(protocol: "http:" | "https:"): http.Agent {
       const port = Number(options.port) || (protocol === "https:" ? 443 : 80);
       if (isIP(host) && isSpecialPurposeAddress(host) && !allowed([host], port)) {
         throw new OutboundRefusedError(
-          `${host} is a loopback, private, link-local or other internal address, which this server does not call; an operator can allow it with OUTBOUND_ALLOW_HOSTS.`,
+          `${host} is a loopback, private, link-local or other internal address, which this ` +
+            `server does not call; an operator can allow it with OUTBOUND_ALLOW_HOSTS.`,
         );
       }
       return super.createConnection({ ...options, lookup: guardedLookup(port) }, callback);

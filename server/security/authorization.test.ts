@@ -1,4 +1,4 @@
-// Authorization matrix for /api (issue 8): every administrator endpoint in the OpenAPI document, called as a
+// Authorization matrix for /api: every administrator endpoint in the OpenAPI document, called as a
 // visitor, a signed-in user (bearer and cookie) and an administrator. Only the administrator gets past the guard.
 // The list comes from /api/openapi.json and the router itself, so an endpoint added later is covered at once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -75,7 +75,8 @@ describe("/api authorization matrix", () => {
     }
     expect(failures.join("\n")).toBe("");
     console.info(
-      `[authorization] ${adminOperations.length} administrator endpoints checked: ${adminOperations.map((o) => `${o.method} ${o.path}`).join(", ") || "none yet"}`,
+      `[authorization] ${adminOperations.length} administrator endpoints checked: ` +
+        `${adminOperations.map((o) => `${o.method} ${o.path}`).join(", ") || "none yet"}`,
     );
   });
 

@@ -1,4 +1,4 @@
-// Naughty input (issue 8): every JSON field of every /api endpoint, and every query parameter, fed strings that
+// Naughty input: every JSON field of every /api endpoint, and every query parameter, fed strings that
 // have broken real systems, wrong types and prototype-pollution keys. Never a 500, never a polluted prototype,
 // and what was accepted reads back intact. Endpoints come from the OpenAPI document, so later ones are covered.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -79,7 +79,7 @@ describe("CSRF on /api", () => {
     expect(failures.join("\n")).toBe("");
   }, 120_000);
 
-  it("lets the same cookie through from this site: a same-origin Origin, Sec-Fetch-Site, or Referer when the others are absent", async () => {
+  it("lets the cookie through from this site: same-origin Origin, Sec-Fetch-Site, or Referer alone", async () => {
     const fromThisSite: Record<string, string>[] = [
       { origin: "http://localhost", "sec-fetch-site": "same-origin" },
       { origin: "http://localhost" },
@@ -215,7 +215,7 @@ describe("GET changes nothing", () => {
     { timeout: 120_000 },
     async () => {
       const failures: string[] = [];
-      // GET /auth/logout is the spec's sign-out (§7); it is guarded like a POST above.
+      // GET /auth/logout signs out (API clients use GET); it is guarded like a POST above.
       for (const op of operations.filter((o) => o.method === "GET" && o.path !== "/api/auth/logout")) {
         for (const token of [null, admin.token]) {
           const before = await snapshotDatabase(h.database.db);

@@ -1,4 +1,4 @@
-// Sessions (issue 8): cookie flags, a new token per sign-in, sign-out on the server, idle and absolute
+// Sessions: cookie flags, a new token per sign-in, sign-out on the server, idle and absolute
 // time-outs enforced by the server, and sessions ending with their user.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

@@ -55,7 +55,7 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 10; i++) expect((await login(`nobody-${i}@example.com`, "whatever", ip)).status).toBe(401);
   });
 
-  it("allows 10 failures per (account, address), then refuses even the right password from there — not from elsewhere", async () => {
+  it("allows 10 failures per (account, address), then refuses the right password there, not elsewhere", async () => {
     const email = await newAccount();
     const ip = freshIp();
     const statuses: number[] = [];
@@ -79,7 +79,7 @@ describe("sign-in throttling", () => {
     for (let i = 0; i < 9; i++) expect((await login(email, "wrong password", ip)).status).toBe(401);
   });
 
-  it("slows an account under attack from many addresses to 2 failures per address, and still lets the owner in", async () => {
+  it("slows an account attacked from many addresses to 2 failures per address; its owner still gets in", async () => {
     const email = await newAccount();
     // 20 failures from 20 addresses, the e-mail written differently each time: one account.
     for (let i = 0; i < 20; i++)
@@ -155,7 +155,7 @@ describe("sign-in throttling", () => {
     }
   }
 
-  it("with TRUST_PROXY=1 takes the right-most X-Forwarded-For entry: what the client wrote to its left changes nothing", async () => {
+  it("with TRUST_PROXY=1 takes the right-most X-Forwarded-For entry, whatever the client wrote before it", async () => {
     expect(await behindProxy(1, (i) => `198.19.0.${i}, 198.19.9.${ipCounter}`)).toEqual([
       ...Array(10).fill(401),
       429,

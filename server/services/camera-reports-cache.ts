@@ -1,4 +1,4 @@
-// In-memory cache of the camera report answers (spec §7: the list may be 10 s old, a detail about 24 minutes), so
+// In-memory cache of the camera report answers (the list may be 10 s old, a detail about 24 minutes), so
 // repeated views do not touch the database. Entries hold the serialized JSON and its ETag, ready to send.
 // Each process has its own cache; an upload or a site var change, here or on another instance sharing the
 // database, empties the lists at once (server/content-changes.ts). A report never changes once stored, so the

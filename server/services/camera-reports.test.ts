@@ -60,7 +60,8 @@ describe("JSON helpers", () => {
 
   it("puts known keys in documented order, keeping unknown ones (even __proto__) as data", () => {
     const stored = JSON.parse(
-      '{"camera_list":[{"sensor":{"pixel_array":[1,1],"physical_size_mm":[1,1]},"lens_facing":"BACK","camera_id":"0"}],"zz":1,"device_model":"M","manufacturer":"X","__proto__":{"polluted":true}}',
+      '{"camera_list":[{"sensor":{"pixel_array":[1,1],"physical_size_mm":[1,1]},"lens_facing":"BACK",' +
+        '"camera_id":"0"}],"zz":1,"device_model":"M","manufacturer":"X","__proto__":{"polluted":true}}',
     );
     const ordered = inDocumentedOrder(stored, CameraReportUploadSchema) as Record<string, unknown>;
     expect(Object.keys(ordered)).toEqual(["manufacturer", "device_model", "camera_list", "zz", "__proto__"]);
@@ -167,8 +168,8 @@ describe("with a database", () => {
     await seedManyCameraReports(database.db, 1200, { seed: 3, batchSize: 500 });
     expect(await countCameraReports(database.db)).toBe(before + 1200);
     // The trigger-kept total follows every kind of insert and delete.
-    await database.db
-      .execute(sql`insert into camera_reports (manufacturer, device_model, device_os, device_os_version, search_text, camera_count, max_hardware_rank)
+    await database.db.execute(sql`insert into camera_reports
+        (manufacturer, device_model, device_os, device_os_version, search_text, camera_count, max_hardware_rank)
       select 'x', 'y', 'z', '1', 'x y', 0, -1 from generate_series(1, 3)`);
     await database.db.execute(sql`delete from camera_reports where manufacturer = 'x'`);
     const counted = (await database.db.execute(sql`select count(*)::int as n from camera_reports`)) as unknown as {
@@ -210,7 +211,8 @@ describe("with a database", () => {
     expect(await getCameraReport(database.db, "not-an-id")).toBeNull();
     // Each stored report has its body, and deleting a report deletes its body.
     const orphans = (await database.db.execute(
-      sql`select count(*)::int as n from camera_reports r left join camera_report_bodies b on b.report_id = r.id where b.report_id is null`,
+      sql`select count(*)::int as n from camera_reports r
+        left join camera_report_bodies b on b.report_id = r.id where b.report_id is null`,
     )) as unknown as { rows: { n: number }[] };
     expect(orphans.rows[0]!.n).toBe(0);
     await database.db.execute(sql`delete from camera_reports where id = ${one!.id}`);

@@ -325,7 +325,8 @@ async function fewMatchesPage(db: Database, where: SQL, size: number, offset: nu
   );
   const result = (await db.execute(sql`
     with matches as materialized (select ${columns} from ${cameraReports} where ${where})
-    select * from matches order by "createdAt" desc nulls last, "id" desc nulls last limit ${size} offset ${offset}`)) as unknown as {
+    select * from matches order by "createdAt" desc nulls last, "id" desc nulls last
+    limit ${size} offset ${offset}`)) as unknown as {
     rows: (Omit<ListRow, "createdAt"> & { createdAt: Date | string })[];
   };
   // A raw query's timestamps are not mapped by the schema: one driver gives a Date, another may give text.

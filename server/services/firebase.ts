@@ -1,4 +1,4 @@
-// Firebase users through firebase-admin (spec §7 config_firebase). Configured by FIREBASE_PROJECT_ID plus
+// Firebase users through firebase-admin (config_firebase). Configured by FIREBASE_PROJECT_ID plus
 // credentials (FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS), or plus
 // FIREBASE_AUTH_EMULATOR_HOST, which firebase-admin honours by itself and which needs no credentials.
 import type { App } from "firebase-admin/app";
@@ -14,7 +14,8 @@ export interface FirebaseSettings {
 }
 
 export const FIREBASE_NOT_CONFIGURED =
-  "Firebase is not configured: set FIREBASE_PROJECT_ID and FIREBASE_SERVICE_ACCOUNT_JSON or GOOGLE_APPLICATION_CREDENTIALS (or FIREBASE_AUTH_EMULATOR_HOST for the emulator).";
+  "Firebase is not configured: set FIREBASE_PROJECT_ID and FIREBASE_SERVICE_ACCOUNT_JSON or " +
+  "GOOGLE_APPLICATION_CREDENTIALS (or FIREBASE_AUTH_EMULATOR_HOST for the emulator).";
 
 export function isFirebaseConfigured(settings: FirebaseSettings = config.integrations.firebase): boolean {
   return Boolean(

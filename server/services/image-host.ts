@@ -1,4 +1,4 @@
-// The client for the image-generation host (spec §7): x-api-key, no cookies, a timeout, no redirects, a cap on
+// The client for the image-generation host: x-api-key, no cookies, a timeout, no redirects, a cap on
 // the answer's size, and every failure as a ServiceError with a message that says what went wrong.
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
@@ -156,7 +156,7 @@ async function callHost(
   try {
     const headers: Record<string, string> = { "x-api-key": target.apiKey, accept: "application/json" };
     if (body !== undefined) headers["content-type"] = "application/json";
-    // §7: no cookies (none are ever sent) and no redirects followed (outboundFetch never follows one), so the key
+    // No cookies (none are ever sent) and no redirects followed (outboundFetch never follows one), so the key
     // goes nowhere else; the destination is checked and pinned against internal addresses.
     response = await outboundFetch(url, {
       method,
@@ -196,7 +196,7 @@ async function callHost(
   return parsed;
 }
 
-/** POST {host}/model/flux; echo_data carries requestor_id and requestor_type, both the form name (§3). */
+/** POST {host}/model/flux; echo_data carries requestor_id and requestor_type, both the form name. */
 export async function generateImages(target: ImageHostTarget, request: FluxRequest): Promise<ImageJob[]> {
   const payload = {
     prompt: request.prompt.length === 1 ? request.prompt[0] : request.prompt,

@@ -1,4 +1,4 @@
-// The mail sender an administrator connects (spec §2 "Email Config"): an OAuth 2.0 authorization-code flow
+// The mail sender an administrator connects (Email Config): an OAuth 2.0 authorization-code flow
 // with PKCE against Google, and the connected accounts ("connected sessions") whose refresh tokens, stored
 // encrypted, let the mail module send as that account through Gmail (XOAUTH2).
 //
@@ -195,7 +195,8 @@ export async function finishGmailConnect(
   if (!accessToken) throw new UpstreamError("Google answered without an access token.");
   if (!refreshToken) {
     throw new UpstreamError(
-      "Google gave no refresh token: remove this site's access in the Google account's security settings, then connect again.",
+      "Google gave no refresh token: remove this site's access in the " +
+        "Google account's security settings, then connect again.",
     );
   }
   const userinfo = await callProvider(
@@ -326,7 +327,9 @@ async function refreshAccessToken(
   };
 }
 
-/** The mail module's transport for the connected Gmail account; null when none is connected (or Google is not set up). */
+/**
+ * The mail module's transport for the connected Gmail account; null when none is connected (or Google is not set up).
+ */
 export async function connectedGmailTransport(db: Database): Promise<MailTransport | null> {
   const gmail = await gmailTransportOptions(db);
   if (!gmail) return null;

@@ -1,4 +1,4 @@
-// What an administrator does to users (spec §2 "Admin users", §3 "Admin user list item").
+// What an administrator does to users, and the admin user list's items.
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import {
   SPARK_PROVIDER,

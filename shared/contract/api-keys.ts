@@ -1,13 +1,13 @@
-// The API key form (spec §5), shared by the form, the route action and POST /api/v1/admin/api_keys.
+// The API key form, shared by the form, the route action and POST /api/v1/admin/api_keys.
 import { z } from "zod";
 
 export const SERVICE_NAME_MIN = 6;
 export const SERVICE_NAME_MAX = 100;
 export const API_KEY_MIN = 10;
 export const API_KEY_MAX = 512;
-/** §2 help text and §9: a suggested generated secret has 32 random bytes. */
+/** A suggested generated secret (the help text's) has 32 random bytes. */
 export const GENERATED_KEY_BYTES = 32;
-/** The key our own services use; its creator cannot delete it from the table (§6). */
+/** The key our own services use; its creator cannot delete it from the table. */
 export const SPARK_API_SERVICE = "SPARK_API";
 
 export const API_KEY_REQUIRED = "API key is required.";

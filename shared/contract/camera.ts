@@ -1,4 +1,4 @@
-// Camera reports: the upload the probe app sends (shared/camera-report.md), the list's search form, and what
+// Camera reports: the upload the probe app sends (docs/camera-report.md), the list's search form, and what
 // /api/camera/* answers. The upload schema is the contract of POST /api/camera/reports; the query schema is shared
 // by the list page's GET form and GET /api/camera/reports.
 import { z } from "zod";

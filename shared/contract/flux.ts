@@ -1,6 +1,6 @@
-// The image-generation lab form (spec §5 "Flux form", §9 defaults). One schema for the form (text fields),
+// The image-generation lab form, its limits and defaults. One schema for the form (text fields),
 // the route action and POST /api/v1/admin/img_gen/flux (JSON): it accepts the prompt as text or as a list
-// and echo data as JSON text or as an object, and always yields the host payload of spec §3.
+// and echo data as JSON text or as an object, and always yields the host's request payload.
 import { z } from "zod";
 import { checkJsonLimits } from "../json-limits";
 
@@ -35,9 +35,9 @@ export const FLUX_LIMITS = {
   promptChars: 2_000,
   echoChars: 10_000,
 } as const;
-/** §3: echo_data carries requestor_id and requestor_type, both set to the form name. */
+/** echo_data carries requestor_id and requestor_type, both set to the form name. */
 export const FLUX_FORM_NAME = "flux_lab";
-/** §9: history lists at most this many jobs. */
+/** History lists at most this many jobs. */
 export const FLUX_HISTORY_LIMIT = 100;
 export const FLUX_PREVIEW_WIDTH = 360;
 export const FLUX_HISTORY_WIDTH = 512;

@@ -8,7 +8,7 @@ import { DISPLAY_NAME_MAX } from "./profile-limits";
 export { DISPLAY_NAME_MAX } from "./profile-limits";
 
 export const DisplayNameSchema = z.object({
-  // Empty clears the name: the email is shown instead (spec §3 "Display name").
+  // Empty clears the name: the email is shown instead as the display name.
   name: z
     .string()
     // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused

@@ -1,4 +1,4 @@
-// The developer tools' forms (spec §2: /tools/json-pretty-format/, /tools/url-decode-encode/). The server action
+// The developer tools' forms (/tools/json-pretty-format/, /tools/url-decode-encode/). The server action
 // parses posts with these; the browser runs the engines directly and never loads zod (public-page JS budget).
 import { z } from "zod";
 import { JSON_INDENTS, MAX_JSON_INPUT_BYTES, tooLargeMessage } from "../tools/json/limits";

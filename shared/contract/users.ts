@@ -1,4 +1,4 @@
-// Administrator user actions (spec §2 "Admin users"): one schema per form, shared by the forms, the route
+// Administrator user actions: one schema per form, shared by the forms, the route
 // actions and /api/v1/admin/auth.
 import { z } from "zod";
 import { emailField, NewPasswordField } from "./auth";
@@ -25,7 +25,7 @@ export const ChangePasswordFormSchema = SetPasswordSchema.extend({
 
 export const SetAdminSchema = z.object({ is_superuser: z.boolean() });
 
-/** §7: the payload is the negation of the current value. */
+/** The payload is the negation of the current value. */
 export const AccountVerifiedSchema = z.object({ email_verified: z.boolean() });
 
 // The intents of the users page: each names its target by id. A form sends a true flag as "on" and a false
@@ -37,7 +37,7 @@ export const AccountVerifiedFormSchema = z.object({
   email_verified: z.boolean().default(false),
 });
 
-/** The only provider whose e-mail flag the administrator toggles (spec §2). */
+/** The only provider whose e-mail flag the administrator toggles. */
 export const SPARK_PROVIDER = "spark";
 
 // ---------------------------------------------------------------- responses of /api/v1/admin/auth

@@ -35,5 +35,8 @@ export function formatByteSize(bytes: number): string {
 
 /** Names the size and the limit, exactly, since "10 MB" and "10 MB" could otherwise be one byte apart. */
 export function sizeLimitMessage(bytes: number, limitBytes: number, limitLabel: string): string {
-  return `The input is ${formatByteSize(bytes)} (${bytes.toLocaleString("en")} bytes); the limit is ${limitLabel} (${limitBytes.toLocaleString("en")} bytes).`;
+  return (
+    `The input is ${formatByteSize(bytes)} (${bytes.toLocaleString("en")} bytes); the ` +
+    `limit is ${limitLabel} (${limitBytes.toLocaleString("en")} bytes).`
+  );
 }

@@ -1,4 +1,4 @@
-// The signed-in user's own profile, settings, password and sessions (the spec's /user/profile and /user/update).
+// The signed-in user's own profile, settings, password and sessions (/user/profile and /user/update).
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import {
   ChangePasswordSchema,

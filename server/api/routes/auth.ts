@@ -1,4 +1,4 @@
-// /api/auth: sign-in, session, sign-out and registration (spec §7 "Session and account").
+// /api/auth: sign-in, session, sign-out and registration.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { isCommonPassword } from "../../auth/common-passwords";
 import { createSession, deleteSessionByToken, userRowToSessionUser } from "../../auth/sessions";
@@ -186,7 +186,9 @@ authRoutes.openapi(
     if (!limit.allowed) {
       throw new ApiError(
         429,
-        `Too many sign-up requests from this address (at most ${config.registrationRateLimitPerHour} an hour). Try again in ${limit.retryAfterSeconds} seconds.`,
+        `Too many sign-up requests from this address (at most ` +
+          `${config.registrationRateLimitPerHour} an hour). Try again in ` +
+          `${limit.retryAfterSeconds} seconds.`,
         [],
         {
           "Retry-After": String(limit.retryAfterSeconds),

@@ -166,7 +166,8 @@ describe("POST /api/camera/reports: validation and storage", () => {
     for (let i = 0; i < 200; i++) deep = [deep];
     expect((await upload({ ...pixel7(), deep })).status).toBe(400);
     // Half a million levels, just under 1 MiB: neither parsing nor checking may overflow the stack.
-    const raw = `{"manufacturer":"X","device_model":"Y","device_os":"Z","camera_list":[],"deep":${"[".repeat(500_000)}${"]".repeat(500_000)}}`;
+    const envelope = `"manufacturer":"X","device_model":"Y","device_os":"Z","camera_list":[]`;
+    const raw = `{${envelope},"deep":${"[".repeat(500_000)}${"]".repeat(500_000)}}`;
     const abyss = await h.request("/camera/reports", {
       method: "POST",
       body: raw,

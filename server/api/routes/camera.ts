@@ -1,4 +1,4 @@
-// Camera reports (spec §7): upload from the probe app (x-api-key), the list with search and filters, one report,
+// Camera reports: upload from the probe app (x-api-key), the list with search and filters, one report,
 // and its download. Reads are served from an in-memory cache with ETag/304 (list 10 s, detail about 24 minutes).
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
@@ -45,7 +45,7 @@ import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
 
 type CameraEnv = ApiEnv & { Variables: { apiKey: ApiKeyIdentity } };
 
-/** The issue's limit for one report, whatever MAX_BODY_BYTES allows elsewhere. */
+/** The limit for one report, whatever MAX_BODY_BYTES allows elsewhere. */
 export const MAX_REPORT_BYTES = 1024 * 1024;
 const LIST_MAX_AGE_S = LIST_TTL_MS / 1000;
 const DETAIL_MAX_AGE_S = DETAIL_TTL_MS / 1000;
@@ -79,7 +79,9 @@ const uploadRateLimit: MiddlewareHandler<CameraEnv> = async (c, next) => {
   if (!limit.allowed) {
     throw new ApiError(
       429,
-      `Too many uploads with this API key: the limit is ${config.uploadRateLimitPerHour.toLocaleString("en")} an hour. Try again in ${limit.retryAfterSeconds} seconds.`,
+      `Too many uploads with this API key: the limit is ` +
+        `${config.uploadRateLimitPerHour.toLocaleString("en")} an hour. Try again in ` +
+        `${limit.retryAfterSeconds} seconds.`,
       [],
       { "Retry-After": String(limit.retryAfterSeconds) },
     );
@@ -144,7 +146,8 @@ cameraRoutes.openapi(
     tags: ["camera"],
     summary: "Upload one camera report (probe app)",
     description:
-      "The envelope of shared/camera-report.md. Unknown keys are kept as uploaded. At most 1 MiB. Authenticated with an x-api-key header.",
+      "The envelope of docs/camera-report.md. Unknown keys are kept as " +
+      "uploaded. At most 1 MiB. Authenticated with an x-api-key header.",
     middleware: [reportBodyLimit, requireApiKey, uploadRateLimit] as const,
     request: { headers: CameraReportUploadHeadersSchema, body: jsonBody(CameraReportUploadSchema) },
     responses: {
@@ -176,7 +179,9 @@ cameraRoutes.openapi(
     tags: ["camera"],
     summary: "Recent camera reports, newest first, with search, filters and paging",
     description:
-      "q: words that must each start a word of the manufacturer or model. facing: a camera faces this way. min_level: some camera has at least this hardware level (LEGACY < EXTERNAL < LIMITED < FULL < LEVEL_3). cap (repeatable): some camera has each capability. May be 10 s old.",
+      "q: words that must each start a word of the manufacturer or model. facing: a camera faces this way. " +
+      "min_level: some camera has at least this hardware level (LEGACY < EXTERNAL < LIMITED < FULL < " +
+      "LEVEL_3). cap (repeatable): some camera has each capability. May be 10 s old.",
     request: { query: CameraReportQuerySchema },
     responses: {
       200: jsonResponse(CameraReportPageSchema, "One page of summaries and the number of matching reports"),

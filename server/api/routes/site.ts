@@ -29,7 +29,8 @@ siteRoutes.openapi(
     tags: ["site"],
     summary: "Send a message to the site owner",
     description:
-      "Stores the message, then notifies the owner by e-mail in the background (retried until sent). Accepts JSON or a form body. " +
+      "Stores the message, then notifies the owner by e-mail in the " +
+      "background (retried until sent). Accepts JSON or a form body. " +
       "A filled honeypot field (`website`) is answered like a success but nothing is kept.",
     request: {
       body: {
@@ -58,7 +59,9 @@ siteRoutes.openapi(
     if (!limit.allowed) {
       throw new ApiError(
         429,
-        `Too many messages from your address: the limit is ${config.contactRateLimitPerMinute} a minute. Please try again in ${limit.retryAfterSeconds} seconds.`,
+        `Too many messages from your address: the limit is ` +
+          `${config.contactRateLimitPerMinute} a minute. Please try again in ` +
+          `${limit.retryAfterSeconds} seconds.`,
         [],
         { "Retry-After": String(limit.retryAfterSeconds) },
       );

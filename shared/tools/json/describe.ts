@@ -1,4 +1,4 @@
-// Sentences about a parse report, for the page (kept apart from the engine, which the browser loads on first use).
+// Sentences about a parse report, which the engine adds to its result for the page to show.
 import type { ParseReport, RemovalKind } from "./parse";
 
 const REMOVAL_NAMES: Record<RemovalKind, [string, string]> = {
@@ -18,7 +18,9 @@ export function describeRemovals(report: ParseReport): string | null {
     const more = count > lines.length || new Set(lines).size > listed.length ? ", …" : "";
     const [one, many] = REMOVAL_NAMES[kind];
     parts.push(
-      `${count} ${count === 1 ? one : many} (line${listed.length === 1 && !more ? "" : "s"} ${listed.join(", ")}${more})`,
+      `${count} ${count === 1 ? one : many} ` +
+        `(line${listed.length === 1 && !more ? "" : "s"} ` +
+        `${listed.join(", ")}${more})`,
     );
   }
   if (parts.length === 0) return null;

@@ -35,7 +35,7 @@ describe("lossless formatting", () => {
     expect(JSON.stringify(JSON.parse(input))).toBe('{"2":4,"10":2,"b":1,"a":3}');
   });
 
-  test("strings and unicode are untouched: raw emoji, escaped pairs, lone surrogates, \\/ and \\u00e9 as written", () => {
+  test("strings are untouched: raw emoji, escaped pairs, lone surrogates, \\/ and \\u00e9 as written", () => {
     const input = '["😀", "\\ud83d\\ude00", "\\ud800", "a\\/b", "caf\\u00e9", "café", "\\u0000"]';
     expect(output(input, MINIFIED)).toBe('["😀","\\ud83d\\ude00","\\ud800","a\\/b","caf\\u00e9","café","\\u0000"]');
   });
@@ -124,8 +124,9 @@ describe("lossless formatting", () => {
       expect(refused.ok).toBe(false);
       expect(refused.output).toBe("");
       expect(refused.inputError).toMatch(
-        /^Formatted with this indent the text would be 7\d{3}(\.\d)? MB \(8,\d{3},\d{3},\d{3} bytes\); the limit is 64 MB \(67,108,864 bytes\)\. Choose Minified/,
+        /^Formatted with this indent the text would be 7\d{3}(\.\d)? MB \(8,\d{3},\d{3},\d{3} bytes\); /,
       );
+      expect(refused.inputError).toContain("; the limit is 64 MB (67,108,864 bytes). Choose Minified");
     }
     const minified = formatJson(input, MINIFIED);
     expect(minified.ok).toBe(true);
@@ -164,7 +165,8 @@ describe("input limits", () => {
     const refused = format(atLimit + " ", MINIFIED);
     expect(refused.ok).toBe(false);
     expect(refused.inputError).toBe(
-      "The input is 10 MB (10,485,761 bytes); the limit is 10 MB (10,485,760 bytes). Split it, or format it with a command-line tool such as jq.",
+      "The input is 10 MB (10,485,761 bytes); the limit is 10 MB (10,485,760 bytes). " +
+        "Split it, or format it with a command-line tool such as jq.",
     );
     expect(refused.inputError).toContain("the limit is 10 MB");
   });

@@ -11,6 +11,7 @@ import {
 } from "./limits";
 import { utf8ByteLength } from "../text-size";
 import { outputPreview } from "./output-preview";
+import { describeRemovals } from "./describe";
 
 export interface JsonToolResult {
   /** Valid input, formatted. */
@@ -21,11 +22,16 @@ export interface JsonToolResult {
   /** Where and why the input is not valid JSON (strict, or JSONC when that option is on). */
   syntaxError?: JsonSyntaxError;
   report?: ParseReport;
+  /** "Removed 1 line comment (line 2)." in JSONC mode, made here so the page needs no code to say it. */
+  removalSummary?: string;
   tree?: JsonTree;
   inputBytes: number;
   /** UTF-8 bytes of the formatted text (counted here, in the worker, not on the page's main thread). */
   outputBytes?: number;
-  /** `output` is only the start of the formatted text (`previewChars`: a page with megabytes of text stalls the browser). */
+  /**
+   * `output` is only the start of the formatted text (`previewChars`: a page with megabytes of text stalls the
+   * browser).
+   */
   outputCut?: boolean;
 }
 
@@ -66,12 +72,14 @@ export function formatJson(
   if (outputBytes > MAX_JSON_OUTPUT_BYTES)
     return { ok: false, output: "", inputError: outputTooLargeMessage(outputBytes), report, inputBytes };
   const preview = previewChars === undefined ? null : outputPreview(printed.text, previewChars);
+  const removalSummary = describeRemovals(report);
   return {
     ok: true,
     output: preview ? preview.text : printed.text,
     ...(preview?.cut ? { outputCut: true } : {}),
     outputBytes,
     report,
+    ...(removalSummary ? { removalSummary } : {}),
     tree: buildTree(parsed.root, options.sortKeys),
     inputBytes,
   };

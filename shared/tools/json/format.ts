@@ -1,5 +1,6 @@
 // Prints a parsed JSON tree: every number, string and key exactly as written, in the original order unless sortKeys.
-// Iterative, like the parser, so nesting depth is limited by memory (and the parser's depth limit), not by the call stack.
+// Iterative, like the parser, so nesting depth is limited by memory (and the parser's depth limit), not by the call
+// stack.
 import type { JsonEntry, JsonNode } from "./parse";
 import type { JsonIndent } from "./limits";
 
@@ -15,7 +16,9 @@ interface PrintFrame {
   next: number;
 }
 
-/** Keys by UTF-16 code units, the order of RFC 8785 (JSON canonicalization); stable, so repeated keys keep their order. */
+/**
+ * Keys by UTF-16 code units, the order of RFC 8785 (JSON canonicalization); stable, so repeated keys keep their order.
+ */
 export function compareKeys(a: JsonEntry, b: JsonEntry): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }

@@ -27,7 +27,9 @@ export const MAX_JSON_OUTPUT_LABEL = "64 MB";
 export const TREE_MAX_NODES = 2_000;
 export const TREE_MAX_DEPTH = 40;
 
-/** Lists (duplicate keys, removed comments, imprecise numbers) stop after this many entries; the total is still counted. */
+/**
+ * Lists (duplicate keys, removed comments, imprecise numbers) stop after this many entries; the total is still counted.
+ */
 export const REPORT_MAX_ITEMS = 100;
 
 export const JSON_INDENTS = ["2", "4", "tab", "minified"] as const;
@@ -50,12 +52,16 @@ export interface JsonFormatOptions {
 export const DEFAULT_JSON_OPTIONS: JsonFormatOptions = { indent: "2", sortKeys: false, jsonc: false };
 
 export function tooLargeMessage(bytes: number): string {
-  return `${sizeLimitMessage(bytes, MAX_JSON_INPUT_BYTES, MAX_JSON_INPUT_LABEL)} Split it, or format it with a command-line tool such as jq.`;
+  return (
+    `${sizeLimitMessage(bytes, MAX_JSON_INPUT_BYTES, MAX_JSON_INPUT_LABEL)} ` +
+    `Split it, or format it with a command-line tool such as jq.`
+  );
 }
 
 export function outputTooLargeMessage(bytes: number): string {
   return (
     `Formatted with this indent the text would be ${formatByteSize(bytes)} (${bytes.toLocaleString("en")} bytes); ` +
-    `the limit is ${MAX_JSON_OUTPUT_LABEL} (${MAX_JSON_OUTPUT_BYTES.toLocaleString("en")} bytes). Choose Minified, or format it with a command-line tool such as jq.`
+    `the limit is ${MAX_JSON_OUTPUT_LABEL} (${MAX_JSON_OUTPUT_BYTES.toLocaleString("en")} ` +
+    `bytes). Choose Minified, or format it with a command-line tool such as jq.`
   );
 }

@@ -22,5 +22,9 @@ export function outputPreview(output: string, limit = OUTPUT_PREVIEW_CHARS): Out
 export function previewNote(previewText: string, outputBytes: number, wholeTextHere: boolean): string {
   const shown = formatByteSize(new TextEncoder().encode(previewText).length);
   const whole = formatByteSize(outputBytes);
-  return `The box shows the first ${shown} of ${whole}, so the page stays quick. ${wholeTextHere ? "Copy and Download" : "Download"} give${wholeTextHere ? "" : "s"} all of it.`;
+  return (
+    `The box shows the first ${shown} of ${whole}, so the page stays quick. ` +
+    `${wholeTextHere ? "Copy and Download" : "Download"} give${wholeTextHere ? "" : "s"} all of ` +
+    `it.`
+  );
 }

@@ -77,7 +77,7 @@ export interface ParseReport {
   duplicateCount: number;
   impreciseNumbers: ImpreciseNumber[];
   impreciseNumberCount: number;
-  /** A byte order mark at the start was skipped (RFC 8259 §8.1 allows ignoring it). */
+  /** A byte order mark at the start was skipped (RFC 8259, section 8.1, allows ignoring it). */
   bomIgnored: boolean;
   valueCount: number;
   maxDepth: number;
@@ -348,7 +348,10 @@ class Parser {
     node.entries.push({ key: frame.key, rawKey: frame.rawKey, offset: frame.keyOffset, value });
   }
 
-  /** After a member: a comma and the next member (returns null, next value expected), or the closer (returns the container). */
+  /**
+   * After a member: a comma and the next member (returns null, next value expected), or the closer (returns the
+   * container).
+   */
   private afterMember(frame: Frame): JsonNode | null {
     const node = frame.node;
     const isObject = node.type === "object";
@@ -364,7 +367,8 @@ class Parser {
           throw new ParseFailure(
             commaOffset,
             `Trailing comma before '${isObject ? "}" : "]"}'.`,
-            "JSON does not allow a comma after the last member: remove it, or turn on “Allow comments and trailing commas (JSONC)”.",
+            "JSON does not allow a comma after the last member: remove it, or " +
+              "turn on “Allow comments and trailing commas (JSONC)”.",
           );
         }
         this.recordRemoval("trailing comma", commaOffset);
@@ -565,7 +569,8 @@ class Parser {
         ? "A single quote needs no escape inside a JSON string: write ' alone."
         : next === Char.LowerX
           ? "JSON has no \\x escapes: write \\u00XX instead."
-          : 'The escapes JSON allows are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; write a literal backslash as \\\\.';
+          : 'The escapes JSON allows are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX; ' +
+            "write a literal backslash as \\\\.";
     throw new ParseFailure(at, `Invalid escape '${escape}' in a string.`, hint);
   }
 
@@ -581,7 +586,8 @@ class Parser {
       throw new ParseFailure(
         at,
         "Line break inside a string.",
-        "A JSON string must end on the line it starts: close it with a double quote, or write \\n for a line break inside it.",
+        "A JSON string must end on the line it starts: close it with a " +
+          "double quote, or write \\n for a line break inside it.",
         { offset: start, label: "the string starts here" },
       );
     }
@@ -752,7 +758,8 @@ class Parser {
       return new ParseFailure(
         at,
         `Found ${found}, which JSON does not treat as whitespace.`,
-        "Replace it with a normal space or remove it; it often comes from copying text out of a web page or a document.",
+        "Replace it with a normal space or remove it; it often comes from " +
+          "copying text out of a web page or a document.",
       );
     }
     return null;
@@ -767,8 +774,8 @@ class Parser {
     const frame = this.stack[this.stack.length - 1];
     if (at >= text.length) return this.unexpectedEnd();
     if (code === Char.CloseBrace || code === Char.CloseBracket) {
-      // Empty containers and trailing commas are handled before we get here: this is "[1,]"-like in an object key position,
-      // or a closer right after ':' or a lone closer.
+      // Empty containers and trailing commas are handled before we get here: this is "[1,]"-like in an object key
+      // position, or a closer right after ':' or a lone closer.
       if (frame && frame.node.type === "object") {
         return new ParseFailure(
           at,
@@ -894,7 +901,8 @@ class Parser {
       const opened = positionAt(text, node.offset);
       return new ParseFailure(
         at,
-        `Mismatched bracket: '${text[at]}' closes the '${isObject ? "{" : "["}' opened at line ${opened.line}, column ${opened.column}.`,
+        `Mismatched bracket: '${text[at]}' closes the '${isObject ? "{" : "["}' ` +
+          `opened at line ${opened.line}, column ${opened.column}.`,
         `Close it with '${closer}', or look for a missing '${text[at] === "}" ? "{" : "["}' before this point.`,
         { offset: node.offset, label: `'${isObject ? "{" : "["}' opened here` },
       );
@@ -936,8 +944,11 @@ class Parser {
     const outermost = this.stack[0]!.node;
     return new ParseFailure(
       at,
-      `Nested too deep: this '${this.text[at]}' opens level ${(MAX_JSON_DEPTH + 1).toLocaleString("en")}; the limit is ${limit} levels.`,
-      `The formatter takes arrays and objects nested up to ${limit} levels deep. Flatten the data, or format it with a command-line tool such as jq.`,
+      `Nested too deep: this '${this.text[at]}' opens level ` +
+        `${(MAX_JSON_DEPTH + 1).toLocaleString("en")}; the limit is ${limit} ` +
+        `levels.`,
+      `The formatter takes arrays and objects nested up to ${limit} levels deep. ` +
+        `Flatten the data, or format it with a command-line tool such as jq.`,
       { offset: outermost.offset, label: "the outermost bracket opened here" },
     );
   }
@@ -952,7 +963,8 @@ class Parser {
     const open = this.stack.length;
     return new ParseFailure(
       this.text.length,
-      `The input ends before the '${isObject ? "{" : "["}' opened at line ${opened.line}, column ${opened.column} is closed.`,
+      `The input ends before the '${isObject ? "{" : "["}' opened at line ` +
+        `${opened.line}, column ${opened.column} is closed.`,
       open > 1
         ? `${open} brackets are still open; the innermost needs '${isObject ? "}" : "]"}'.`
         : `Add the missing '${isObject ? "}" : "]"}' at the end.`,

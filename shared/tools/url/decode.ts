@@ -176,7 +176,15 @@ function decodeUtf8Run(
               ? `${sequenceText(k, k + 2)} encodes a code point beyond U+10FFFF.`
               : `${sequenceText(k, k + 2)} is an overlong UTF-8 encoding.`;
       } else {
-        message = `${sequence} is an incomplete UTF-8 sequence: ${leadHex} starts a ${length}-byte character but ${valid === 1 ? "no continuation byte follows" : `only ${valid - 1} continuation byte${valid === 2 ? "" : "s"} follow${valid === 2 ? "s" : ""}`}.`;
+        const continuation =
+          valid === 1
+            ? "no continuation byte follows"
+            : valid === 2
+              ? "only 1 continuation byte follows"
+              : `only ${valid - 1} continuation bytes follow`;
+        message =
+          `${sequence} is an incomplete UTF-8 sequence: ` +
+          `${leadHex} starts a ${length}-byte character but ${continuation}.`;
       }
       report(runStart + k * 3, sequence, `Invalid UTF-8: ${message}`, NOT_UTF8_HINT);
       k += valid;

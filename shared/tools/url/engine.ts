@@ -85,17 +85,22 @@ export function runUrlTool(input: string, options: UrlToolOptions): UrlToolResul
     if (already) {
       const { line, column } = positionAt(text, already.index);
       notes.push(
-        `The input already holds percent-encoded text (${already[0]} at line ${line}, column ${column}); encoding it again turns each % into %25 (double encoding). Choose Decode if you meant to read it.`,
+        `The input already holds percent-encoded text (${already[0]} at line ${line}, column ${column}); ` +
+          `encoding it again turns each % into %25 (double encoding). Choose Decode if you meant to read it.`,
       );
     }
   } else if (!options.plusAsSpace && text.includes("+")) {
     notes.push(
-      "'+' was kept as '+'. In query strings and form data '+' stands for a space: turn on “+ as space” to decode it so.",
+      "'+' was kept as '+'. In query strings and form data '+' stands " +
+        "for a space: turn on “+ as space” to decode it so.",
     );
   }
   if (!options.lineMode && lines.length > 1) {
+    const crlf = options.lineEnding === "crlf";
+    const encoded = options.direction === "encode" ? ` (${crlf ? "%0D%0A" : "%0A"})` : "";
     notes.push(
-      `Line breaks were treated as ${options.lineEnding === "crlf" ? "CRLF" : "LF"}${options.direction === "encode" ? ` (${options.lineEnding === "crlf" ? "%0D%0A" : "%0A"})` : ""}; turn on line-by-line mode to handle each line on its own.`,
+      `Line breaks were treated as ${crlf ? "CRLF" : "LF"}${encoded}; ` +
+        `turn on line-by-line mode to handle each line on its own.`,
     );
   }
 

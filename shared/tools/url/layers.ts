@@ -28,7 +28,9 @@ export function decodeLayers(text: string, plusAsSpace: boolean): DecodeLayers |
         ? null
         : {
             layers,
-            stopped: `Decoding once more fails (${decoded.errors[0]!.message}), so the remaining % signs are probably literal.`,
+            stopped:
+              `Decoding once more fails (${decoded.errors[0]!.message}), so ` +
+              `the remaining % signs are probably literal.`,
           };
     }
     if (decoded.output === current) break;
