@@ -1,6 +1,7 @@
 // The JSON tree editor of the site vars page (json-edit-react). Import it only through React.lazy: the library
 // is large and no other page needs it.
 import { githubDarkTheme, JsonEditor, type JsonData } from "json-edit-react";
+import { useEffect, useRef } from "react";
 import { JSON_INDENT } from "./json-indent";
 
 /** The editor's messages, each shown for 2.5 s; the site vars page indents by 4. */
@@ -30,17 +31,30 @@ export default function JsonTreeEditor({
   onChange: (data: unknown) => void;
   label: string;
 }) {
+  const groupRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group) return;
+    // The editor's own inputs (a key, a value being edited) belong to no form. As fields of the page's form they
+    // would be validated on blur and posted with it, and Enter in one would submit it, reloading the page without
+    // the edit; Enter confirms the edit instead, as the editor's ✓ does. Set on focus, which comes before any
+    // typing; by a native listener, as the editor focuses them while React commits, when React sends no events.
+    const detachFromForm = (event: FocusEvent) => {
+      const target = event.target;
+      if (
+        target instanceof HTMLInputElement ||
+        target instanceof HTMLTextAreaElement ||
+        target instanceof HTMLSelectElement
+      ) {
+        // No element has an empty id, so the field has no form owner.
+        target.setAttribute("form", "");
+      }
+    };
+    group.addEventListener("focusin", detachFromForm, true);
+    return () => group.removeEventListener("focusin", detachFromForm, true);
+  }, []);
   return (
-    <div
-      role="group"
-      aria-label={label}
-      className="overflow-x-auto"
-      // Enter in the editor's one-line inputs (a key, a number) confirms the edit, which the editor does itself;
-      // the browser would also submit the page's form with it, and the reloaded page would drop the edit.
-      onKeyDown={(event) => {
-        if (event.key === "Enter" && event.target instanceof HTMLInputElement) event.preventDefault();
-      }}
-    >
+    <div ref={groupRef} role="group" aria-label={label} className="overflow-x-auto">
       <JsonEditor
         data={data as JsonData}
         setData={(next) => onChange(next)}
