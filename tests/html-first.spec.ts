@@ -41,6 +41,8 @@ test.describe("pages without React", () => {
       "/account/login",
       "/account/login/verify-request",
       "/no-such-page",
+      // An error page: the route's error boundary answers 400.
+      "/camera2/compare?ids=not-a-report",
     ];
     for (const path of paths) {
       const page = await scriptsOf(request, path);
@@ -49,8 +51,9 @@ test.describe("pages without React", () => {
       expect(page.hydrationData, `hydration data on ${path}`).toBe(false);
       expect(page.scriptSources, `scripts on ${path}`).toEqual([expect.stringMatching(ENHANCE_SCRIPT_URL)]);
     }
-    // The 404 page is one of them.
+    // The 404 and error pages are among them.
     expect((await scriptsOf(request, "/no-such-page")).status).toBe(404);
+    expect((await scriptsOf(request, "/camera2/compare?ids=not-a-report")).status).toBe(400);
   });
 
   test("the signed-in profile pages load no React either", async ({ page }) => {
