@@ -79,7 +79,9 @@ describe("changePublicContent", () => {
     });
     try {
       await changePublicContent(h.database.db, ["site-vars"], (tx) =>
-        tx.insert(siteVars).values({ namedKey: "public_bus_test", valType: "str", valObjectJson: { val: "x" } }),
+        tx
+          .insert(siteVars)
+          .values({ namedKey: "public_bus_test", valType: "str", valObjectJson: JSON.stringify({ val: "x" }) }),
       );
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(committedWhenTold).toBe(true);
@@ -91,7 +93,7 @@ describe("changePublicContent", () => {
       changePublicContent(h.database.db, ["site-vars"], async (tx) => {
         await tx
           .insert(siteVars)
-          .values({ namedKey: "public_rolled_back", valType: "str", valObjectJson: { val: "x" } });
+          .values({ namedKey: "public_rolled_back", valType: "str", valObjectJson: JSON.stringify({ val: "x" }) });
         throw new Error("refused");
       }).catch(() => {}),
     );

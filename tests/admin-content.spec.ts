@@ -168,9 +168,76 @@ test.describe("site vars", () => {
     }
     await page.getByRole("button", { name: "Create" }).click();
     const row = page.locator("tbody tr").filter({ hasText: key });
-    // jsonb keeps keys in its own order.
-    await expect(row.locator("td").nth(3)).toHaveText('{"size":4,"colors":["red"]}');
+    // The text as written: the tree changed nothing, so nothing was rewritten.
+    await expect(row.locator("td").nth(3)).toHaveText('{"colors": ["red"], "size": 4}');
     await expect(page.getByRole("heading", { name: `Edit ${key}` })).toBeVisible();
+  });
+
+  test("keeps JSON exactly as written; a value the tree would change is edited as text", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
+    const written = '{"title":"x","limits":{"a":1},"tags":["a"],"big":12345678901234567890}';
+    await signInAsAdmin();
+    await openSiteVars(page, javaScriptEnabled);
+    const key = unique("e2e_exact");
+    await page.getByLabel("named key").fill(key);
+    await page.getByLabel("value type").selectOption("json");
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("group", { name: "value as a JSON tree" })).toBeVisible();
+      await page.getByRole("button", { name: "Edit as text" }).click();
+    }
+    await page.locator("textarea[name=sv_val]").fill(written);
+    if (javaScriptEnabled) {
+      await expect(page.getByText("the number 12345678901234567890 would become 12345678901234567000")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Edit as tree" })).toHaveCount(0);
+    }
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByRole("heading", { name: `Edit ${key}` })).toBeVisible();
+    const row = page.locator("tbody tr").filter({ hasText: key });
+    await expect(row.locator("td").nth(3)).toHaveText(written);
+    await expect(page.locator("textarea[name=sv_val]")).toHaveValue(written);
+    await row.getByRole("button", { name: `Delete ${key}` }).click();
+    await expect(row).toHaveCount(0);
+  });
+
+  test("Enter in the JSON tree confirms the edit and does not submit the form", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "the tree editor needs JavaScript; without it the value is a textarea");
+    await signInAsAdmin();
+    await openSiteVars(page, javaScriptEnabled);
+    const key = unique("e2e_enter");
+    await page.getByLabel("named key").fill(key);
+    await page.getByLabel("value type").selectOption("json");
+    const tree = page.getByRole("group", { name: "value as a JSON tree" });
+    await expect(tree).toBeVisible();
+    await page.getByRole("button", { name: "Edit as text" }).click();
+    await page.getByLabel("value", { exact: true }).fill('{"size": 4}');
+    await page.getByRole("button", { name: "Edit as tree" }).click();
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByRole("heading", { name: `Edit ${key}` })).toBeVisible();
+
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await tree.locator(".jer-value-number").dblclick();
+    const number = tree.locator("input.jer-input-number");
+    await number.fill("5");
+    await number.press("Enter");
+    await expect(number).toHaveCount(0);
+    await expect(tree.locator(".jer-value-number")).toHaveText("5");
+    // Nothing was posted, and the edit is still there to be saved.
+    expect(posts).toEqual([]);
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    const row = page.locator("tbody tr").filter({ hasText: key });
+    await expect(row.locator("td").nth(3)).toHaveText(/^\{\s*"size": 5\s*\}$/);
+    await row.getByRole("button", { name: `Delete ${key}` }).click();
+    await expect(row).toHaveCount(0);
   });
 
   test("a secret var is masked, never sent to the page, and kept when saved with an empty value", async ({

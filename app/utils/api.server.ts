@@ -8,7 +8,14 @@ import { timed } from "../../shared/http/server-timing";
 export type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
 
 export type ApiResult<T> =
-  | { ok: true; status: number; data: T; headers: Headers }
+  | {
+      ok: true;
+      status: number;
+      data: T;
+      headers: Headers;
+      /** The answer as it came: stored JSON is read from it (shared/stored-json.ts), as `data` may have lost digits. */
+      text?: string;
+    }
   | { ok: false; status: number; error: ApiErrorBody; headers: Headers };
 
 export interface ApiRequestOptions {
@@ -107,7 +114,7 @@ async function readResponse<T>(response: Response): Promise<ApiResult<T>> {
   }
   const errorField =
     parsed && typeof parsed === "object" && "error" in parsed ? (parsed as { error: unknown }).error : undefined;
-  if (response.ok && errorField === undefined) return { ok: true, status, data: parsed as T, headers };
+  if (response.ok && errorField === undefined) return { ok: true, status, data: parsed as T, headers, text };
   return { ok: false, status: response.ok ? 500 : status, error: toErrorBody(parsed, response, errorField), headers };
 }
 

@@ -193,8 +193,12 @@ export const siteVars = pgTable(
     id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
     namedKey: text("named_key").notNull(),
     valType: text("val_type").notNull(),
-    /** {val}, or {sealed} for a secret var (server/services/secret-site-vars.ts). */
-    valObjectJson: jsonb("val_object_json").$type<{ val?: unknown; sealed?: string }>().notNull(),
+    /**
+     * JSON text: {"val": the value as written}, or {"sealed": …} for a secret var
+     * (server/services/secret-site-vars.ts). Text, not jsonb, which would round big numbers and reorder keys
+     * (shared/stored-json.ts).
+     */
+    valObjectJson: text("val_object_json").notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("site_vars_named_key_key").on(t.namedKey)],
@@ -205,7 +209,8 @@ export const kvEntries = pgTable(
   {
     key: text("key").primaryKey(),
     valueType: text("value_type").notNull(),
-    value: jsonb("value").notNull(),
+    /** A text entry's text; a json entry's JSON text as written (not jsonb, which would change it). */
+    value: text("value").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -39,7 +39,7 @@ describe("DATA_DIR", () => {
           Array.from({ length: 50 }, (_, i) => ({
             namedKey: `k_${batch}_${i}`,
             valType: "str",
-            valObjectJson: { val: "x".repeat(2_000) },
+            valObjectJson: JSON.stringify({ val: "x".repeat(2_000) }),
           })),
         );
       }

@@ -158,7 +158,7 @@ describe("secret site vars", () => {
     const legacy = "legacy-clear-token-0123456789";
     await h.database.db
       .insert(siteVars)
-      .values({ namedKey: "legacy_token", valType: "str", valObjectJson: { val: legacy } });
+      .values({ namedKey: "legacy_token", valType: "str", valObjectJson: JSON.stringify({ val: legacy }) });
     expect(await readSiteVar(h.database.db, "legacy_token")).toBe(legacy);
     expect(await sealSecretSiteVars(h.database.db)).toBe(1);
     expect(await sealSecretSiteVars(h.database.db)).toBe(0);

@@ -224,14 +224,16 @@ describe("with a database", () => {
 
   it("reads the probe app's store link from a site var, falling back to the default", async () => {
     expect(await probeAppStoreUrl(database.db)).toBe(DEFAULT_PROBE_APP_STORE_URL);
-    await database.db
-      .insert(siteVars)
-      .values({ namedKey: "probe_app_store_link", valType: "str", valObjectJson: { val: "javascript:alert(1)" } });
+    await database.db.insert(siteVars).values({
+      namedKey: "probe_app_store_link",
+      valType: "str",
+      valObjectJson: JSON.stringify({ val: "javascript:alert(1)" }),
+    });
     expect(await probeAppStoreUrl(database.db)).toBe(DEFAULT_PROBE_APP_STORE_URL);
     await database.db.insert(siteVars).values({
       namedKey: "probe_app_store_url",
       valType: "str",
-      valObjectJson: { val: " https://apps.example/probe " },
+      valObjectJson: JSON.stringify({ val: " https://apps.example/probe " }),
     });
     expect(await probeAppStoreUrl(database.db)).toBe("https://apps.example/probe");
   });

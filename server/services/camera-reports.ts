@@ -23,6 +23,7 @@ import { InvalidInputError, MismatchError } from "./errors";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { cameraReportBodies, cameraReports, cameraReportStats, idempotencyKeys, siteVars } from "../db/schema";
+import { siteVarValue } from "./secret-site-vars";
 
 // ---------------------------------------------------------------- search terms
 
@@ -432,7 +433,8 @@ export async function probeAppStoreUrl(db: Database): Promise<string> {
     .from(siteVars)
     .where(inArray(siteVars.namedKey, [...PROBE_APP_STORE_VARS]));
   for (const name of PROBE_APP_STORE_VARS) {
-    const value = rows.find((row) => row.key === name)?.value?.val;
+    const stored = rows.find((row) => row.key === name)?.value;
+    const value = stored === undefined ? undefined : siteVarValue(stored);
     if (typeof value === "string" && isHttpUrl(value.trim())) return value.trim();
   }
   return DEFAULT_PROBE_APP_STORE_URL;

@@ -1,11 +1,13 @@
 // Key/value store: text or JSON values with an optional expiry, after which the key reads as absent and is purged.
+// A JSON value is stored and answered as the text it was given (JsonText): digits, key order and whitespace kept.
 import { and, asc, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { kvEntries } from "../db/schema";
+import { JsonText } from "../lib/json-text";
 import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
 import {
+  checkKvValue,
   parseExpiry,
-  parseKvValue,
   type KvEntry,
   type KvEntryInput,
   type KvPage,
@@ -14,20 +16,16 @@ import {
 
 type KvRow = typeof kvEntries.$inferSelect;
 
+/** An entry as answers show it; send it with jsonWithStoredText. */
 export function toKvEntry(row: KvRow): KvEntry {
   return {
     key: row.key,
     value_type: row.valueType as KvValueType,
-    value: row.value,
+    value: row.valueType === "json" ? new JsonText(row.value) : row.value,
     expires_at: row.expiresAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
-}
-
-/** JSON null is a value too; as a bound parameter it would arrive as SQL NULL, which the column refuses. */
-function jsonbValue(value: unknown) {
-  return value === null ? sql`'null'::jsonb` : value;
 }
 
 const live = () => or(isNull(kvEntries.expiresAt), gt(kvEntries.expiresAt, sql`now()`));
@@ -87,10 +85,11 @@ function expiryFrom(input: KvEntryInput, now = new Date()): Date | null {
   return expiresAt;
 }
 
-function valueFrom(input: KvEntryInput): unknown {
-  const parsed = parseKvValue(input.value_type, input.value);
-  if (!parsed.ok) throw new InvalidInputError(parsed.message, [{ field: "value", message: parsed.message }]);
-  return parsed.value;
+/** The text to store: checked against the type, and kept as it is. */
+function valueFrom(input: KvEntryInput): string {
+  const checked = checkKvValue(input.value_type, input.value);
+  if (!checked.ok) throw new InvalidInputError(checked.message, [{ field: "value", message: checked.message }]);
+  return input.value;
 }
 
 /** Admin create: refuses a key that is live already (an expired one is replaced). */
@@ -98,7 +97,7 @@ export async function createKv(db: Database, input: KvEntryInput): Promise<KvEnt
   const values = {
     key: input.key,
     valueType: input.value_type,
-    value: jsonbValue(valueFrom(input)),
+    value: valueFrom(input),
     expiresAt: expiryFrom(input),
   };
   await purgeExpiredKv(db);
@@ -118,7 +117,7 @@ export async function updateKv(db: Database, key: string, input: KvEntryInput): 
     .update(kvEntries)
     .set({
       valueType: input.value_type,
-      value: jsonbValue(valueFrom(input)),
+      value: valueFrom(input),
       expiresAt: expiryFrom(input),
       updatedAt: new Date(),
     })
@@ -128,17 +127,26 @@ export async function updateKv(db: Database, key: string, input: KvEntryInput): 
   return toKvEntry(row);
 }
 
-/** Service write (create or replace). A string is stored as text, anything else as JSON. */
-export async function putKv(db: Database, key: string, value: unknown, ttlSeconds?: number): Promise<KvEntry> {
-  const valueType: KvValueType = typeof value === "string" ? "text" : "json";
+/**
+ * Service write (create or replace): a text entry's text, or a json entry's JSON text as the caller wrote it
+ * (checked here, so no caller stores what an admin could not).
+ */
+export async function putKv(
+  db: Database,
+  key: string,
+  entry: { value_type: KvValueType; value: string },
+  ttlSeconds?: number,
+): Promise<KvEntry> {
+  const { value_type: valueType } = entry;
+  const value = valueFrom({ key, ...entry });
   const expiresAt = ttlSeconds ? new Date(Date.now() + ttlSeconds * 1000) : null;
   await purgeExpiredKv(db);
   const [row] = await db
     .insert(kvEntries)
-    .values({ key, valueType, value: jsonbValue(value), expiresAt })
+    .values({ key, valueType, value, expiresAt })
     .onConflictDoUpdate({
       target: kvEntries.key,
-      set: { valueType, value: jsonbValue(value), expiresAt, updatedAt: new Date() },
+      set: { valueType, value, expiresAt, updatedAt: new Date() },
     })
     .returning();
   return toKvEntry(row!);

@@ -1,33 +1,58 @@
 // Secret site vars (isSecretSiteVarKey: img_gen_api_key, secret_*, *_api_key, *_secret, *_password, *_token) are
-// stored as val_object_json: {sealed: "v1.…"}, the value's JSON sealed with AES-256-GCM like API keys, so neither
-// the table nor the database's write-ahead log holds them in clear. Values saved in clear before are sealed at
-// start-up (sealSecretSiteVars) and read either way meanwhile.
+// stored as val_object_json {"sealed": "v1.…"}, the text {"val": …} sealed with AES-256-GCM like API keys, so
+// neither the table nor the database's write-ahead log holds them in clear. Values saved in clear before are
+// sealed at start-up (sealSecretSiteVars) and read either way meanwhile. The stored text is read with the lossless
+// parser: a value comes back as the text it was saved as (shared/stored-json.ts).
 import { eq } from "drizzle-orm";
 import { isSecretSiteVarKey } from "../../shared/contract/site-vars";
+import { memberNode, nodeText } from "../../shared/stored-json";
+import { parseJson, scalarKind } from "../../shared/tools/json/parse";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { decryptSecret, encryptSecret } from "../lib/crypto";
 
-export type StoredSiteVarValue = { val?: unknown; sealed?: unknown } | null | undefined;
+/** A site var row's val_object_json: JSON text, {"val": …} or {"sealed": "…"}. */
+export type StoredSiteVarValue = string;
 
-export function isSealed(stored: StoredSiteVarValue): stored is { sealed: string } {
-  return Boolean(stored && typeof stored === "object" && typeof stored.sealed === "string");
+/** The sealed string of a stored value, or null when it is stored in clear. */
+function sealedText(stored: StoredSiteVarValue): string | null {
+  const parsed = parseJson(stored);
+  const sealed = parsed.ok ? memberNode(parsed.root, "sealed") : undefined;
+  // A JSON string of base64 and dots: JSON.parse reads it exactly.
+  return typeof sealed === "string" && scalarKind(sealed) === "string" ? (JSON.parse(sealed) as string) : null;
 }
 
-/** What a var's row stores for this value: sealed when the key is a secret one. */
-export function storedSiteVarValue(key: string, value: unknown): { val: unknown } | { sealed: string } {
-  return isSecretSiteVarKey(key) ? { sealed: encryptSecret(JSON.stringify({ val: value })) } : { val: value };
+export function isSealed(stored: StoredSiteVarValue): boolean {
+  return sealedText(stored) !== null;
 }
 
-/** The value a row holds, opened when sealed; null when it cannot be (ENCRYPTION_KEY changed). */
-export function siteVarValue(stored: StoredSiteVarValue): unknown {
-  if (!stored || typeof stored !== "object") return null;
-  if (!isSealed(stored)) return stored.val ?? null;
-  try {
-    return (JSON.parse(decryptSecret(stored.sealed)) as { val?: unknown }).val ?? null;
-  } catch {
-    return null;
+/** What a var's row stores for the value's JSON text: sealed when the key is a secret one. */
+export function storedSiteVarValue(key: string, valueText: string): StoredSiteVarValue {
+  const clear = `{"val":${valueText}}`;
+  return isSecretSiteVarKey(key) ? JSON.stringify({ sealed: encryptSecret(clear) }) : clear;
+}
+
+/** The value's JSON text as saved, opened when sealed; null when there is none or it cannot be opened. */
+export function siteVarValueText(stored: StoredSiteVarValue): string | null {
+  const sealed = sealedText(stored);
+  let clear = stored;
+  if (sealed !== null) {
+    try {
+      clear = decryptSecret(sealed);
+    } catch {
+      // ENCRYPTION_KEY changed since it was sealed.
+      return null;
+    }
   }
+  const parsed = parseJson(clear);
+  const value = parsed.ok ? memberNode(parsed.root, "val") : undefined;
+  return value === undefined ? null : nodeText(clear, value);
+}
+
+/** The value as JavaScript sees it, for server code that uses it (a host name, a key): null when there is none. */
+export function siteVarValue(stored: StoredSiteVarValue): unknown {
+  const text = siteVarValueText(stored);
+  return text === null ? null : (JSON.parse(text) as unknown);
 }
 
 /** Seals every secret var still stored in clear. Idempotent: runs at every start. */
@@ -40,7 +65,7 @@ export async function sealSecretSiteVars(db: Database): Promise<number> {
     if (!isSecretSiteVarKey(row.key) || isSealed(row.value)) continue;
     await db
       .update(siteVars)
-      .set({ valObjectJson: storedSiteVarValue(row.key, siteVarValue(row.value)) })
+      .set({ valObjectJson: storedSiteVarValue(row.key, siteVarValueText(row.value) ?? "null") })
       .where(eq(siteVars.id, row.id));
     sealed += 1;
   }

@@ -1,9 +1,11 @@
-// Site vars: typed settings kept as val_object_json: {val}. The site reads a few of them publicly
-// (site name, probe app store link); server code reads any of them with readSiteVar.
+// Site vars: typed settings kept as val_object_json: {val}, a json value as the text it was saved as, which the
+// answers carry as it is (JsonText). The site reads a few of them publicly (site name, probe app store link);
+// server code reads any of them with readSiteVar.
 import { desc, eq, inArray, or, sql } from "drizzle-orm";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
+import { JsonText } from "../lib/json-text";
 import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
 import {
   isSecretSiteVarKey,
@@ -12,7 +14,7 @@ import {
   type SiteVarInput,
   type SiteVarType,
 } from "../../shared/contract/site-vars";
-import { isSealed, siteVarValue, storedSiteVarValue } from "./secret-site-vars";
+import { isSealed, siteVarValue, siteVarValueText, storedSiteVarValue } from "./secret-site-vars";
 
 type SiteVarRow = typeof siteVars.$inferSelect;
 
@@ -25,14 +27,20 @@ export const SITE_VAR_KEYS = {
 export const PUBLIC_SITE_VAR_KEYS: readonly string[] = [SITE_VAR_KEYS.siteName, SITE_VAR_KEYS.probeAppStoreLink];
 export const PUBLIC_SITE_VAR_PREFIX = "public_";
 
-/** A var as lists show it: a secret one without its value. */
+/** The value as answers send it: its JSON text as saved. */
+function valueAsSaved(row: SiteVarRow): JsonText | null {
+  const text = siteVarValueText(row.valObjectJson);
+  return text === null ? null : new JsonText(text);
+}
+
+/** A var as lists show it: a secret one without its value. Send it with jsonWithStoredText. */
 export function toSiteVar(row: SiteVarRow): SiteVar {
   const secret = isSecretSiteVarKey(row.namedKey) || isSealed(row.valObjectJson);
   return {
     id: row.id,
     named_key: row.namedKey,
     val_type: row.valType as SiteVarType,
-    val_object_json: { val: secret ? null : siteVarValue(row.valObjectJson) },
+    val_object_json: { val: secret ? null : valueAsSaved(row) },
     created_at: row.createdAt.toISOString(),
     secret,
   };
@@ -49,8 +57,8 @@ export async function readSiteVar(db: Database, key: string): Promise<unknown> {
   return row ? siteVarValue(row.valObjectJson) : undefined;
 }
 
-/** The vars anyone may read: {key: value}. */
-export async function publicSiteVars(db: Database): Promise<Record<string, unknown>> {
+/** The vars anyone may read: {key: value}, each value as saved (send with jsonWithStoredText). */
+export async function publicSiteVars(db: Database): Promise<Record<string, JsonText | null>> {
   const rows = await db
     .select()
     .from(siteVars)
@@ -61,7 +69,7 @@ export async function publicSiteVars(db: Database): Promise<Record<string, unkno
       ),
     );
   const open = rows.filter((row) => !isSecretSiteVarKey(row.namedKey) && !isSealed(row.valObjectJson));
-  return Object.fromEntries(open.map((row) => [row.namedKey, siteVarValue(row.valObjectJson)]));
+  return Object.fromEntries(open.map((row) => [row.namedKey, valueAsSaved(row)]));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -95,7 +103,7 @@ export async function saveSiteVar(db: Database, input: SiteVarInput): Promise<Si
 }
 
 /** The value to store: sealed for a secret key; an edit of a secret var with an empty value keeps the saved one. */
-async function valueToStore(db: Database, input: SiteVarInput): Promise<{ val?: unknown; sealed?: string }> {
+async function valueToStore(db: Database, input: SiteVarInput): Promise<string> {
   if (input.sv_val === "" && input.id !== undefined && isSecretSiteVarKey(input.key)) {
     const [row] = await db
       .select({ value: siteVars.valObjectJson })
@@ -103,11 +111,11 @@ async function valueToStore(db: Database, input: SiteVarInput): Promise<{ val?: 
       .where(eq(siteVars.id, input.id))
       .limit(1);
     if (!row) throw new NotFoundError("Site var not found.");
-    return storedSiteVarValue(input.key, siteVarValue(row.value));
+    return storedSiteVarValue(input.key, siteVarValueText(row.value) ?? "null");
   }
   const parsed = parseSiteVarValue(input.sv_val_type, input.sv_val);
   if (!parsed.ok) throw new InvalidInputError(parsed.message, [{ field: "sv_val", message: parsed.message }]);
-  return storedSiteVarValue(input.key, parsed.value);
+  return storedSiteVarValue(input.key, parsed.json);
 }
 
 export async function deleteSiteVar(db: Database, id: number): Promise<void> {

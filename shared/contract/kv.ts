@@ -1,7 +1,7 @@
 // Key/value store: one schema for the admin form, its route action and the admin /api endpoints; the service API
 // (x-api-key) takes KvPutSchema.
 import { z } from "zod";
-import { checkJsonLimits } from "../json-limits";
+import { checkJsonText } from "../stored-json";
 
 export const KV_KEY_MAX = 200;
 export const KV_VALUE_MAX = 100_000;
@@ -29,18 +29,11 @@ export function parseExpiry(text: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export function parseKvValue(
-  type: KvValueType,
-  text: string,
-): { ok: true; value: unknown } | { ok: false; message: string } {
-  if (type === "text") return { ok: true, value: text };
-  const tooLarge = checkJsonLimits(text, "The value");
-  if (tooLarge) return { ok: false, message: tooLarge.message };
-  try {
-    return { ok: true, value: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { ok: false, message: `Enter valid JSON (${error instanceof Error ? error.message : "parse error"}).` };
-  }
+/** Whether the text fits the type: any text, or one JSON value (kept as written: digits, key order, whitespace). */
+export function checkKvValue(type: KvValueType, text: string): { ok: true } | { ok: false; message: string } {
+  if (type === "text") return { ok: true };
+  const checked = checkJsonText(text, "The value");
+  return checked.ok ? { ok: true } : checked;
 }
 
 export const KvEntrySchema = z
@@ -55,8 +48,8 @@ export const KvEntrySchema = z
     expires_at: z.string().max(40, "Enter a date and time, e.g. 2030-01-31T12:00.").optional(),
   })
   .superRefine((input, ctx) => {
-    const parsed = parseKvValue(input.value_type, input.value);
-    if (!parsed.ok) ctx.addIssue({ code: "custom", path: ["value"], message: parsed.message });
+    const checked = checkKvValue(input.value_type, input.value);
+    if (!checked.ok) ctx.addIssue({ code: "custom", path: ["value"], message: checked.message });
     if (input.expires_at && !parseExpiry(input.expires_at)) {
       ctx.addIssue({ code: "custom", path: ["expires_at"], message: "Enter a date and time, e.g. 2030-01-31T12:00." });
     }
@@ -92,7 +85,7 @@ export const KvKeyParamsSchema = z.object({ key: KvKeyField });
 export const KvRecordSchema = z.object({
   key: z.string(),
   value_type: z.enum(KV_VALUE_TYPES),
-  value: z.unknown(),
+  value: z.unknown().meta({ description: "A text entry's text, or a json entry's JSON exactly as stored" }),
   expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1,7 +1,7 @@
 // Site vars: one schema for the form, its route action and POST /api/admin/site/vars. The value is typed text
-// that must parse as its type; /api stores the parsed value as val_object_json: {val}.
+// that must parse as its type; /api stores it as val_object_json: {val}, a json value as the text it was written.
 import { z } from "zod";
-import { checkJsonLimits } from "../json-limits";
+import { checkJsonText } from "../stored-json";
 
 export const SITE_VAR_TYPES = ["str", "int", "float", "bool", "json"] as const;
 export type SiteVarType = (typeof SITE_VAR_TYPES)[number];
@@ -23,49 +23,50 @@ export function isSecretSiteVarKey(key: string): boolean {
   );
 }
 
-export type ParsedSiteVarValue = { ok: true; value: unknown } | { ok: false; message: string };
+/** The value as JSON text (val's text in the stored {val}), or why the form's text does not fit the type. */
+export type ParsedSiteVarValue = { ok: true; json: string } | { ok: false; message: string };
 
-/** Turns the form's text into the stored value, or says why it does not fit the type. */
+/**
+ * Turns the form's text into the value's JSON text, or says why it does not fit the type. A json value stays the
+ * text as written (digits, key order, whitespace); the others are numbers, true, false or a string.
+ */
 export function parseSiteVarValue(type: SiteVarType, text: string): ParsedSiteVarValue {
   const trimmed = text.trim();
   switch (type) {
     case "str":
-      return { ok: true, value: text };
+      return { ok: true, json: JSON.stringify(text) };
     case "int": {
       const value = Number(trimmed);
       if (!/^[+-]?\d+$/.test(trimmed) || !Number.isSafeInteger(value)) {
         return { ok: false, message: "Enter a whole number, e.g. 42 (at most 15 digits)." };
       }
-      return { ok: true, value };
+      return { ok: true, json: String(value) };
     }
     case "float": {
       const value = Number(trimmed);
       if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(trimmed) || !Number.isFinite(value)) {
         return { ok: false, message: "Enter a number, e.g. 3.14." };
       }
-      return { ok: true, value };
+      return { ok: true, json: JSON.stringify(value) };
     }
     case "bool": {
       const lowered = trimmed.toLowerCase();
-      if (lowered === "true") return { ok: true, value: true };
-      if (lowered === "false") return { ok: true, value: false };
+      if (lowered === "true" || lowered === "false") return { ok: true, json: lowered };
       return { ok: false, message: "Enter true or false." };
     }
     case "json": {
-      const tooLarge = checkJsonLimits(text, "The value");
-      if (tooLarge) return { ok: false, message: tooLarge.message };
-      try {
-        return { ok: true, value: JSON.parse(text) as unknown };
-      } catch (error) {
-        return { ok: false, message: `Enter valid JSON (${error instanceof Error ? error.message : "parse error"}).` };
-      }
+      const checked = checkJsonText(text, "The value");
+      return checked.ok ? { ok: true, json: text } : checked;
     }
   }
 }
 
-/** The stored value as the form and the table show it; JSON with the tree editor's indent of 4. */
-export function formatSiteVarValue(type: string, value: unknown, indent = 0): string {
-  if (type === "json") return JSON.stringify(value, null, indent) ?? "null";
+/**
+ * The value as the form and the table show it: a json var's text as saved (`jsonText`, read from the answer's
+ * text, since the parsed `value` may have lost digits or key order), the others' value as text.
+ */
+export function formatSiteVarValue(type: string, value: unknown, jsonText: string | undefined): string {
+  if (type === "json") return jsonText ?? JSON.stringify(value) ?? "null";
   return typeof value === "string" ? value : String(value);
 }
 
@@ -114,8 +115,10 @@ export const SiteVarRecordSchema = z.object({
   id: z.number().int(),
   named_key: z.string(),
   val_type: z.enum(SITE_VAR_TYPES),
-  /** val is null for a secret var: its value is never listed. */
-  val_object_json: z.object({ val: z.unknown() }),
+  /** val is null for a secret var: its value is never listed. A json var's val is its JSON text as saved. */
+  val_object_json: z.object({
+    val: z.unknown().meta({ description: "The value; of a json var, the JSON exactly as saved (digits, key order)" }),
+  }),
   created_at: z.string(),
   secret: z.boolean().meta({ description: "Stored encrypted; val is null here and the value is never listed." }),
 });
@@ -126,5 +129,7 @@ export const SiteVarSavedResponseSchema = z.object({ obj: SiteVarRecordSchema })
 export type SiteVarSavedResponse = z.infer<typeof SiteVarSavedResponseSchema>;
 
 /** The vars anyone may read: site_name, probe_app_store_link and every key starting with public_. */
-export const PublicSiteVarsResponseSchema = z.object({ vars: z.record(z.string(), z.unknown()) });
+export const PublicSiteVarsResponseSchema = z.object({
+  vars: z.record(z.string(), z.unknown().meta({ description: "A var's value; JSON exactly as saved" })),
+});
 export type PublicSiteVarsResponse = z.infer<typeof PublicSiteVarsResponseSchema>;

@@ -19,7 +19,8 @@ import {
   type KvPage,
 } from "../../../shared/contract/kv";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { apiRequest } from "~/utils/api.server";
+import { jsonTextsAt } from "../../../shared/stored-json";
+import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { useZodForm } from "~/utils/use-zod-form";
 import { deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
@@ -40,6 +41,21 @@ function keyPath(key: string): string {
   return `/admin/kv/${encodeURIComponent(key)}`;
 }
 
+/** An entry with its value as the page shows and edits it: a json entry's text exactly as stored. */
+type ListedKvEntry = KvEntry & { value_text: string };
+
+/**
+ * The entries of an answer with their value text. The parsed answer may have lost a json value's digits or key
+ * order, so that text is read from the answer's text at `path`.
+ */
+function withValueTexts(result: ApiResult<unknown> & { ok: true }, entries: KvEntry[], path: string[]) {
+  const jsonTexts = jsonTextsAt(result.text ?? "", path);
+  return entries.map((entry, index): ListedKvEntry => ({
+    ...entry,
+    value_text: entry.value_type === "json" ? (jsonTexts[index] ?? JSON.stringify(entry.value)) : String(entry.value),
+  }));
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const prefix = url.searchParams.get("prefix")?.trim() ?? "";
@@ -53,9 +69,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     prefix,
-    list: list.ok ? list.data : { items: [], total: 0, page, page_size: KV_PAGE_SIZE },
+    list: list.ok
+      ? { ...list.data, items: withValueTexts(list, list.data.items, ["items", "*", "value"]) }
+      : { items: [], total: 0, page, page_size: KV_PAGE_SIZE },
     error: list.ok ? null : errorText(list.error),
-    editing: edited?.ok ? edited.data : null,
+    editing: edited?.ok ? (withValueTexts(edited, [edited.data], ["value"])[0] ?? null) : null,
     editMissing: Boolean(editKey && !edited?.ok),
   };
 }
@@ -89,10 +107,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Key/Value Store" }];
-
-function valueText(entry: Pick<KvEntry, "value_type" | "value">, indent = 0): string {
-  return entry.value_type === "json" ? (JSON.stringify(entry.value, null, indent) ?? "null") : String(entry.value);
-}
 
 export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
   const { prefix, list, error, editing, editMissing } = loaderData;
@@ -140,7 +154,7 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
         empty="No keys."
       >
         {(entry) => {
-          const text = valueText(entry);
+          const text = entry.value_text;
           return (
             <tr key={entry.key} className={editedRowClass(editing?.key === entry.key)}>
               <td className="font-mono break-all">{entry.key}</td>
@@ -167,7 +181,7 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function KvForm({ editing }: { editing: KvEntry | null }) {
+function KvForm({ editing }: { editing: ListedKvEntry | null }) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
@@ -178,7 +192,7 @@ function KvForm({ editing }: { editing: KvEntry | null }) {
     defaultValue: editing
       ? {
           key: editing.key,
-          value: valueText(editing, 2),
+          value: editing.value_text,
           value_type: editing.value_type,
           // datetime-local shows minutes, in UTC as the label says.
           expires_at: editing.expires_at ? editing.expires_at.slice(0, 16) : undefined,

@@ -4,7 +4,6 @@ import { data, Link, useActionData, useFetcher, useLocation } from "react-router
 import { z } from "zod";
 import type { Route } from "./+types/site-vars";
 import { FormCard } from "~/components/admin/form-card";
-import { JSON_INDENT } from "~/components/admin/json-indent";
 import { JsonValueField } from "~/components/admin/json-value-field";
 import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
 import { DataTable } from "~/components/data-table";
@@ -21,20 +20,33 @@ import {
   type SiteVarType,
 } from "../../../shared/contract/site-vars";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { jsonTextsAt } from "../../../shared/stored-json";
 import { apiRequest } from "~/utils/api.server";
+import { errorText } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
 import { invalidateSiteSettings } from "~/utils/site-settings.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
+import { deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.siteVars;
 const DeleteSchema = z.object({ id: z.coerce.number().int().positive() });
 
 const pageUrl = (editId?: number | string | null) => editUrl(PAGE_PATH, editId);
 
+/** A var with its value as the page shows and edits it: a json var's text exactly as saved. */
+type ListedSiteVar = SiteVar & { value_text: string };
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { items: vars, editing, error } = await loadListForEditing<SiteVar>(context, request, "/admin/site/vars/list");
-  return { vars, editing, error };
+  const editId = new URL(request.url).searchParams.get("edit");
+  const result = await apiRequest<SiteVar[]>(context, "/admin/site/vars/list");
+  if (!result.ok) return { vars: [], editing: null, error: errorText(result.error) };
+  // The parsed answer may have lost a json value's digits or key order: its text is read from the answer's text.
+  const jsonTexts = jsonTextsAt(result.text ?? "", ["*", "val_object_json", "val"]);
+  const vars: ListedSiteVar[] = result.data.map((siteVar, index) => ({
+    ...siteVar,
+    value_text: formatSiteVarValue(siteVar.val_type, siteVar.val_object_json.val, jsonTexts[index]),
+  }));
+  return { vars, editing: vars.find((siteVar) => String(siteVar.id) === editId) ?? null, error: null };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -75,9 +87,7 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
       {/* A fresh form on every navigation, as a page load gives without JavaScript (a Create's values would stay). */}
       <SiteVarForm
         key={
-          editing
-            ? `${location.key}-${editing.id}-${JSON.stringify(editing.val_object_json)}-${editing.named_key}`
-            : `${location.key}-new`
+          editing ? `${location.key}-${editing.id}-${editing.value_text}-${editing.named_key}` : `${location.key}-new`
         }
         editing={editing}
       />
@@ -104,7 +114,7 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
                 </code>
               ) : (
                 <code className="font-mono text-xs break-all whitespace-pre-wrap">
-                  {truncate(formatSiteVarValue(siteVar.val_type, siteVar.val_object_json.val), 300)}
+                  {truncate(siteVar.value_text, 300)}
                 </code>
               )}
             </td>
@@ -124,7 +134,7 @@ function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function SiteVarForm({ editing }: { editing: SiteVar | null }) {
+function SiteVarForm({ editing }: { editing: ListedSiteVar | null }) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
   const reply = fetcher.data ?? actionData;
@@ -136,7 +146,7 @@ function SiteVarForm({ editing }: { editing: SiteVar | null }) {
           id: String(editing.id),
           key: editing.named_key,
           // A secret var's value is never sent to the page: left empty, Save keeps it.
-          sv_val: editing.secret ? "" : formatSiteVarValue(editing.val_type, editing.val_object_json.val, JSON_INDENT),
+          sv_val: editing.secret ? "" : editing.value_text,
           sv_val_type: editing.val_type,
         }
       : { sv_val_type: "str" },

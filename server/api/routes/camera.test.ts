@@ -439,9 +439,11 @@ describe("GET /api/camera/reports", () => {
 
   it("reads the probe app's store link from the site var", async () => {
     const { siteVars } = await import("../../db/schema");
-    await fresh.database.db
-      .insert(siteVars)
-      .values({ namedKey: "probe_app_store_url", valType: "str", valObjectJson: { val: "https://example.com/probe" } });
+    await fresh.database.db.insert(siteVars).values({
+      namedKey: "probe_app_store_url",
+      valType: "str",
+      valObjectJson: JSON.stringify({ val: "https://example.com/probe" }),
+    });
     expect((await list("?q=vivo")).probe_app_store_url).toBe("https://example.com/probe");
   });
 });

@@ -50,4 +50,25 @@ describe("key/value service", () => {
     expect((await withKey("DELETE", "/v1/kv/svc")).status).toBe(200);
     expect((await withKey("GET", "/v1/kv/svc")).status).toBe(404);
   });
+
+  it("stores a JSON value exactly as the body holds it", async () => {
+    const written = '{"title":"x","limits":{"a":1},"tags":["a"],"big":12345678901234567890}';
+    const pretty = '[\n  1.0,\n  {"2": 0, "1": 0}\n]';
+    const put = (value: string) =>
+      h.request("/v1/kv/exact-service", {
+        method: "PUT",
+        token: admin,
+        headers: { "content-type": "application/json" },
+        body: `{"ttl_seconds": 60, "value": ${value} }`,
+      });
+    for (const value of [written, pretty]) {
+      const stored = await put(value);
+      expect(stored.status).toBe(200);
+      expect(await stored.text()).toContain(`"value_type":"json","value":${value}`);
+      const read = await h.request("/v1/kv/exact-service", { token: admin });
+      expect(await read.text()).toContain(`"value":${value}`);
+    }
+    const twice = await put('{"a": 1, "a": 2}');
+    expect(twice.status).toBe(400);
+  });
 });

@@ -4,11 +4,13 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { KvKeyParamsSchema, KvPutSchema, KvRecordSchema, KV_VALUE_MAX } from "../../../shared/contract/kv";
 import { OkSchema } from "../../../shared/contract/ok";
+import { jsonTextsAt } from "../../../shared/stored-json";
 import { isAdmin } from "../../../shared/user";
 import { verifyApiKey } from "../../services/api-key-auth";
 import { deleteKv, getKv, putKv } from "../../services/kv";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
+import { jsonWithStoredText } from "../json-text-response";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
 
 export const kvServiceRoutes = new OpenAPIHono<ApiEnv>();
@@ -45,7 +47,7 @@ kvServiceRoutes.openapi(
   async (c) => {
     const entry = await getKv(c.var.db, c.req.valid("param").key);
     if (!entry) throw new ApiError(404, "Key not found.");
-    return c.json(entry, 200);
+    return jsonWithStoredText(c, entry, 200);
   },
 );
 
@@ -59,7 +61,8 @@ kvServiceRoutes.openapi(
     responses: {
       200: jsonResponse(
         KvRecordSchema,
-        "Stored: a string as text, any other JSON value as json; ttl_seconds sets the expiry",
+        "Stored: a string as text, any other JSON value as json, exactly as written in the body (digits, key " +
+          "order, whitespace); ttl_seconds sets the expiry",
       ),
       400: jsonResponse(ErrorBodySchema, "Invalid input"),
       ...serviceErrors,
@@ -67,13 +70,18 @@ kvServiceRoutes.openapi(
   }),
   async (c) => {
     const { value, ttl_seconds } = c.req.valid("json");
-    const size = JSON.stringify(value).length;
-    if (size > KV_VALUE_MAX) {
-      throw new ApiError(400, `value must be at most ${KV_VALUE_MAX.toLocaleString("en")} characters as JSON.`, [
+    // A JSON value is stored as the body holds it: its parsed copy may have lost digits or key order.
+    const entry =
+      typeof value === "string"
+        ? { value_type: "text" as const, value }
+        : { value_type: "json" as const, value: jsonTextsAt(await c.req.text(), ["value"])[0] ?? "null" };
+    if (entry.value.length > KV_VALUE_MAX) {
+      throw new ApiError(400, `value must be at most ${KV_VALUE_MAX.toLocaleString("en")} characters.`, [
         { field: "value", message: "Too large." },
       ]);
     }
-    return c.json(await putKv(c.var.db, c.req.valid("param").key, value, ttl_seconds), 200);
+    const stored = await putKv(c.var.db, c.req.valid("param").key, entry, ttl_seconds);
+    return jsonWithStoredText(c, stored, 200);
   },
 );
 

@@ -29,4 +29,11 @@ describe("public site vars", () => {
     expect(status).toBe(200);
     expect(body.vars).toEqual({ site_name: "Probe Site", public_banner: "hi" });
   });
+
+  it("sends a public json var exactly as saved", async () => {
+    const written = '{"title":"x","limits":{"a":1},"tags":["a"],"big":12345678901234567890}';
+    await call("POST", "/admin/site/vars", admin, { key: "public_json", sv_val: written, sv_val_type: "json" });
+    const text = await (await h.request("/site/vars/public")).text();
+    expect(text).toContain(`"public_json":${written}`);
+  });
 });

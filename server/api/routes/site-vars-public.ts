@@ -3,6 +3,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { PublicSiteVarsResponseSchema } from "../../../shared/contract/site-vars";
 import { publicSiteVars } from "../../services/site-vars";
 import type { ApiEnv } from "../context";
+import { jsonWithStoredText } from "../json-text-response";
 import { jsonResponse } from "../openapi";
 
 export const publicSiteVarRoutes = new OpenAPIHono<ApiEnv>();
@@ -19,5 +20,5 @@ publicSiteVarRoutes.openapi(
       ),
     },
   }),
-  async (c) => c.json({ vars: await publicSiteVars(c.var.db) }, 200),
+  async (c) => jsonWithStoredText(c, { vars: await publicSiteVars(c.var.db) }, 200),
 );

@@ -39,8 +39,8 @@ describe("image generation", () => {
     expect(defaults.host).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/image-host$/);
     expect(defaults.api_key).toMatch(/^[0-9a-f]{43}$/);
     await h.database.db.insert(siteVars).values([
-      { namedKey: "img_gen_host", valType: "str", valObjectJson: { val: hostUrl } },
-      { namedKey: "img_gen_api_key", valType: "str", valObjectJson: { val: hostKey } },
+      { namedKey: "img_gen_host", valType: "str", valObjectJson: JSON.stringify({ val: hostUrl }) },
+      { namedKey: "img_gen_api_key", valType: "str", valObjectJson: JSON.stringify({ val: hostKey }) },
     ]);
     expect(await readJson(await h.request("/v1/admin/img_gen/config", { token: admin.token }))).toEqual({
       host: hostUrl,
@@ -105,8 +105,8 @@ describe("image generation", () => {
   it("lists history, recent and by requestor, and deletes a job", async () => {
     await h.database.db.delete(siteVars);
     await h.database.db.insert(siteVars).values([
-      { namedKey: "img_gen_host", valType: "str", valObjectJson: { val: hostUrl } },
-      { namedKey: "img_gen_api_key", valType: "str", valObjectJson: { val: hostKey } },
+      { namedKey: "img_gen_host", valType: "str", valObjectJson: JSON.stringify({ val: hostUrl }) },
+      { namedKey: "img_gen_api_key", valType: "str", valObjectJson: JSON.stringify({ val: hostKey }) },
     ]);
     const made = (await readJson(await flux({ prompt: "history item" }))).result_list[0];
     const recent = await readJson(await h.request("/v1/admin/img_gen/history", { token: admin.token }));

@@ -51,6 +51,27 @@ describe("key/value store", () => {
     expect((await call("DELETE", "/admin/kv/other", admin)).status).toBe(404);
   });
 
+  it("keeps a json value exactly as written, when created, listed, edited and read", async () => {
+    const written = '{"title":"x","limits":{"a":1},"tags":["a"],"big":12345678901234567890}';
+    const pretty = '{\n  "z": 1.0,\n  "10": 2,\n  "9": [0.10]\n}';
+    const request = (method: string, path: string, json?: unknown) =>
+      h.request(path, { method, token: admin, json }).then((r) => r.text());
+    expect(await request("POST", "/admin/kv", { key: "exact", value: written, value_type: "json" })).toContain(
+      `"value":${written}`,
+    );
+    expect(await request("GET", "/admin/kv?prefix=exact")).toContain(
+      `"key":"exact","value_type":"json","value":${written}`,
+    );
+    expect(await request("GET", "/v1/kv/exact")).toContain(`"value":${written}`);
+    expect(await request("PUT", "/admin/kv/exact", { key: "exact", value: pretty, value_type: "json" })).toContain(
+      `"value":${pretty}`,
+    );
+    expect(await request("GET", "/v1/kv/exact")).toContain(`"value":${pretty}`);
+    const twice = await call("POST", "/admin/kv", admin, { key: "twice", value: '{"a":1,"a":2}', value_type: "json" });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors).toEqual([{ field: "value", message: expect.stringMatching(/key "a" more/) }]);
+  });
+
   it("validates keys, JSON values and expiry", async () => {
     const bad = await call("POST", "/admin/kv", admin, {
       key: "has space",

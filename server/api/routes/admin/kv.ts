@@ -10,6 +10,7 @@ import {
 import { OkSchema } from "../../../../shared/contract/ok";
 import { createKv, deleteKv, listKv, updateKv } from "../../../services/kv";
 import { requireAdmin, type ApiEnv } from "../../context";
+import { jsonWithStoredText } from "../../json-text-response";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
 import { writeErrors } from "./common";
 
@@ -24,7 +25,7 @@ adminKvRoutes.openapi(
     request: { query: KvListQuerySchema },
     responses: { 200: jsonResponse(KvPageSchema, "Live keys in key order, filtered by prefix"), ...writeErrors },
   }),
-  async (c) => c.json(await listKv(c.var.db, c.req.valid("query")), 200),
+  async (c) => jsonWithStoredText(c, await listKv(c.var.db, c.req.valid("query")), 200),
 );
 
 adminKvRoutes.openapi(
@@ -40,7 +41,7 @@ adminKvRoutes.openapi(
       ...writeErrors,
     },
   }),
-  async (c) => c.json(await createKv(c.var.db, c.req.valid("json")), 200),
+  async (c) => jsonWithStoredText(c, await createKv(c.var.db, c.req.valid("json")), 200),
 );
 
 adminKvRoutes.openapi(
@@ -56,7 +57,7 @@ adminKvRoutes.openapi(
       ...writeErrors,
     },
   }),
-  async (c) => c.json(await updateKv(c.var.db, c.req.valid("param").key, c.req.valid("json")), 200),
+  async (c) => jsonWithStoredText(c, await updateKv(c.var.db, c.req.valid("param").key, c.req.valid("json")), 200),
 );
 
 adminKvRoutes.openapi(

@@ -74,6 +74,34 @@ describe("site vars", () => {
     }
   });
 
+  it("keeps a json value exactly as written: digits, key order and whitespace, also in the list", async () => {
+    // JSON.parse would round the big number to …7000 and jsonb would reorder the keys (big, tags, title, limits).
+    const written = '{"title":"x","limits":{"a":1},"tags":["a"],"big":12345678901234567890}';
+    const pretty = '{\n    "b": 1.0,\n    "2": [1e2, -0],\n    "1": "\\u00e9"\n}';
+    for (const [key, text] of [
+      ["exact_json", written],
+      ["exact_pretty", pretty],
+    ]) {
+      const saved = await h.request("/admin/site/vars", {
+        method: "POST",
+        token: admin,
+        json: { key, sv_val: text, sv_val_type: "json" },
+      });
+      expect(saved.status).toBe(200);
+      expect(await saved.text()).toContain(`"val_object_json":{"val":${text}}`);
+      const list = await (await h.request("/admin/site/vars/list", { token: admin })).text();
+      expect(list).toContain(`"named_key":"${key}","val_type":"json","val_object_json":{"val":${text}}`);
+    }
+    // A key twice is refused rather than stored as JSON readers would keep only one of them.
+    const twice = await call("POST", "/admin/site/vars", admin, {
+      key: "twice_json",
+      sv_val: '{"a": 1, "a": 2}',
+      sv_val_type: "json",
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0]).toMatchObject({ field: "sv_val", message: expect.stringMatching(/key "a" more/) });
+  });
+
   it("validates with the spec's messages and keeps keys unique", async () => {
     const invalid = await call("POST", "/admin/site/vars", admin, { key: "k", sv_val: "", sv_val_type: "yaml" });
     expect(invalid.status).toBe(400);

@@ -4,6 +4,7 @@ import { OkSchema } from "../../../../shared/contract/ok";
 import { SiteVarRecordSchema, SiteVarSavedResponseSchema, SiteVarSchema } from "../../../../shared/contract/site-vars";
 import { deleteSiteVar, listSiteVars, saveSiteVar } from "../../../services/site-vars";
 import { requireAdmin, type ApiEnv } from "../../context";
+import { jsonWithStoredText } from "../../json-text-response";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
 import { adminErrors, writeErrors } from "./common";
 
@@ -17,7 +18,7 @@ adminSiteVarRoutes.openapi(
     middleware: [requireAdmin],
     responses: { 200: jsonResponse(z.array(SiteVarRecordSchema), "Every site var, newest first"), ...adminErrors },
   }),
-  async (c) => c.json(await listSiteVars(c.var.db), 200),
+  async (c) => jsonWithStoredText(c, await listSiteVars(c.var.db), 200),
 );
 
 adminSiteVarRoutes.openapi(
@@ -34,7 +35,7 @@ adminSiteVarRoutes.openapi(
       ...writeErrors,
     },
   }),
-  async (c) => c.json({ obj: await saveSiteVar(c.var.db, c.req.valid("json")) }, 200),
+  async (c) => jsonWithStoredText(c, { obj: await saveSiteVar(c.var.db, c.req.valid("json")) }, 200),
 );
 
 adminSiteVarRoutes.openapi(
