@@ -195,8 +195,8 @@ export const siteVars = pgTable(
     valType: text("val_type").notNull(),
     /**
      * JSON text: {"val": the value as written}, or {"sealed": …} for a secret var
-     * (server/services/secret-site-vars.ts). Text, not jsonb, which would round big numbers and reorder keys
-     * (shared/stored-json.ts).
+     * (server/services/secret-site-vars.ts). Text, not jsonb: jsonb reorders keys and drops whitespace, and the
+     * driver hands it over parsed, with big numbers rounded (shared/stored-json.ts).
      */
     valObjectJson: text("val_object_json").notNull(),
     createdAt: createdAt(),

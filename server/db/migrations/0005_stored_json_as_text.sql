@@ -1,4 +1,5 @@
--- Stored JSON keeps the text it was given: jsonb rounds big numbers and reorders keys, text does not.
+-- Stored JSON keeps the text it was given: jsonb reorders keys and drops whitespace, and the driver parses it
+-- (rounding big numbers); text does neither.
 -- A text entry's value becomes its text; a json entry's, and every site var's {"val": …}, their JSON text.
 ALTER TABLE "kv_entries" ALTER COLUMN "value" SET DATA TYPE text
   USING CASE WHEN "value_type" = 'text' THEN "value" #>> '{}' ELSE "value"::text END;--> statement-breakpoint
