@@ -17,6 +17,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import "./utils/csp-safe-zod";
 import { GenericErrorView } from "./components/error-views";
+import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { sessionContext } from "./context";
 import { sessionMiddleware } from "./utils/session.server";
@@ -59,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** A minimal-UI flag in the query (?minimal or ?minimal=1) hides the header, as on /account pages. */
+/** A minimal-UI flag in the query (?minimal or ?minimal=1) hides the header and footer, as on /account pages. */
 export function isHeaderHidden(pathname: string, search: string): boolean {
   if (pathname.startsWith("/account")) return true;
   const flag = new URLSearchParams(search).get("minimal");
@@ -116,11 +117,13 @@ export default function App() {
   const { user, toast, siteName } = useLoaderData<typeof loader>();
   const location = useLocation();
   const hydrated = useHydrated();
+  const minimal = isHeaderHidden(location.pathname, location.search);
   return (
     <>
-      {isHeaderHidden(location.pathname, location.search) ? null : <SiteHeader siteName={siteName} user={user} />}
+      {minimal ? null : <SiteHeader siteName={siteName} user={user} />}
       {toast && !hydrated ? <FlashNotice flash={toast} /> : null}
       <Outlet />
+      {minimal ? null : <SiteFooter siteName={siteName} />}
       {hydrated ? (
         <Suspense fallback={null}>
           <NotificationArea flash={toast} />

@@ -85,7 +85,7 @@ test.describe("camera report list", () => {
     await page.goto("/?size=10");
     await expect(reportRows(page)).toHaveCount(10);
     await expect(page.getByText(/^Showing 1–10 of \d+ reports/)).toBeVisible();
-    await page.getByRole("link", { name: "Older →" }).click();
+    await page.getByRole("link", { name: "Older", exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page.getByText(/^Showing 11–20 of/)).toBeVisible();
     await expect(reportRows(page).first().locator("td").nth(1)).toHaveText("11");

@@ -2,6 +2,7 @@
 // Without JavaScript it is not rendered: the value is always shown next to it.
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/utils/hydrated";
+import { CheckIcon, CopyIcon, inlineIconClass } from "./icons";
 
 export const COPY_FEEDBACK_MS = 2_000;
 
@@ -39,7 +40,11 @@ export function CopyButton({
         }
       }}
     >
-      <span aria-hidden="true">{copied ? "✓" : "⧉"}</span>
+      {copied ? (
+        <CheckIcon aria-hidden="true" className={inlineIconClass} />
+      ) : (
+        <CopyIcon aria-hidden="true" className={inlineIconClass} />
+      )}
       <span>{copied ? "Copied" : label}</span>
     </button>
   );

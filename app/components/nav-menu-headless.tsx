@@ -1,6 +1,7 @@
 // The header menu once JavaScript runs: Headless UI's Menu (loaded lazily by nav-menu.tsx).
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useSubmit } from "react-router";
+import { ChevronDownIcon, inlineIconClass } from "./icons";
 import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu-parts";
 
 export default function HeadlessNavMenu({ label, entries }: { label: string; entries: NavMenuEntry[] }) {
@@ -8,7 +9,7 @@ export default function HeadlessNavMenu({ label, entries }: { label: string; ent
   return (
     <Menu as="div" className="relative">
       <MenuButton className={buttonClass}>
-        {label} <span aria-hidden="true">▾</span>
+        {label} <ChevronDownIcon aria-hidden="true" className={inlineIconClass} />
       </MenuButton>
       <MenuItems className={panelClass} modal={false}>
         {entries.map((entry) => (

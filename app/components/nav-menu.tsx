@@ -5,6 +5,7 @@
 // until the disclosure is closed and unfocused, so it never pulls a menu from under a person's hands.
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Form, Link, useLocation } from "react-router";
+import { ChevronDownIcon, inlineIconClass } from "./icons";
 import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu-parts";
 
 type MenuComponent = ComponentType<{ label: string; entries: NavMenuEntry[] }>;
@@ -88,7 +89,7 @@ function DisclosureNavMenu({
       }}
     >
       <summary className={buttonClass}>
-        {label} <span aria-hidden="true">▾</span>
+        {label} <ChevronDownIcon aria-hidden="true" className={inlineIconClass} />
       </summary>
       <div className={panelClass}>
         {entries.map((entry) =>

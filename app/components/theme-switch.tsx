@@ -1,6 +1,6 @@
 // Cycles the theme in the browser. Without JavaScript the system theme (or the settings page's choice) applies
 // and this is not shown; a page without React gets it from app/enhance/enhance.ts, which shows the same button.
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType, type SVGProps } from "react";
 import { useHydrated } from "~/utils/hydrated";
 import {
   applyTheme,
@@ -9,19 +9,33 @@ import {
   THEME_SWITCH_ICON,
   THEME_SWITCH_LABEL,
   THEME_SWITCH_MARKER,
+  THEMES,
   themeSwitchLabel,
 } from "~/utils/theme";
 import type { Theme } from "~/utils/theme";
+import { MoonIcon, SunIcon, SunMoonIcon } from "./icons";
 
 const buttonClass =
   "inline-flex min-h-9 min-w-9 items-center justify-center rounded px-2 text-base hover:bg-zinc-100 " +
   "dark:hover:bg-zinc-800";
+
+const THEME_ICONS: Record<Theme, ComponentType<SVGProps<SVGSVGElement>>> = {
+  system: SunMoonIcon,
+  light: SunIcon,
+  dark: MoonIcon,
+};
+
+function ThemeIcon({ theme }: { theme: Theme }) {
+  const Icon = THEME_ICONS[theme];
+  return <Icon aria-hidden="true" className="size-5" />;
+}
 
 export function ThemeSwitch() {
   const hydrated = useHydrated();
   const [theme, setTheme] = useState<Theme>("system");
   useEffect(() => setTheme(readStoredTheme()), []);
   if (!hydrated) {
+    // Every theme's icon, for the enhancement script to show the one that applies.
     return (
       <button
         type="button"
@@ -30,7 +44,11 @@ export function ThemeSwitch() {
         {...{ [THEME_SWITCH_MARKER]: "" }}
         aria-label={themeSwitchLabel(theme)}
       >
-        <span aria-hidden="true">{THEME_SWITCH_ICON[theme]}</span>
+        {THEMES.map((each) => (
+          <span key={each} {...{ [THEME_SWITCH_ICON]: each }} hidden={each !== theme} className="inline-flex">
+            <ThemeIcon theme={each} />
+          </span>
+        ))}
       </button>
     );
   }
@@ -46,7 +64,7 @@ export function ThemeSwitch() {
         setTheme(next);
       }}
     >
-      <span aria-hidden="true">{THEME_SWITCH_ICON[theme]}</span>
+      <ThemeIcon theme={theme} />
     </button>
   );
 }

@@ -19,6 +19,7 @@ import {
   COMPARE_FORM,
   COMPARE_STATUS,
   COPY_FEEDBACK_MS,
+  COPY_ICON,
   COPY_LINK,
   COPY_VALUE,
   THEME_FORM,
@@ -34,7 +35,8 @@ function enhanceThemeSwitch(button: HTMLButtonElement) {
   const show = () => {
     button.setAttribute("aria-label", themeSwitchLabel(theme));
     button.title = THEME_SWITCH_LABEL[theme];
-    button.firstElementChild!.textContent = THEME_SWITCH_ICON[theme];
+    for (const icon of all(`[${THEME_SWITCH_ICON}]`, button))
+      icon.hidden = icon.getAttribute(THEME_SWITCH_ICON) !== theme;
   };
   button.addEventListener("click", () => {
     theme = NEXT_THEME[theme];
@@ -47,11 +49,12 @@ function enhanceThemeSwitch(button: HTMLButtonElement) {
 
 function enhanceCopyButton(button: HTMLButtonElement) {
   const label = button.getAttribute("aria-label") ?? "Copy";
-  const [icon, text] = Array.from(button.children);
+  const icons = all(`[${COPY_ICON}]`, button);
+  const text = button.lastElementChild;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const show = (copied: boolean) => {
     button.setAttribute("aria-label", copied ? `${label}: copied` : label);
-    icon!.textContent = copied ? "✓" : "⧉";
+    for (const icon of icons) icon.hidden = icon.getAttribute(COPY_ICON) !== (copied ? "copied" : "copy");
     text!.textContent = copied ? "Copied" : label;
   };
   button.addEventListener("click", async () => {

@@ -1,10 +1,13 @@
 // The data attributes by which server-rendered markup asks app/enhance/enhance.ts for a touch. Components render
 // these while React is not running in the page (useHydrated() is false), hidden where the touch needs the script.
-// The header's theme switch is marked by THEME_SWITCH_MARKER of app/utils/theme.ts, which the page loads anyway.
+// The header's theme switch is marked by THEME_SWITCH_MARKER of app/utils/theme.ts, which the page loads anyway, and
+// holds an icon per theme marked by THEME_SWITCH_ICON there.
 
 /** A button that copies its value: `data-copy` holds the value, `data-copy-link` makes a path absolute first. */
 export const COPY_VALUE = "data-copy";
 export const COPY_LINK = "data-copy-link";
+/** A copy button's two icons, "copy" and "copied": the script shows the one that applies. */
+export const COPY_ICON = "data-copy-icon";
 /** How long a copy button shows that it copied. */
 export const COPY_FEEDBACK_MS = 2_000;
 /** The settings page's theme form: a choice applies at once and is saved in the background. */

@@ -13,7 +13,8 @@ export const THEME_SWITCH_LABEL: Record<Theme, string> = {
   light: "Light theme",
   dark: "Dark theme",
 };
-export const THEME_SWITCH_ICON: Record<Theme, string> = { system: "◐", light: "☀", dark: "☾" };
+/** Marks the theme switch's icon of each theme (its value is the theme); the one of the current theme shows. */
+export const THEME_SWITCH_ICON = "data-theme-icon";
 
 /** The theme switch's accessible name: what applies now and what a press changes it to. */
 export function themeSwitchLabel(theme: Theme): string {

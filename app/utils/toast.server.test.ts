@@ -4,13 +4,18 @@ import { dataWithSuccess, flashMiddleware, readToast, takePendingFlash } from ".
 
 const middlewareArgs = {} as Parameters<typeof flashMiddleware>[0];
 
+/** Runs the root's flash middleware around `next`, which stands for the rest of the request. */
+async function throughMiddleware(next: () => Promise<Response>): Promise<Response> {
+  return (await flashMiddleware(middlewareArgs, next)) as Response;
+}
+
 function toastCookieOf(response: Response): string | undefined {
   return response.headers.getSetCookie().find((cookie) => cookie.startsWith("toast="));
 }
 
 describe("a message of an action that answers with data", () => {
   test("is shown by the page of the same request and leaves no cookie for the next page", async () => {
-    const response = await flashMiddleware(middlewareArgs, async () => {
+    const response = await throughMiddleware(async () => {
       dataWithSuccess({ jobs: [] }, "Generated 1 image.");
       // The root loader of the page rendered after the action, in the same request.
       return Response.json({ toast: takePendingFlash() ?? null });
@@ -20,7 +25,7 @@ describe("a message of an action that answers with data", () => {
   });
 
   test("leaves in the toast cookie when no page was rendered (a client-side action request), read once", async () => {
-    const response = await flashMiddleware(middlewareArgs, async () => {
+    const response = await throughMiddleware(async () => {
       dataWithSuccess({ jobs: [] }, "Generated 1 image.");
       return Response.json({ jobs: [] });
     });
@@ -38,7 +43,7 @@ describe("a message of an action that answers with data", () => {
   });
 
   test("a failed /api call answers its page's data with the status and sets no flash message", async () => {
-    const response = await flashMiddleware(middlewareArgs, async () => {
+    const response = await throughMiddleware(async () => {
       const answer = failureToast(
         { error: "Firebase is not configured" },
         {

@@ -15,6 +15,7 @@ import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { LevelBadge } from "~/components/camera/level-badge";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { errorMessageOf } from "~/components/error-views";
+import { ArrowLeftIcon, inlineIconClass } from "~/components/icons";
 import { TableWrap } from "~/components/table-wrap";
 import { Time } from "~/components/time";
 import { CompareQuerySchema, type CameraItem } from "../../../shared/contract/camera";
@@ -219,7 +220,9 @@ export default function ReportCompare() {
     <section className="space-y-4">
       <NavigationStatus />
       <p className="text-sm">
-        <Link to="/camera2/report_list">← All reports</Link>
+        <Link to="/camera2/report_list">
+          <ArrowLeftIcon aria-hidden="true" className={inlineIconClass} /> All reports
+        </Link>
       </p>
       <h1 className="page-title">Compare {reports.length} camera reports</h1>
       <TableWrap label="Comparison">

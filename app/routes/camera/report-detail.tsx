@@ -16,6 +16,7 @@ import { LevelBadge } from "~/components/camera/level-badge";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { CopyLinkButton } from "~/components/copy-link-button";
 import { errorMessageOf } from "~/components/error-views";
+import { ArrowLeftIcon, inlineIconClass } from "~/components/icons";
 import { Time } from "~/components/time";
 import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
@@ -76,7 +77,9 @@ export default function ReportDetail() {
       <NavigationStatus />
       <header className="space-y-2">
         <p className="text-sm">
-          <Link to="/camera2/report_list">← All reports</Link>
+          <Link to="/camera2/report_list">
+            <ArrowLeftIcon aria-hidden="true" className={inlineIconClass} /> All reports
+          </Link>
         </p>
         <h1 className="page-title mb-0">{device}</h1>
       </header>

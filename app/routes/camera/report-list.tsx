@@ -16,6 +16,7 @@ import { ProbeAppNote } from "~/components/camera/probe-app-note";
 import { ReportFilters } from "~/components/camera/report-filters";
 import { ReportTable } from "~/components/camera/report-table";
 import { errorMessageOf } from "~/components/error-views";
+import { ArrowLeftIcon, ArrowRightIcon, inlineIconClass } from "~/components/icons";
 import {
   CameraReportQuerySchema,
   normalizeCameraReportQuery,
@@ -157,7 +158,7 @@ export default function ReportList() {
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
           {list.page > 1 ? (
             <Link to={pageLink(list.page - 1)} className="btn" rel="prev">
-              ← Newer
+              <ArrowLeftIcon aria-hidden="true" className={inlineIconClass} /> Newer
             </Link>
           ) : (
             <span />
@@ -173,7 +174,7 @@ export default function ReportList() {
           </span>
           {hasOlder ? (
             <Link to={pageLink(list.page + 1)} className="btn" rel="next">
-              Older →
+              Older <ArrowRightIcon aria-hidden="true" className={inlineIconClass} />
             </Link>
           ) : (
             <span />
