@@ -7,8 +7,6 @@ export interface ToolEntry {
   description: string;
 }
 
-export const TOOLS_INDEX_PATH = "/tools";
-
 export const TOOLS: readonly ToolEntry[] = [
   {
     to: "/tools/json-pretty-format",

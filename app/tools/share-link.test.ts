@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { queryShareLink, readSharedParams, SHARE_QUERY_MAX_INPUT_BYTES, shareLink } from "./share-link";
+import { optionParams, queryShareLink, readSharedParams, SHARE_QUERY_MAX_INPUT_BYTES, shareLink } from "./share-link";
 
 describe("share links", () => {
   test("a small input goes in the query string, as the form names its fields", () => {
@@ -30,5 +30,14 @@ describe("share links", () => {
     expect(shareLink("/t", "\u0001".repeat(800_000), [])).toEqual({ tooLarge: true, chars: 2_400_009 });
     expect(readSharedParams("#indent=4")).toBeNull();
     expect(queryShareLink("/t", "", [])).toBeNull();
+  });
+
+  test("a link carries only the options that differ from the defaults, a checked box as on", () => {
+    const defaults = { indent: "2", sortKeys: false, jsonc: false };
+    expect(optionParams({ indent: "4", sortKeys: true, jsonc: false }, defaults)).toEqual([
+      ["indent", "4"],
+      ["sortKeys", "on"],
+    ]);
+    expect(optionParams(defaults, defaults)).toEqual([]);
   });
 });

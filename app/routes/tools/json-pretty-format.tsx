@@ -3,16 +3,13 @@
 // and put in a URL only when the visitor asks for a link to it; an answer that shows an input is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
-import { createContext, data, useActionData, useLoaderData, useLocation } from "react-router";
+import { createContext, data, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/json-pretty-format";
 import { CaretExcerptView } from "~/components/tools/caret-excerpt";
 import { JsonTreeView } from "~/components/tools/json-tree";
-import { ShareLinkControl } from "~/components/tools/share-link-control";
-import { ToolsBreadcrumb } from "~/components/tools/tools-breadcrumb";
 import { CopyButton } from "~/components/copy-button";
 import { DataTable } from "~/components/data-table";
 import { JsonFormatSchema } from "../../../shared/contract/tools";
-import { describeRemovals } from "../../../shared/tools/json/describe";
 import type { JsonToolResult } from "../../../shared/tools/json/engine";
 import {
   DEFAULT_JSON_OPTIONS,
@@ -25,10 +22,8 @@ import {
   type JsonFormatOptions,
   type JsonIndent,
 } from "../../../shared/tools/json/limits";
-import { downloadText } from "~/tools/download";
 import { formatByteSize, utf8ByteLength } from "../../../shared/tools/text-size";
-import { formatInWorker } from "~/tools/json/worker-client";
-import { queryShareLink, readSharedParams, shareLink } from "~/tools/share-link";
+import { optionParams, queryShareLink, readSharedParams } from "~/tools/share-link";
 import { OUTPUT_PREVIEW_CHARS, outputPreview, previewNote } from "../../../shared/tools/json/output-preview";
 import { useEchoedText, echoText } from "~/utils/echoed-text";
 import { useHydrated } from "~/utils/hydrated";
@@ -43,6 +38,10 @@ const NO_STORE = { "Cache-Control": "no-store" };
 const loadEngine = () => import("../../../shared/tools/json/engine");
 const DOWNLOAD_NAME = "formatted.json";
 const INPUT_ID = "json-input";
+/** Loaded when a link is asked for or opened. */
+const loadShareLink = () => import("~/tools/share-link");
+/** Where Copy link says where the input went. */
+const SHARE_NOTE_ID = "share-link-note";
 const PAGE_PATH = "/tools/json-pretty-format";
 /** Tree views with more values than this are laid out by the browser only when they scroll into view. */
 const LAZY_LAYOUT_TREE_VALUES = 200;
@@ -99,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ options, result: null, formError: null, link: null }, { headers: NO_STORE });
   }
   echoText(context, INPUT_ID, value);
-  const link = queryShareLink(PAGE_PATH, value, optionParams(options));
+  const link = queryShareLink(PAGE_PATH, value, optionParams(options, DEFAULT_JSON_OPTIONS));
   return data(
     { options, result, formError: null, link },
     { status: intent === "download" ? 400 : 200, headers: NO_STORE },
@@ -118,7 +117,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     submission.success && input.trim() !== ""
       ? (await loadEngine()).formatJson(submission.data.input, options, { previewChars: OUTPUT_PREVIEW_CHARS })
       : null;
-  const link = formError ? null : queryShareLink(PAGE_PATH, input, optionParams(options));
+  const link = formError ? null : queryShareLink(PAGE_PATH, input, optionParams(options, DEFAULT_JSON_OPTIONS));
   return data({ shared: { input: formError ? "" : input, options, result, formError, link } }, { headers: NO_STORE });
 }
 
@@ -138,15 +137,6 @@ function readOptions(fields: { get(name: string): FormDataEntryValue | null }): 
     sortKeys: fields.get("sortKeys") === "on",
     jsonc: fields.get("jsonc") === "on",
   };
-}
-
-/** The options that differ from the defaults, as the form names them: what a link needs to carry. */
-function optionParams(options: JsonFormatOptions): [string, string][] {
-  const params: [string, string][] = [];
-  if (options.indent !== DEFAULT_JSON_OPTIONS.indent) params.push(["indent", options.indent]);
-  if (options.sortKeys) params.push(["sortKeys", "on"]);
-  if (options.jsonc) params.push(["jsonc", "on"]);
-  return params;
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -177,7 +167,7 @@ export default function JsonPrettyFormat() {
       : (shared?.result?.inputBytes ?? utf8ByteLength(initialInput)),
   );
   const [working, setWorking] = useState(false);
-  const [dragging, setDragging] = useState(false);
+  const dropZoneRef = useRef<HTMLDivElement>(null);
   const requestRef = useRef(0);
   const preview = useMemo(
     () => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null),
@@ -189,19 +179,33 @@ export default function JsonPrettyFormat() {
 
   // A link with a large input carries it after "#", which never reaches the server: restore it here.
   useEffect(() => {
-    const params = readSharedParams(location.hash);
-    const form = formRef.current;
-    if (!params || !form || !inputRef.current) return;
-    const restored = readOptions(params);
-    inputRef.current.value = params.get("input") ?? "";
-    (form.elements.namedItem("indent") as HTMLSelectElement).value = restored.indent;
-    (form.elements.namedItem("sortKeys") as HTMLInputElement).checked = restored.sortKeys;
-    (form.elements.namedItem("jsonc") as HTMLInputElement).checked = restored.jsonc;
-    setOptions(restored);
-    void run(restored);
+    if (!location.hash.includes("input=")) return;
+    void loadShareLink().then(({ restoreFromFragment }) => {
+      const restored = formRef.current && restoreFromFragment(formRef.current, location.hash, DEFAULT_JSON_OPTIONS);
+      if (!restored) return;
+      setOptions(restored);
+      void run(restored);
+    });
     // Only a new fragment restores: options and run change with every edit.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [location.hash]);
+
+  // A chosen or dropped file is read here; its text goes through the input's own handler.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    void import("~/tools/json/file-opening").then(({ enableFileOpening }) => {
+      const zone = dropZoneRef.current;
+      stop = zone
+        ? enableFileOpening(zone, (bytes) => {
+            ++requestRef.current;
+            setWorking(false);
+            setInputBytes(bytes);
+            setResult({ ok: false, output: "", inputError: tooLargeMessage(bytes), inputBytes: bytes });
+          })
+        : undefined;
+    });
+    return () => stop?.();
+  }, []);
 
   /**
    * Formats the textarea's text now; large inputs go to the worker. Resolves with the result, or null when superseded.
@@ -225,7 +229,8 @@ export default function JsonPrettyFormat() {
       next = (await loadEngine()).formatJson(input, nextOptions);
     } else {
       setWorking(true);
-      next = await formatInWorker(input, nextOptions);
+      // The worker's client is loaded with the first large input: most inputs never need it.
+      next = await (await import("~/tools/json/worker-client")).formatInWorker(input, nextOptions);
     }
     if (request !== requestRef.current || !next) return null;
     setInputBytes(next.inputBytes);
@@ -241,23 +246,8 @@ export default function JsonPrettyFormat() {
     timerRef.current = setTimeout(() => void run(), size > WORKER_THRESHOLD_BYTES ? 400 : 120);
   }
 
-  /** Puts a file's text in the input (opened or dropped); a file over the limit is refused without reading it. */
-  async function openFile(file: File | undefined) {
-    if (!file || !inputRef.current) return;
-    if (file.size > MAX_JSON_INPUT_BYTES) {
-      ++requestRef.current;
-      setWorking(false);
-      setResult({ ok: false, output: "", inputError: tooLargeMessage(file.size), inputBytes: file.size });
-      setInputBytes(file.size);
-      return;
-    }
-    inputRef.current.value = await file.text();
-    await run();
-  }
-
-  function buildShareLink() {
-    const input = inputRef.current?.value ?? "";
-    return input === "" ? null : shareLink(PAGE_PATH, input, optionParams(options));
+  async function copyLink() {
+    return (await loadShareLink()).linkToCopy(formRef.current!, PAGE_PATH, DEFAULT_JSON_OPTIONS, SHARE_NOTE_ID);
   }
 
   function changeOptions(change: Partial<JsonFormatOptions>) {
@@ -272,17 +262,19 @@ export default function JsonPrettyFormat() {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const formatted = await run();
     if (submitter?.value === "download" && formatted?.ok)
-      downloadText(DOWNLOAD_NAME, formatted.output, "application/json");
+      (await import("~/tools/download")).downloadText(DOWNLOAD_NAME, formatted.output, "application/json");
   }
 
   // The tree (up to 2,000 rows) renders after the rest, in slices between which the page keeps answering input.
   const treeResult = useDeferredValue(result);
-  const removals = result?.report ? describeRemovals(result.report) : null;
+  const removals = result?.removalSummary;
   const report = result?.report;
 
   return (
     <section>
-      <ToolsBreadcrumb current="JSON Pretty Formatter" />
+      <nav aria-label="Breadcrumb" className="mb-1 text-sm">
+        <Link to="/tools">Developer tools</Link>
+      </nav>
       <h1 className="page-title">JSON Pretty Formatter</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
         Formats and checks JSON without changing a value: numbers keep every digit
@@ -302,29 +294,8 @@ export default function JsonPrettyFormat() {
         onSubmit={hydrated ? onSubmit : undefined}
         className="grid gap-4 lg:grid-cols-2"
       >
-        <div className="min-w-0 space-y-3 lg:col-start-1 lg:row-start-1">
-          <div
-            onDragOver={
-              hydrated
-                ? (event) => {
-                    if (!event.dataTransfer.types.includes("Files")) return;
-                    event.preventDefault();
-                    setDragging(true);
-                  }
-                : undefined
-            }
-            onDragLeave={hydrated ? () => setDragging(false) : undefined}
-            onDrop={
-              hydrated
-                ? (event) => {
-                    if (!event.dataTransfer.types.includes("Files")) return;
-                    event.preventDefault();
-                    setDragging(false);
-                    void openFile(event.dataTransfer.files[0]);
-                  }
-                : undefined
-            }
-          >
+        <div ref={dropZoneRef} className="group min-w-0 space-y-3 lg:col-start-1 lg:row-start-1">
+          <div>
             <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
               <label htmlFor={INPUT_ID} className="label mb-0">
                 JSON input
@@ -346,7 +317,7 @@ export default function JsonPrettyFormat() {
               autoCapitalize="off"
               aria-describedby="json-input-size"
               aria-invalid={formError || result?.inputError || result?.syntaxError ? true : undefined}
-              className={`input font-mono text-sm [tab-size:4] ${dragging ? "ring-2 ring-blue-500" : ""}`}
+              className="input font-mono text-sm [tab-size:4] group-data-dragging:ring-2 group-data-dragging:ring-blue-500"
               placeholder='{"paste": "your JSON here"}'
             />
           </div>
@@ -358,20 +329,10 @@ export default function JsonPrettyFormat() {
               name="file"
               accept=".json,.jsonc,.txt,application/json,text/plain"
               aria-describedby="json-file-note"
-              onChange={
-                hydrated
-                  ? (event) => {
-                      void openFile(event.currentTarget.files?.[0]);
-                      event.currentTarget.value = "";
-                    }
-                  : undefined
-              }
               className="max-w-full text-sm"
             />
             <span id="json-file-note" className="text-xs text-zinc-600 dark:text-zinc-400">
-              {hydrated
-                ? "or drop one on the box; it is read in your browser."
-                : "A chosen file is formatted instead of the text in the box."}
+              {hydrated ? "or drop one on the box." : "A chosen file replaces the text in the box."}
             </span>
           </div>
           {working ? (
@@ -456,7 +417,16 @@ export default function JsonPrettyFormat() {
             <button type="submit" name="intent" value="download" className="btn">
               Download
             </button>
-            <ShareLinkControl serverLink={shown?.link ?? null} build={buildShareLink} />
+            {hydrated ? (
+              <>
+                <CopyButton label="Copy link" load={copyLink} />
+                <span id={SHARE_NOTE_ID} aria-live="polite" className="text-xs text-zinc-600 dark:text-zinc-400" />
+              </>
+            ) : shown?.link ? (
+              <a href={shown.link} className="text-sm">
+                Link to this result
+              </a>
+            ) : null}
           </div>
         </div>
 

@@ -3,11 +3,9 @@
 // visitor asks for a link to it; an answer that shows an input is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { data, useActionData, useLoaderData, useLocation } from "react-router";
+import { data, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/url-decode-encode";
 import { CopyButton } from "~/components/copy-button";
-import { ShareLinkControl } from "~/components/tools/share-link-control";
-import { ToolsBreadcrumb } from "~/components/tools/tools-breadcrumb";
 import { UrlBreakdownView } from "~/components/tools/url-breakdown";
 import { UrlToolSchema } from "../../../shared/contract/tools";
 import type { UrlToolResult } from "../../../shared/tools/url/engine";
@@ -23,7 +21,7 @@ import {
   type LineEnding,
   type UrlToolOptions,
 } from "../../../shared/tools/url/options";
-import { queryShareLink, readSharedParams, shareLink } from "~/tools/share-link";
+import { optionParams, queryShareLink, readSharedParams } from "~/tools/share-link";
 import { useHydrated } from "~/utils/hydrated";
 import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
@@ -34,6 +32,10 @@ export const handle = { hydrate: true } satisfies HydrationHandle;
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
 const loadEngine = () => import("../../../shared/tools/url/engine");
+/** Loaded when a link is asked for or opened. */
+const loadShareLink = () => import("~/tools/share-link");
+/** Where Copy link says where the input went. */
+const SHARE_NOTE_ID = "share-link-note";
 const PAGE_PATH = "/tools/url-decode-encode";
 
 export async function action({ request }: Route.ActionArgs) {
@@ -59,18 +61,18 @@ export async function action({ request }: Route.ActionArgs) {
     const shown = runUrlTool(value, { ...rest, direction: shownDirection });
     if (!shown.ok) {
       const options = { ...rest, direction: shownDirection };
-      const link = queryShareLink(PAGE_PATH, input, optionParams(options));
+      const link = queryShareLink(PAGE_PATH, input, optionParams(options, DEFAULT_URL_OPTIONS));
       return data({ input, options, result: shown, formError: null, link }, { headers: NO_STORE });
     }
     const options = { ...rest, direction: opposite(shownDirection) };
-    const link = queryShareLink(PAGE_PATH, shown.output, optionParams(options));
+    const link = queryShareLink(PAGE_PATH, shown.output, optionParams(options, DEFAULT_URL_OPTIONS));
     return data(
       { input: shown.output, options, result: runUrlTool(shown.output, options), formError: null, link },
       { headers: NO_STORE },
     );
   }
   const options = { ...rest, direction: intent };
-  const link = queryShareLink(PAGE_PATH, input, optionParams(options));
+  const link = queryShareLink(PAGE_PATH, input, optionParams(options, DEFAULT_URL_OPTIONS));
   return data({ input, options, result: runUrlTool(value, options), formError: null, link }, { headers: NO_STORE });
 }
 
@@ -83,7 +85,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const submission = UrlToolSchema.safeParse({ ...options, intent: options.direction, input });
   const formError = submission.success ? null : submission.error.issues.map((issue) => issue.message).join(" ");
   const result = submission.success && input !== "" ? (await loadEngine()).runUrlTool(input, options) : null;
-  const link = formError ? null : queryShareLink(PAGE_PATH, input, optionParams(options));
+  const link = formError ? null : queryShareLink(PAGE_PATH, input, optionParams(options, DEFAULT_URL_OPTIONS));
   return data({ shared: { input: formError ? "" : input, options, result, formError, link } }, { headers: NO_STORE });
 }
 
@@ -114,17 +116,6 @@ function readOptions(fields: { get(name: string): FormDataEntryValue | null }): 
   };
 }
 
-/** The options that differ from the defaults, as the form names them: what a link needs to carry. */
-function optionParams(options: UrlToolOptions): [string, string][] {
-  const params: [string, string][] = [];
-  if (options.direction !== DEFAULT_URL_OPTIONS.direction) params.push(["direction", options.direction]);
-  if (options.mode !== DEFAULT_URL_OPTIONS.mode) params.push(["mode", options.mode]);
-  if (options.plusAsSpace) params.push(["plusAsSpace", "on"]);
-  if (options.lineMode) params.push(["lineMode", "on"]);
-  if (options.lineEnding !== DEFAULT_URL_OPTIONS.lineEnding) params.push(["lineEnding", options.lineEnding]);
-  return params;
-}
-
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     title: "URL Decoder & Encoder",
@@ -152,27 +143,16 @@ export default function UrlDecodeEncode() {
 
   // A link with a large input carries it after "#", which never reaches the server: restore it here.
   useEffect(() => {
-    const params = readSharedParams(location.hash);
-    const form = formRef.current;
-    if (!params || !form || !inputRef.current) return;
-    const restored = readOptions(params);
-    inputRef.current.value = params.get("input") ?? "";
-    for (const name of ["mode", "lineEnding"] as const) {
-      const radio = form.querySelector<HTMLInputElement>(`input[name="${name}"][value="${restored[name]}"]`);
-      if (radio) radio.checked = true;
-    }
-    (form.elements.namedItem("plusAsSpace") as HTMLInputElement).checked = restored.plusAsSpace;
-    (form.elements.namedItem("lineMode") as HTMLInputElement).checked = restored.lineMode;
-    setOptions(restored);
-    void run(restored);
+    if (!location.hash.includes("input=")) return;
+    void loadShareLink().then(({ restoreFromFragment }) => {
+      const restored = formRef.current && restoreFromFragment(formRef.current, location.hash, DEFAULT_URL_OPTIONS);
+      if (!restored) return;
+      setOptions(restored);
+      void run(restored);
+    });
     // Only a new fragment restores: options and run change with every edit.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, [location.hash]);
-
-  function buildShareLink() {
-    const input = inputRef.current?.value ?? "";
-    return input === "" ? null : shareLink(PAGE_PATH, input, optionParams(options));
-  }
 
   async function run(next: UrlToolOptions = options) {
     clearTimeout(timerRef.current);
@@ -183,6 +163,10 @@ export default function UrlDecodeEncode() {
     const input = inputRef.current?.value ?? "";
     setFormError(null);
     setResult(input === "" ? null : runHere(input, next));
+  }
+
+  async function copyLink() {
+    return (await loadShareLink()).linkToCopy(formRef.current!, PAGE_PATH, DEFAULT_URL_OPTIONS, SHARE_NOTE_ID);
   }
 
   function changeOptions(change: Partial<UrlToolOptions>) {
@@ -210,7 +194,9 @@ export default function UrlDecodeEncode() {
   const direction = options.direction;
   return (
     <section>
-      <ToolsBreadcrumb current="URL Decoder & Encoder" />
+      <nav aria-label="Breadcrumb" className="mb-1 text-sm">
+        <Link to="/tools">Developer tools</Link>
+      </nav>
       <h1 className="page-title">URL Decoder &amp; Encoder</h1>
       <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
         Percent-encode text or decode it strictly: a malformed sequence is reported with its position, never passed
@@ -310,7 +296,16 @@ export default function UrlDecodeEncode() {
           >
             Decode
           </button>
-          <ShareLinkControl serverLink={shown?.link ?? null} build={buildShareLink} />
+          {hydrated ? (
+            <>
+              <CopyButton label="Copy link" load={copyLink} />
+              <span id={SHARE_NOTE_ID} aria-live="polite" className="text-xs text-zinc-600 dark:text-zinc-400" />
+            </>
+          ) : shown?.link ? (
+            <a href={shown.link} className="text-sm">
+              Link to this result
+            </a>
+          ) : null}
         </div>
 
         <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">

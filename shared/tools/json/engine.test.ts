@@ -223,6 +223,7 @@ describe("JSONC", () => {
     expect(describeRemovals(result.report!)).toBe(
       "Removed 1 line comment (line 2), 1 block comment (line 3) and 2 trailing commas (line 4).",
     );
+    expect(result.removalSummary).toBe(describeRemovals(result.report!));
   });
 
   test("comment-like text inside strings stays", () => {
@@ -237,7 +238,9 @@ describe("JSONC", () => {
   });
 
   test("nothing removed, nothing said", () => {
-    expect(describeRemovals(format("[1]", { jsonc: true }).report!)).toBeNull();
+    const result = format("[1]", { jsonc: true });
+    expect(describeRemovals(result.report!)).toBeNull();
+    expect(result.removalSummary).toBeUndefined();
   });
 });
 
