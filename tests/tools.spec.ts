@@ -486,6 +486,26 @@ test.describe("JSON files", () => {
     expect(posts).toEqual(javaScriptEnabled ? [] : [expect.stringContaining(JSON_PAGE)]);
   });
 
+  test("a file over 10 MB gets the input's limit message (refused unread with JavaScript)", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    test.slow();
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    const bytes = 10 * 1024 * 1024 + 1;
+    await page.getByLabel("Open a JSON file").setInputFiles({
+      name: "big.json",
+      mimeType: "application/json",
+      buffer: Buffer.alloc(bytes, "1"),
+    });
+    if (!javaScriptEnabled) await page.getByRole("button", { name: "Format" }).click();
+    await expect(page.getByRole("alert")).toContainText(
+      "The input is 10 MB (10,485,761 bytes); the limit is 10 MB (10,485,760 bytes).",
+      { timeout: 20_000 },
+    );
+    await expect(page.getByLabel("JSON input")).toHaveValue("");
+  });
+
   test("a file dropped on the input is read into it", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "dropping a file needs JavaScript; without it the file field takes it");
     await openTool(page, JSON_PAGE, javaScriptEnabled);
