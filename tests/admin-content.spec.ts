@@ -344,7 +344,8 @@ test.describe("key/value store", () => {
     await expectToast(page, javaScriptEnabled, "Data updated successfully!");
     const row = rows.filter({ hasText: key });
     await expect(row.locator("td").nth(1)).toHaveText("json");
-    await expect(row.locator("td").nth(2)).toHaveText('{"hello":"world"}');
+    // The value as typed, space included.
+    await expect(row.locator("td").nth(2)).toHaveText('{"hello": "world"}');
     await expect(row.locator("td").nth(3)).toContainText("2999");
 
     await row.getByRole("button", { name: `Delete ${key}` }).click();
