@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
 import { callJson } from "../../../../tests/support/admin-api";
+import {
+  apiKeys,
+  contactMessages,
+  kvEntries,
+  mailConnections,
+  siteData,
+  siteVars,
+  wonderItems,
+  wonderTags,
+} from "../../../db/schema";
 
 let h: ApiHarness;
 let admin: string;
@@ -36,5 +46,27 @@ describe("admin home", () => {
       expect(links).toContain(page);
     }
     for (const group of body.groups) expect(group.name).toEqual(expect.any(String));
+  });
+
+  it("counts each area's records, messages only while not handled", async () => {
+    const before = (await call("GET", "/admin/home", admin)).body.counts;
+    const db = h.database.db;
+    await h.signIn();
+    await db.insert(apiKeys).values({ serviceName: "count-test", apiKeyEncrypted: "x", apiKeyDigest: "count-test" });
+    await db.insert(contactMessages).values([
+      { name: "Unread", email: "unread@example.com", message: "counted" },
+      { name: "Handled", email: "handled@example.com", message: "not counted", handled: true },
+    ]);
+    await db.insert(mailConnections).values({ email: "sender@example.com", refreshTokenEncrypted: "x" });
+    await db.insert(siteData).values({ versionNum: 9001, type: "terms" });
+    await db.insert(siteVars).values({ namedKey: "count_test", valType: "str", valObjectJson: '{"val":"x"}' });
+    await db.insert(kvEntries).values({ key: "count-test", valueType: "str", value: "x" });
+    await db.insert(wonderItems).values({ title: "Counted", slug: "count-test" });
+    await db.insert(wonderTags).values({ name: "Counted", slug: "count-test" });
+
+    const { status, body } = await call("GET", "/admin/home", admin);
+    expect(status).toBe(200);
+    const plusOne = Object.fromEntries(Object.entries(before).map(([area, n]) => [area, (n as number) + 1]));
+    expect(body.counts).toEqual(plusOne);
   });
 });

@@ -1,7 +1,8 @@
-// The admin home's menu for clients of /api; the web tier reads the same constant directly.
+// The admin home: its menu (the constant the web tier also reads directly) and each area's count of records.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { ADMIN_MENU } from "../../../../shared/admin-menu";
 import { AdminHomeResponseSchema } from "../../../../shared/contract/admin-home";
+import { countAdminAreas } from "../../../services/admin-home";
 import { requireAdmin, type ApiEnv } from "../../context";
 import { jsonResponse } from "../../openapi";
 import { adminErrors } from "./common";
@@ -14,7 +15,13 @@ adminHomeRoutes.openapi(
     path: "/admin/home",
     tags: ["admin"],
     middleware: [requireAdmin],
-    responses: { 200: jsonResponse(AdminHomeResponseSchema, "Groups of links to every admin page"), ...adminErrors },
+    responses: {
+      200: jsonResponse(
+        AdminHomeResponseSchema,
+        "Groups of links to every admin page, and the count of records of each area",
+      ),
+      ...adminErrors,
+    },
   }),
-  (c) => c.json({ groups: [...ADMIN_MENU] }, 200),
+  async (c) => c.json({ groups: [...ADMIN_MENU], counts: await countAdminAreas(c.var.db) }, 200),
 );
