@@ -568,7 +568,7 @@ test.describe("on a phone (390 px)", () => {
 });
 
 test.describe("results are accessible", () => {
-  test("errors, tables, layers, breakdown and the tree pass axe", async ({ page, javaScriptEnabled }) => {
+  test("the tools index, and errors, tables, layers, breakdown and the tree pass axe", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "axe runs as JavaScript in the page; the markup is the same without it");
     test.slow();
     const audit = async () =>
@@ -577,6 +577,8 @@ test.describe("results are accessible", () => {
           .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"])
           .analyze()
       ).violations.map((violation) => violation.id);
+    await page.goto("/tools");
+    expect(await audit()).toEqual([]);
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("JSON input").fill('{"a": 1, "a": [1, 12345678901234567890], "b": {"c": null}}');
     await expect(page.getByText("Tree view")).toBeVisible();
