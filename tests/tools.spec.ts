@@ -568,7 +568,10 @@ test.describe("on a phone (390 px)", () => {
 });
 
 test.describe("results are accessible", () => {
-  test("the tools index, and errors, tables, layers, breakdown and the tree pass axe", async ({ page, javaScriptEnabled }) => {
+  test("the tools index, and errors, tables, layers, breakdown and the tree pass axe", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     test.skip(!javaScriptEnabled, "axe runs as JavaScript in the page; the markup is the same without it");
     test.slow();
     const audit = async () =>
