@@ -53,7 +53,8 @@ export default defineConfig({
         BUILD_DIR: process.env.BUILD_DIR || "build",
         ADMIN_EMAIL: E2E_ADMIN.email,
         ADMIN_PASSWORD: E2E_ADMIN.password,
-        // Required when DATABASE_URL is set (scripts/with-postgres.sh npm run test:e2e); the data dir is new each run anyway.
+        // Required when DATABASE_URL is set (scripts/with-postgres.sh npm run test:e2e); the data dir is new each run
+        // anyway.
         SESSION_SECRET: "e2e-session-secret",
         ENCRYPTION_KEY: "e2e-encryption-key",
         LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
@@ -66,7 +67,8 @@ export default defineConfig({
         GOOGLE_USERINFO_URL: `${oauthUrl}/userinfo`,
         // Nothing listens there: sending as a connected account fails at once instead of reaching out.
         GMAIL_SMTP_URL: "smtp://127.0.0.1:9",
-        // The fake OAuth server above and the closed SMTP port are on loopback, which outbound requests refuse unless allowed.
+        // The fake OAuth server above and the closed SMTP port are on loopback, which outbound requests refuse unless
+        // allowed.
         OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
       },
     },

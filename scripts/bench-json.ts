@@ -1,4 +1,4 @@
-// Benchmark of the JSON formatter (issue 4: formatting 1 MB takes under 100 ms on the server). Not a test.
+// Benchmark of the JSON formatter (target: formatting 1 MB takes under 100 ms on the server). Not a test.
 // Run: npx node scripts/bench-json.ts
 import { createServer } from "vite";
 
@@ -9,7 +9,10 @@ function sampleDocument(targetBytes: number): string {
   const records: string[] = [];
   let size = 2;
   for (let i = 0; size < targetBytes; i++) {
-    const record = `{"id":${i},"name":"user ${i} e","email":"u${i}@example.com","score":${(i * 1.37).toFixed(2)},"big":12345678901234567${i % 10}0,"active":${i % 2 === 0},"tags":["a","b","c"],"nested":{"x":${i},"y":null,"z":[1.5,2e10]}}`;
+    const record =
+      `{"id":${i},"name":"user ${i} e","email":"u${i}@example.com","score":${(i * 1.37).toFixed(2)},` +
+      `"big":12345678901234567${i % 10}0,"active":${i % 2 === 0},"tags":["a","b","c"],` +
+      `"nested":{"x":${i},"y":null,"z":[1.5,2e10]}}`;
     size += record.length + 1;
     records.push(record);
   }
@@ -26,7 +29,8 @@ function measure(label: string, runs: number, work: () => unknown): void {
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)]!;
   console.log(
-    `${label.padEnd(48)} median ${median.toFixed(1).padStart(7)} ms   best ${times[0]!.toFixed(1).padStart(7)} ms   (${runs} runs)`,
+    `${label.padEnd(48)} median ${median.toFixed(1).padStart(7)} ms   best ` +
+      `${times[0]!.toFixed(1).padStart(7)} ms   (${runs} runs)`,
   );
 }
 

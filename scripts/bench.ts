@@ -49,7 +49,8 @@ const started = performance.now();
 const machine = describeMachine();
 if (machine.loadAverage > machine.cores) {
   log(
-    `warning: load average ${machine.loadAverage} on ${machine.cores} cores; other work will skew the absolute figures (the ratios less so)`,
+    `warning: load average ${machine.loadAverage} on ${machine.cores} cores; ` +
+      `other work will skew the absolute figures (the ratios less so)`,
   );
 }
 
@@ -76,7 +77,8 @@ const seed = await seeding.seedBenchDatabase({
   reports: REPORTS,
 });
 log(
-  `seeded in ${(seed.seedMilliseconds / 1000).toFixed(1)} s (${seed.generated.toLocaleString("en")} generated, the rest copied)`,
+  `seeded in ${(seed.seedMilliseconds / 1000).toFixed(1)} s ` +
+    `(${seed.generated.toLocaleString("en")} generated, the rest copied)`,
 );
 
 // ---------------------------------------------------------------- what is measured
@@ -246,7 +248,9 @@ const pages: PageResult[] = [];
 for (const page of PAGES) {
   const first = await probe(app, page);
   log(
-    `${page.label}: HTTP ${first.status}, ${first.bytes.toLocaleString("en")} bytes${first.placeholder ? " (placeholder page)" : ""}; Server-Timing ${first.serverTiming ?? "none"}`,
+    `${page.label}: HTTP ${first.status}, ${first.bytes.toLocaleString("en")} ` +
+      `bytes${first.placeholder ? " (placeholder page)" : ""}; Server-Timing ` +
+      `${first.serverTiming ?? "none"}`,
   );
   const { saturation, halfRate } = await measure(app, page);
   const result: PageResult = {
@@ -279,7 +283,9 @@ if (byKeyOf(pages, "json-tool")?.status === 200 && existsSync(chromiumPath)) {
   try {
     browserFormatting = await measureJsonToolResponsiveness(`http://${LOOPBACK}:${PORTS.app}`, chromiumPath);
     log(
-      `JSON tool in Chromium, 10 MB: formatted in ${browserFormatting.formatMs} ms, longest main-thread task ${browserFormatting.longestTaskMs} ms (${browserFormatting.longTasks} over 50 ms), longest frame ${browserFormatting.longestFrameMs} ms; setting the textarea took ${browserFormatting.pasteTaskMs} ms`,
+      `JSON tool in Chromium, 10 MB: formatted in ${browserFormatting.formatMs} ms, longest main-thread task ` +
+        `${browserFormatting.longestTaskMs} ms (${browserFormatting.longTasks} over 50 ms), longest frame ` +
+        `${browserFormatting.longestFrameMs} ms; setting the textarea took ${browserFormatting.pasteTaskMs} ms`,
     );
   } catch (error) {
     log(`JSON tool in Chromium: not measured (${error instanceof Error ? error.message : String(error)})`);
@@ -323,13 +329,15 @@ await app.stop();
 let underAttack: AttackResult | null = null;
 if (!only || only.includes("attack")) {
   log(
-    `fourth pass: /api/health 10 times a second for ${ATTACK_SECONDS} s while an attacker sends the worst request of each kind once a second`,
+    `fourth pass: /api/health 10 times a second for ${ATTACK_SECONDS} s while an ` +
+      `attacker sends the worst request of each kind once a second`,
   );
   app = await startApp(true);
   try {
     underAttack = await measureHealthUnderAttack(PORTS.app, BENCH_ADMIN, ATTACK_SECONDS);
     log(
-      `health probe under attack: p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms, ${underAttack.failedProbes} of ${underAttack.probes} failed`,
+      `health probe under attack: p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ` +
+        `${underAttack.maxMs} ms, ${underAttack.failedProbes} of ${underAttack.probes} failed`,
     );
   } catch (error) {
     log(`health probe under attack: not measured (${error instanceof Error ? error.message : String(error)})`);
@@ -415,7 +423,8 @@ const targets = [
   ...(large
     ? [
         target(
-          `${byKey("search")?.label ?? "search"} with 100,000 reports: p50 at half of saturation, every request rendered`,
+          `${byKey("search")?.label ?? "search"} with 100,000 reports: p50 ` +
+            `at half of saturation, every request rendered`,
           byKey("search")?.uncached?.halfRate?.p50Ms,
           20,
           "below",
@@ -472,10 +481,13 @@ results[large ? "large" : "standard"] = run;
 writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
 
 console.log(
-  `\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, load average ${machine.loadAverage} at the start`,
+  `\nMachine: ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ` +
+    `${machine.os}, Node ${machine.node}, load average ${machine.loadAverage} at the start`,
 );
 console.log(
-  `Data: ${REPORTS.toLocaleString("en")} reports. Each run ${durationSeconds} s, ${CONNECTIONS} connections, loopback. Raw node:http: ${rawPlain.saturation.requestsPerSecond} req/s plain, ${rawGzip.saturation.requestsPerSecond} req/s gzip.\n`,
+  `Data: ${REPORTS.toLocaleString("en")} reports. Each run ${durationSeconds} s, ${CONNECTIONS} connections, ` +
+    `loopback. Raw node:http: ${rawPlain.saturation.requestsPerSecond} req/s plain, ` +
+    `${rawGzip.saturation.requestsPerSecond} req/s gzip.\n`,
 );
 console.table(
   pages.map((page) => ({
@@ -499,12 +511,15 @@ console.log("Targets:");
 for (const item of targets) {
   const mark = item.met === null ? "n/a " : item.met ? "met " : "MISS";
   console.log(
-    `  ${mark} ${item.name}: ${item.value ?? "-"}${item.unit} (${item.unit === "x" ? "at least" : "under"} ${item.limit}${item.unit})`,
+    `  ${mark} ${item.name}: ${item.value ?? "-"}${item.unit} ` +
+      `(${item.unit === "x" ? "at least" : "under"} ${item.limit}${item.unit})`,
   );
 }
 if (underAttack) {
   console.log(
-    `Under attack (${underAttack.seconds} s): /api/health p50 ${underAttack.p50Ms} ms, p99 ${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms; ${underAttack.failedProbes} of ${underAttack.probes} probes failed`,
+    `Under attack (${underAttack.seconds} s): /api/health p50 ${underAttack.p50Ms} ms, p99 ` +
+      `${underAttack.p99Ms} ms, max ${underAttack.maxMs} ms; ${underAttack.failedProbes} of ` +
+      `${underAttack.probes} probes failed`,
   );
   for (const attack of underAttack.attacks)
     console.log(

@@ -131,7 +131,8 @@ try {
       if (run === 0) {
         const metric = (id: string) => lhr.audits[id]?.displayValue ?? "-";
         log(
-          `${page.name}: FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
+          `${page.name}: FCP ${metric("first-contentful-paint")}, LCP ${metric("largest-contentful-paint")}, ` +
+            `TBT ${metric("total-blocking-time")}, CLS ${metric("cumulative-layout-shift")}`,
         );
       }
     }

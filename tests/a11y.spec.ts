@@ -39,7 +39,9 @@ const LAYOUT_AUDIENCE: Record<string, Audience> = {
   "routes/layouts/signed-in.tsx": "user",
 };
 
-/** Every page of the route config with who may see it; resource routes (.ts files) and the 404 catch-all are left out. */
+/**
+ * Every page of the route config with who may see it; resource routes (.ts files) and the 404 catch-all are left out.
+ */
 function sitePages(entries: RouteConfigEntry[], parentPath = "", audience: Audience = "visitor"): SitePage[] {
   const pages: SitePage[] = [];
   for (const entry of entries) {
@@ -181,8 +183,9 @@ async function focusState(page: Page) {
     if (!element || element === document.body) return null;
     const style = getComputedStyle(element);
     const rect = element.getBoundingClientRect();
+    const text = element.textContent || element.getAttribute("aria-label") || element.getAttribute("name") || "";
     return {
-      description: `${element.tagName.toLowerCase()} "${(element.textContent || element.getAttribute("aria-label") || element.getAttribute("name") || "").trim().slice(0, 40)}"`,
+      description: `${element.tagName.toLowerCase()} "${text.trim().slice(0, 40)}"`,
       ring: (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none",
       visible: rect.width > 0 && rect.height > 0,
     };

@@ -1,4 +1,4 @@
-// Admin people and integrations (issue 7), each test with JavaScript on and off.
+// Admin people and integrations, each test with JavaScript on and off.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";

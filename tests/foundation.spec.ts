@@ -43,7 +43,7 @@ test.describe("layout and errors", () => {
 test.describe("static assets", () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP only; runs in the js project");
 
-  test("script files are sent precompressed (brotli, else gzip), cached for a year, the same bytes as the file", async ({
+  test("script files are sent precompressed (brotli, else gzip), cached a year, the same bytes as the file", async ({
     request,
   }) => {
     // A page that hydrates: pages without React link no entry script.

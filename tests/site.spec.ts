@@ -1,4 +1,4 @@
-// Issue 5, each test with JavaScript on and off: contact form, terms and privacy, profile and settings, site
+// Each test with JavaScript on and off: contact form, terms and privacy, profile and settings, site
 // health, and the administrators' contact messages.
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";

@@ -50,13 +50,15 @@ test.describe("JSON pretty formatter", () => {
   }) => {
     const posts = recordPosts(page);
     await openTool(page, JSON_PAGE, javaScriptEnabled);
-    // Markup in a string and a leading line break come back as typed (the server writes an echoed input into the page itself).
+    // Markup in a string and a leading line break come back as typed (the server writes an echoed input into the page
+    // itself).
     const input =
       '\n{"b": 12345678901234567890, "10": 1.0, "2": 1e400, "s": "😀 \\ud83d\\ude00", "h": "</textarea><b>&amp; \'q\'"}';
     await page.getByLabel("JSON input").fill(input);
     await page.getByRole("button", { name: "Format" }).click();
     await expect(page.getByLabel("Formatted")).toHaveValue(
-      '{\n  "b": 12345678901234567890,\n  "10": 1.0,\n  "2": 1e400,\n  "s": "😀 \\ud83d\\ude00",\n  "h": "</textarea><b>&amp; \'q\'"\n}',
+      '{\n  "b": 12345678901234567890,\n  "10": 1.0,\n  "2": 1e400,\n' +
+        '  "s": "😀 \\ud83d\\ude00",\n  "h": "</textarea><b>&amp; \'q\'"\n}',
     );
     await expect(page.getByLabel("JSON input")).toHaveValue(input);
     await expect(page.getByRole("status")).toContainText("Valid JSON: 6 values");

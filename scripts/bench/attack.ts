@@ -64,13 +64,22 @@ function request(port: number, attack: Attack, timeoutMs: number): Promise<{ sta
 
 function multipart(fields: [string, string][]): { contentType: string; body: Buffer } {
   const boundary = "----bench-attack-0c1d";
-  const parts = fields.map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`) };
+  const parts = fields.map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`),
+  };
 }
 
 async function adminToken(port: number, admin: { email: string; password: string }): Promise<string | null> {
   try {
-    const response = await fetch(`http://${LOOPBACK}:${port}/api/auth/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(admin) });
+    const response = await fetch(`http://${LOOPBACK}:${port}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(admin),
+    });
     return ((await response.json()) as { sessionToken?: string }).sessionToken ?? null;
   } catch {
     return null;
@@ -89,11 +98,41 @@ function attacks(origin: string, token: string | null): Attack[] {
   const bearer: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   const padding = JSON.stringify({ padding: "x".repeat(300 * 1024) });
   return [
-    { name: "name[99999999]=1 to /contact", method: "POST", path: "/contact", headers: form, body: Buffer.from("name[99999999]=1") },
-    { name: "40,000 × a= to /contact", method: "POST", path: "/contact", headers: form, body: Buffer.from("a=&".repeat(40_000)) },
-    { name: "40,000 multipart parts to /account/login", method: "POST", path: "/account/login", headers: { "content-type": manyParts.contentType, origin }, body: manyParts.body },
-    { name: "4,000,000-deep brackets to the JSON tool", method: "POST", path: "/tools/json-pretty-format/", headers: { "content-type": deepTool.contentType, origin }, body: deepTool.body },
-    { name: "20,000-deep KV value to /api (administrator)", method: "PUT", path: "/api/v1/kv/bench.attack.deep", headers: { "content-type": "application/json", ...bearer }, body: Buffer.from(`{"value":${deep(20_000)}}`) },
+    {
+      name: "name[99999999]=1 to /contact",
+      method: "POST",
+      path: "/contact",
+      headers: form,
+      body: Buffer.from("name[99999999]=1"),
+    },
+    {
+      name: "40,000 × a= to /contact",
+      method: "POST",
+      path: "/contact",
+      headers: form,
+      body: Buffer.from("a=&".repeat(40_000)),
+    },
+    {
+      name: "40,000 multipart parts to /account/login",
+      method: "POST",
+      path: "/account/login",
+      headers: { "content-type": manyParts.contentType, origin },
+      body: manyParts.body,
+    },
+    {
+      name: "4,000,000-deep brackets to the JSON tool",
+      method: "POST",
+      path: "/tools/json-pretty-format/",
+      headers: { "content-type": deepTool.contentType, origin },
+      body: deepTool.body,
+    },
+    {
+      name: "20,000-deep KV value to /api (administrator)",
+      method: "PUT",
+      path: "/api/v1/kv/bench.attack.deep",
+      headers: { "content-type": "application/json", ...bearer },
+      body: Buffer.from(`{"value":${deep(20_000)}}`),
+    },
     {
       name: "20,000-deep JSON site var to /api (administrator)",
       method: "POST",
@@ -101,16 +140,40 @@ function attacks(origin: string, token: string | null): Attack[] {
       headers: { "content-type": "application/json", ...bearer },
       body: Buffer.from(JSON.stringify({ key: "bench_attack_deep", sv_val: deep(20_000), sv_val_type: "json" })),
     },
-    { name: "text/plain to a page action", method: "POST", path: "/contact", headers: { "content-type": "text/plain", origin }, body: Buffer.from("name=x") },
+    {
+      name: "text/plain to a page action",
+      method: "POST",
+      path: "/contact",
+      headers: { "content-type": "text/plain", origin },
+      body: Buffer.from("name=x"),
+    },
     {
       name: "non-ASCII callbackUrl to /account/login",
       method: "POST",
       path: "/account/login",
       headers: form,
-      body: Buffer.from(new URLSearchParams({ email: "nobody@example.com", password: "not the password", callbackUrl: "/。evil.example" }).toString()),
+      body: Buffer.from(
+        new URLSearchParams({
+          email: "nobody@example.com",
+          password: "not the password",
+          callbackUrl: "/。evil.example",
+        }).toString(),
+      ),
     },
-    { name: "/api 401 before a 300 KB body", method: "POST", path: "/api/admin/kv", headers: { "content-type": "application/json" }, body: Buffer.from(padding) },
-    { name: "/api 413 for a 2 MB body", method: "POST", path: "/api/auth/login", headers: { "content-type": "application/json" }, body: Buffer.alloc(2 * 1024 * 1024, "x") },
+    {
+      name: "/api 401 before a 300 KB body",
+      method: "POST",
+      path: "/api/admin/kv",
+      headers: { "content-type": "application/json" },
+      body: Buffer.from(padding),
+    },
+    {
+      name: "/api 413 for a 2 MB body",
+      method: "POST",
+      path: "/api/auth/login",
+      headers: { "content-type": "application/json" },
+      body: Buffer.alloc(2 * 1024 * 1024, "x"),
+    },
     { name: "anonymous POST /api/auth/logout", method: "POST", path: "/api/auth/logout" },
   ];
 }
@@ -119,11 +182,22 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-/** Runs the attack for `seconds` against a server on loopback `port`; the administrator reaches the parsers behind auth. */
-export async function measureHealthUnderAttack(port: number, admin: { email: string; password: string }, seconds = 20): Promise<AttackResult> {
+/**
+ * Runs the attack for `seconds` against a server on loopback `port`; the administrator reaches the parsers behind auth.
+ */
+export async function measureHealthUnderAttack(
+  port: number,
+  admin: { email: string; password: string },
+  seconds = 20,
+): Promise<AttackResult> {
   const origin = `http://${LOOPBACK}:${port}`;
   const list = attacks(origin, await adminToken(port, admin));
-  const outcomes = list.map((attack) => ({ name: attack.name, sent: 0, statuses: {} as Record<string, number>, slowestMs: 0 }));
+  const outcomes = list.map((attack) => ({
+    name: attack.name,
+    sent: 0,
+    statuses: {} as Record<string, number>,
+    slowestMs: 0,
+  }));
   const probeMs: number[] = [];
   let failedProbes = 0;
   const inFlight: Promise<unknown>[] = [];
@@ -132,10 +206,12 @@ export async function measureHealthUnderAttack(port: number, admin: { email: str
   const prober = (async () => {
     for (let next = performance.now(); next < end; next += 100) {
       inFlight.push(
-        request(port, { name: "probe", method: "GET", path: "/api/health" }, PROBE_TIMEOUT_MS).then(({ status, ms }) => {
-          probeMs.push(ms);
-          if (status !== 200) failedProbes++;
-        }),
+        request(port, { name: "probe", method: "GET", path: "/api/health" }, PROBE_TIMEOUT_MS).then(
+          ({ status, ms }) => {
+            probeMs.push(ms);
+            if (status !== 200) failedProbes++;
+          },
+        ),
       );
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next + 100 - performance.now())));
     }

@@ -22,10 +22,22 @@ export interface ResponsivenessResult {
 
 const RESPONSIVE_TASK_MS = 200;
 
-export async function measureJsonToolResponsiveness(baseUrl: string, chromiumPath: string, bytes = 10_000_000): Promise<ResponsivenessResult> {
+export async function measureJsonToolResponsiveness(
+  baseUrl: string,
+  chromiumPath: string,
+  bytes = 10_000_000,
+): Promise<ResponsivenessResult> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -56,7 +68,8 @@ export async function measureJsonToolResponsiveness(baseUrl: string, chromiumPat
         input.dispatchEvent(new Event("input", { bubbles: true }));
         const started = performance.now();
         while (output.value.length === 0) {
-          if (performance.now() - started > timeoutMs) throw new Error(`no formatted output within ${timeoutMs / 1000} s`);
+          if (performance.now() - started > timeoutMs)
+            throw new Error(`no formatted output within ${timeoutMs / 1000} s`);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         const formatMs = performance.now() - started;
@@ -71,7 +84,10 @@ export async function measureJsonToolResponsiveness(baseUrl: string, chromiumPat
           pasteTaskMs: Math.max(pasteEnd - pasteStart, ...pasting.map((task) => task.duration)),
           longestTaskMs: Math.max(0, ...during.map((task) => task.duration)),
           longTasks: during.length,
-          longestFrameMs: Math.max(0, ...frames.filter((frame) => frame.start >= pasteEnd - 1).map((frame) => frame.duration)),
+          longestFrameMs: Math.max(
+            0,
+            ...frames.filter((frame) => frame.start >= pasteEnd - 1).map((frame) => frame.duration),
+          ),
         };
       },
       { text: document10MB, timeoutMs: 60_000 },

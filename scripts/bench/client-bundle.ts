@@ -152,7 +152,11 @@ export async function measurePageBundles(buildDir: string, options: MeasureOptio
     }
     return size;
   };
-  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId).filter(Boolean));
+  const parents = new Set(
+    Object.values(manifest.routes)
+      .map((route) => route.parentId)
+      .filter(Boolean),
+  );
   const pages: PageBundle[] = [];
   for (const route of Object.values(manifest.routes)) {
     if (parents.has(route.id) || route.hasDefaultExport === false) continue;

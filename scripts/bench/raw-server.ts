@@ -33,5 +33,7 @@ const server = http.createServer((request, response) => {
   response.end(html);
 });
 server.keepAliveTimeout = 5_000;
-server.listen(Number(portArgument), "127.0.0.1", () => console.log(`[raw] listening on 127.0.0.1:${portArgument}${compress ? " (gzip)" : ""}`));
+server.listen(Number(portArgument), "127.0.0.1", () =>
+  console.log(`[raw] listening on 127.0.0.1:${portArgument}${compress ? " (gzip)" : ""}`),
+);
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -26,7 +26,14 @@ interface Run {
   settings: { durationSeconds: number; connections: number; reports: number };
   raw: { plain: Figures; gzip: Figures; homeBytes: number };
   pages: PageResult[];
-  browserFormatting: { inputBytes: number; formatMs: number; longestTaskMs: number; longTasks: number; longestFrameMs?: number; pasteTaskMs: number } | null;
+  browserFormatting: {
+    inputBytes: number;
+    formatMs: number;
+    longestTaskMs: number;
+    longTasks: number;
+    longestFrameMs?: number;
+    pasteTaskMs: number;
+  } | null;
   underAttack?: AttackResult | null;
   targets: { name: string; value: number | null; limit: number; met: boolean | null; unit: string }[];
   clientJavaScript: {
@@ -38,37 +45,71 @@ interface Run {
 }
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-const results = JSON.parse(readFileSync(path.join(root, "bench", "results.json"), "utf8")) as { standard: Run | null; large: Run | null };
+const results = JSON.parse(readFileSync(path.join(root, "bench", "results.json"), "utf8")) as {
+  standard: Run | null;
+  large: Run | null;
+};
 
 function table(run: Run): string {
+  const busyNote =
+    run.machine.loadAverage > run.machine.cores
+      ? " (a busy machine: absolute figures are low, ratios hold better)"
+      : "";
   const lines = [
-    `${run.settings.reports.toLocaleString("en")} reports, ${run.date.slice(0, 10)}. ${run.machine.cpu}, ${run.machine.cores} cores, ${run.machine.memoryGiB} GiB, ${run.machine.os}, Node ${run.machine.node}; load average ${run.machine.loadAverage} at the start${run.machine.loadAverage > run.machine.cores ? " (a busy machine: absolute figures are low, ratios hold better)" : ""}. ${run.settings.durationSeconds} s per run, ${run.settings.connections} connections. Raw node:http server on the home page's ${run.raw.homeBytes.toLocaleString("en")} bytes: ${run.raw.plain.requestsPerSecond} req/s, with gzip ${run.raw.gzip.requestsPerSecond} req/s.`,
+    `${run.settings.reports.toLocaleString("en")} reports, ${run.date.slice(0, 10)}. ${run.machine.cpu}, ` +
+      `${run.machine.cores} cores, ${run.machine.memoryGiB} GiB, ${run.machine.os}, Node ${run.machine.node}; ` +
+      `load average ${run.machine.loadAverage} at the start${busyNote}. ` +
+      `${run.settings.durationSeconds} s per run, ${run.settings.connections} connections. Raw node:http ` +
+      `server on the home page's ${run.raw.homeBytes.toLocaleString("en")} bytes: ` +
+      `${run.raw.plain.requestsPerSecond} req/s, with gzip ${run.raw.gzip.requestsPerSecond} req/s.`,
     "",
-    "| page | req/s | p50 ms | p99 ms | × raw | p50 / p99 ms at half load | uncached req/s | uncached × raw | uncached p50 / p99 ms at half load | gzip req/s | gzip × raw |",
+    "| page | req/s | p50 ms | p99 ms | × raw | p50 / p99 ms at half load | uncached req/s | " +
+      "uncached × raw | uncached p50 / p99 ms at half load | gzip req/s | gzip × raw |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...run.pages.map((page) => {
       const note = page.placeholder ? " (placeholder page)" : page.status !== 200 ? ` (HTTP ${page.status})` : "";
       const half = page.halfRate ? `${page.halfRate.p50Ms} / ${page.halfRate.p99Ms}` : "-";
       const uncached = page.uncached;
       const uncachedHalf = uncached?.halfRate ? `${uncached.halfRate.p50Ms} / ${uncached.halfRate.p99Ms}` : "-";
-      return `| ${page.label}${note} | ${page.saturation.requestsPerSecond} | ${page.saturation.p50Ms} | ${page.saturation.p99Ms} | ${page.ratioToRaw} | ${half} | ${uncached?.saturation.requestsPerSecond ?? "-"} | ${uncached?.ratioToRaw ?? "-"} | ${uncachedHalf} | ${page.gzip?.saturation.requestsPerSecond ?? "-"} | ${page.gzip?.ratioToRaw ?? "-"} |`;
+      return (
+        `| ${page.label}${note} | ${page.saturation.requestsPerSecond} | ${page.saturation.p50Ms} | ` +
+        `${page.saturation.p99Ms} | ${page.ratioToRaw} | ${half} | ` +
+        `${uncached?.saturation.requestsPerSecond ?? "-"} | ${uncached?.ratioToRaw ?? "-"} | ${uncachedHalf} | ` +
+        `${page.gzip?.saturation.requestsPerSecond ?? "-"} | ${page.gzip?.ratioToRaw ?? "-"} |`
+      );
     }),
     "",
     "Targets:",
     "",
-    ...run.targets.map((target) => `- ${target.met === null ? "not measured" : target.met ? "met" : "**missed**"}: ${target.name}: ${target.value ?? "-"}${target.unit} (${target.unit === "x" ? "at least" : "under"} ${target.limit}${target.unit})`),
+    ...run.targets.map(
+      (target) =>
+        `- ${target.met === null ? "not measured" : target.met ? "met" : "**missed**"}: ${target.name}: ` +
+        `${target.value ?? "-"}${target.unit} (${target.unit === "x" ? "at least" : "under"} ` +
+        `${target.limit}${target.unit})`,
+    ),
   ];
   if (run.browserFormatting) {
     const browser = run.browserFormatting;
     lines.push(
-      `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} ${browser.longTasks === 1 ? "task" : "tasks"} over 50 ms)${browser.longestFrameMs === undefined ? "" : `, longest frame ${browser.longestFrameMs} ms`}; putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
+      `- JSON tool in Chromium, ${(browser.inputBytes / 1e6).toFixed(0)} MB: formatted in ` +
+        `${browser.formatMs} ms, longest main-thread task ${browser.longestTaskMs} ms (${browser.longTasks} ` +
+        `${browser.longTasks === 1 ? "task" : "tasks"} over 50 ` +
+        `ms)${browser.longestFrameMs === undefined ? "" : `, longest frame ${browser.longestFrameMs} ms`}; ` +
+        `putting the text into the textarea took ${browser.pasteTaskMs} ms.`,
     );
   }
   if (run.underAttack) {
     const attack = run.underAttack;
-    const answers = attack.attacks.map((item) => `${item.name} (${Object.entries(item.statuses).map(([status, count]) => (count === item.sent ? status : `${count} × ${status}`)).join(", ")}; slowest ${item.slowestMs} ms)`);
+    const answers = attack.attacks.map(
+      (item) =>
+        `${item.name} (${Object.entries(item.statuses)
+          .map(([status, count]) => (count === item.sent ? status : `${count} × ${status}`))
+          .join(", ")}; slowest ${item.slowestMs} ms)`,
+    );
     lines.push(
-      `- Under attack for ${attack.seconds} s (each request below once a second): /api/health p50 ${attack.p50Ms} ms, p99 ${attack.p99Ms} ms, slowest ${attack.maxMs} ms; ${attack.failedProbes} of ${attack.probes} probes failed. The attacks and their answers: ${answers.join("; ")}.`,
+      `- Under attack for ${attack.seconds} s (each request below once a second): /api/health p50 ` +
+        `${attack.p50Ms} ms, p99 ${attack.p99Ms} ms, slowest ${attack.maxMs} ms; ${attack.failedProbes} of ` +
+        `${attack.probes} probes failed. The attacks and their answers: ${answers.join("; ")}.`,
     );
   }
   const brotli = run.clientJavaScript.largestPublicBrotli;
@@ -95,9 +136,16 @@ if (existsSync(lighthouseFile)) {
     machine: { loadAverage?: number };
     results: { page: string; scores: Record<string, number> }[];
   };
-  console.log(`#### Lighthouse (mobile, median of ${lighthouse.runsPerPage}, ${lighthouse.date.slice(0, 10)}, load average ${lighthouse.machine.loadAverage ?? "?"})\n`);
+  console.log(
+    `#### Lighthouse (mobile, median of ${lighthouse.runsPerPage}, ` +
+      `${lighthouse.date.slice(0, 10)}, load average ` +
+      `${lighthouse.machine.loadAverage ?? "?"})\n`,
+  );
   console.log("| page | performance | accessibility | best practices | SEO |\n| --- | ---: | ---: | ---: | ---: |");
   for (const result of lighthouse.results) {
-    console.log(`| ${result.page} | ${result.scores.performance} | ${result.scores.accessibility} | ${result.scores["best-practices"]} | ${result.scores.seo} |`);
+    console.log(
+      `| ${result.page} | ${result.scores.performance} | ${result.scores.accessibility} ` +
+        `| ${result.scores["best-practices"]} | ${result.scores.seo} |`,
+    );
   }
 }

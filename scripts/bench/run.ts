@@ -48,7 +48,8 @@ export async function load(port: number, options: LoadOptions): Promise<RunFigur
     requests: result.requests.total,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    bytesPerResponse: answered > 0 ? Math.round((result.throughput.average * result.duration) / Math.max(1, answered)) : 0,
+    bytesPerResponse:
+      answered > 0 ? Math.round((result.throughput.average * result.duration) / Math.max(1, answered)) : 0,
   };
 }
 
@@ -65,7 +66,11 @@ export interface ChildServer {
 }
 
 /** Starts a child process and waits until `readyPath` answers 200 on loopback. */
-export async function startChild(command: string, args: string[], options: { port: number; env: NodeJS.ProcessEnv; readyPath: string; timeoutMs?: number }): Promise<ChildServer> {
+export async function startChild(
+  command: string,
+  args: string[],
+  options: { port: number; env: NodeJS.ProcessEnv; readyPath: string; timeoutMs?: number },
+): Promise<ChildServer> {
   const child = spawn(command, args, { env: options.env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -73,16 +78,21 @@ export async function startChild(command: string, args: string[], options: { por
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} exited with code ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`${command} ${args.join(" ")} exited with code ${child.exitCode}:\n${output}`);
     try {
-      const response = await fetch(`http://${LOOPBACK}:${options.port}${options.readyPath}`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`http://${LOOPBACK}:${options.port}${options.readyPath}`, {
+        signal: AbortSignal.timeout(2_000),
+      });
       if (response.ok) break;
     } catch {
       // Not listening yet.
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`${command} ${args.join(" ")} was not ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`);
+      throw new Error(
+        `${command} ${args.join(" ")} was not ready within ${(options.timeoutMs ?? 120_000) / 1000} s:\n${output}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -130,7 +140,11 @@ export function jsonDocument(bytes: number): string {
       id: i,
       name: `Device ${i}`,
       manufacturer: ["Google", "Samsung", "Xiaomi", "Fairphone"][i % 4],
-      sensor: { pixel_array: [4000 + (i % 7) * 8, 3000 + (i % 5) * 6], iso_range: [50, 3200 + i], exposure_ns: [13611, 32000000000] },
+      sensor: {
+        pixel_array: [4000 + (i % 7) * 8, 3000 + (i % 5) * 6],
+        iso_range: [50, 3200 + i],
+        exposure_ns: [13611, 32000000000],
+      },
       focal_lengths_mm: [4.38 + (i % 10) / 100, 6.81],
       modes: ["OFF", "AUTO", "MACRO", "CONTINUOUS_VIDEO"],
       note: "é ünïcode ✓",
@@ -144,8 +158,13 @@ export function jsonDocument(bytes: number): string {
 /** A multipart/form-data body, as the browser sends the JSON tool's form. */
 export function multipartBody(fields: Record<string, string>): { body: Buffer; contentType: string } {
   const boundary = "----bench-boundary-7d1f0c";
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  return { body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` };
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  return {
+    body: Buffer.from(`${parts.join("")}--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 export function median(values: number[]): number {

@@ -19,7 +19,11 @@ export interface SeedResult {
   searchTerm: string;
 }
 
-export async function seedBenchDatabase(options: { pgliteDir: string; migrationsDir: string; reports: number }): Promise<SeedResult> {
+export async function seedBenchDatabase(options: {
+  pgliteDir: string;
+  migrationsDir: string;
+  reports: number;
+}): Promise<SeedResult> {
   const database = await openDatabase({ pgliteDir: options.pgliteDir, migrationsDir: options.migrationsDir });
   try {
     const started = performance.now();
@@ -39,10 +43,10 @@ export async function seedBenchDatabase(options: { pgliteDir: string; migrations
           order by g.i, r.id
           limit ${copies}
         ), copied as (
-          insert into camera_reports (id, created_at, manufacturer, device_model, device_os, device_os_version, search_text,
-            search_terms, camera_count, facings, max_hardware_rank, capabilities)
-          select copy_id, created_at - i * interval '731 days', manufacturer, device_model, device_os, device_os_version,
-            search_text, search_terms, camera_count, facings, max_hardware_rank, capabilities
+          insert into camera_reports (id, created_at, manufacturer, device_model, device_os, device_os_version,
+            search_text, search_terms, camera_count, facings, max_hardware_rank, capabilities)
+          select copy_id, created_at - i * interval '731 days', manufacturer, device_model, device_os,
+            device_os_version, search_text, search_terms, camera_count, facings, max_hardware_rank, capabilities
           from originals
           returning id
         )
@@ -57,7 +61,13 @@ export async function seedBenchDatabase(options: { pgliteDir: string; migrations
       .orderBy(desc(cameraReports.createdAt), desc(cameraReports.id))
       .limit(1);
     if (!newest) throw new Error("the generator inserted no reports");
-    return { reports: options.reports, generated, seedMilliseconds, reportId: newest.id, searchTerm: newest.manufacturer.toLowerCase() };
+    return {
+      reports: options.reports,
+      generated,
+      seedMilliseconds,
+      reportId: newest.id,
+      searchTerm: newest.manufacturer.toLowerCase(),
+    };
   } finally {
     await database.close();
   }

@@ -18,7 +18,9 @@ function slowBodyRequest(port: number, path: string, body: string, spreadMs: num
     socket.on("error", reject);
     socket.on("connect", async () => {
       socket.write(
-        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+        `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: ` +
+          `application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: ` +
+          `close\r\n\r\n`,
       );
       const half = Math.floor(body.length / 2);
       socket.write(body.slice(0, half));
@@ -71,7 +73,9 @@ test("slow-loris connections are closed by the header time-out while normal requ
     }
     for (const socket of sockets) socket.destroy();
     console.info(
-      `[slow-loris] ${closedAt.length}/40 closed by the server, the last after ${Math.max(...closedAt)} ms; normal requests took at most ${Math.max(...latencies).toFixed(0)} ms`,
+      `[slow-loris] ${closedAt.length}/40 closed by the server, the last after ` +
+        `${Math.max(...closedAt)} ms; normal requests took at most ` +
+        `${Math.max(...latencies).toFixed(0)} ms`,
     );
     assert.equal(closedAt.length, 40, "every slow-loris connection was closed by the server");
     // headersTimeout is 10 s; the server checks for it every second or so.
@@ -142,7 +146,8 @@ test("bodies over the limit answer 413 without memory growing with the body", as
     clearInterval(sampler);
     const growthMiB = (highestRssKb - before.rssKb) / 1024;
     console.info(
-      `[oversize] ${results.join(", ")} (announced/streamed); RSS ${(before.rssKb / 1024).toFixed(0)} MiB before, at most ${(highestRssKb / 1024).toFixed(0)} MiB during 4 × 32 MiB bodies`,
+      `[oversize] ${results.join(", ")} (announced/streamed); RSS ${(before.rssKb / 1024).toFixed(0)} MiB ` +
+        `before, at most ${(highestRssKb / 1024).toFixed(0)} MiB during 4 × 32 MiB bodies`,
     );
     assert.ok(growthMiB < 64, `resident memory grew by ${growthMiB.toFixed(0)} MiB`);
     assert.equal((await timedFetch(`${server.url}/healthz/live`)).status, 200);

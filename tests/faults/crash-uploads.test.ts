@@ -105,7 +105,8 @@ async function crashAndCheck(label: string, env: Record<string, string>) {
         if (found.status !== 200) missing.push(`${id}: ${found.status}`);
       }
       console.info(
-        `[kill -9 ${label}] ${acknowledged.length} of ${attempted} uploads acknowledged before the kill; ${acknowledged.length - missing.length} present after restart`,
+        `[kill -9 ${label}] ${acknowledged.length} of ${attempted} uploads acknowledged before ` +
+          `the kill; ${acknowledged.length - missing.length} present after restart`,
       );
       assert.deepEqual(missing, [], "every acknowledged upload survived the crash");
     } finally {

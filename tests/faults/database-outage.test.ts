@@ -41,7 +41,7 @@ test(
     const live = await timedFetch(`${server.url}/healthz/live`);
     assert.equal(live.status, 200, "the process answers while the database is down");
 
-    // The report list is cached for 10 s (spec §7), so a visitor may still get it from the cache: 200 or 503.
+    // The report list is cached for 10 s, so a visitor may still get it from the cache: 200 or 503.
     const cachedList = await timedFetch(`${server.url}/`, {}, 15_000);
     assert.ok([200, 503].includes(cachedList.status), `/ as visitor: ${cachedList.status}`);
     for (const [path, headers] of [
@@ -54,7 +54,7 @@ test(
       // A page whose feature has not landed yet needs no database.
       if (page.status === 200 && /coming soon/i.test(page.body)) continue;
       assert.equal(page.status, 503, `${path} ${JSON.stringify(headers)}: ${page.status} ${page.body.slice(0, 200)}`);
-      // The root view says "Temporarily unavailable"; a route's own error view (spec §8) shows the message.
+      // The root view says "Temporarily unavailable"; a route's own error view shows the message.
       assert.ok(/database is unavailable right now/i.test(page.body), `${path}: a plain message`);
       assert.ok(!/ECONNREFUSED|terminating connection|at \w+ \(|node_modules/.test(page.body), `${path}: no internals`);
       assert.ok(page.ms < 6_000, `${path} answered in ${page.ms.toFixed(0)} ms`);

@@ -112,7 +112,8 @@ async function cachedHomePage(server: ServerProcess): Promise<void> {
 }
 
 test(
-  "an anonymous sign-out and refused writes leave the page cache; an upload on one instance shows on the other within 1 s",
+  "an anonymous sign-out and refused writes leave the page cache; an " +
+    "upload on one instance shows on the other within 1 s",
   { skip },
   async () => {
     await cachedHomePage(reader);
@@ -147,7 +148,8 @@ test(
       delays.push(await timeUntilShown([`${reader.url}/`, `${reader.url}/api/camera/reports`], model, since));
     }
     console.info(
-      `[multi-instance cache] upload on one instance shown on the other's home page and /api list after ${delays.map((ms) => Math.round(ms)).join(", ")} ms`,
+      `[multi-instance cache] upload on one instance shown on the other's home page and ` +
+        `/api list after ${delays.map((ms) => Math.round(ms)).join(", ")} ms`,
     );
     for (const delay of delays)
       assert.ok(delay < FRESHNESS_BUDGET_MS, `shown after ${Math.round(delay)} ms (budget ${FRESHNESS_BUDGET_MS} ms)`);
@@ -179,7 +181,8 @@ test(
       delays.push(await timeUntilShown([`${reader.url}/`, `${writer.url}/`], name, since));
     }
     console.info(
-      `[multi-instance cache] site var on one instance shown on the other's home page after ${delays.map((ms) => Math.round(ms)).join(", ")} ms`,
+      `[multi-instance cache] site var on one instance shown on the other's home ` +
+        `page after ${delays.map((ms) => Math.round(ms)).join(", ")} ms`,
     );
     for (const delay of delays)
       assert.ok(delay < FRESHNESS_BUDGET_MS, `shown after ${Math.round(delay)} ms (budget ${FRESHNESS_BUDGET_MS} ms)`);

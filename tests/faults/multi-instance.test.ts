@@ -76,7 +76,8 @@ async function apiSignIn(server: ServerProcess, email: string, password: string)
 }
 
 test(
-  "two instances started at the same moment on an empty database: both come up, one administrator, demo data once, sessions shared",
+  "two instances started at the same moment on an empty database: both come " +
+    "up, one administrator, demo data once, sessions shared",
   { skip },
   async () => {
     for (let round = 1; round <= 5; round += 1) {
@@ -133,7 +134,8 @@ test(
 );
 
 test(
-  "frozen database (SIGSTOP): health, a page, the camera list and sign-in answer 503 within 5 s; health names the cause",
+  "frozen database (SIGSTOP): health, a page, the camera list and " +
+    "sign-in answer 503 within 5 s; health names the cause",
   { skip },
   async () => {
     const url = await createDatabase(`frozen_${Date.now()}`);
@@ -206,7 +208,8 @@ test(
           }),
         );
         console.info(
-          `[frozen database, ${wave}] ${results.map((r) => `${r.name} ${r.status} in ${r.ms.toFixed(0)} ms`).join("; ")}`,
+          `[frozen database, ${wave}] ` +
+            `${results.map((r) => `${r.name} ${r.status} in ${r.ms.toFixed(0)} ms`).join("; ")}`,
         );
         for (const result of results) {
           assert.equal(
@@ -235,7 +238,9 @@ test(
       );
       const slowest = Math.max(...crowd.map((r) => r.ms));
       console.info(
-        `[frozen database, 25 at once] statuses ${[...new Set(crowd.map((r) => r.status))].join(",")}, slowest ${slowest.toFixed(0)} ms`,
+        `[frozen database, 25 at once] statuses ` +
+          `${[...new Set(crowd.map((r) => r.status))].join(",")}, slowest ` +
+          `${slowest.toFixed(0)} ms`,
       );
       assert.ok(
         crowd.every((r) => r.status === 503),

@@ -102,14 +102,15 @@ describe("supervisor on the embedded database (PGlite)", () => {
     }
   });
 
-  test("SIGTERM with the worker frozen and a request stuck: the whole process ends within the grace period", async () => {
+  test("SIGTERM with a frozen worker and a stuck request: the process ends within the grace period", async () => {
     const server = await startServer();
     try {
       // A request that never finishes sending its body keeps the worker's shutdown waiting.
       const stuck = net.connect(server.port, "127.0.0.1");
       stuck.on("error", () => {});
       stuck.write(
-        `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"email":`,
+        `POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ` +
+          `application/json\r\nContent-Length: 100\r\n\r\n{"email":`,
       );
       await sleep(300);
       // A stopped process runs no code at all, like an event loop in an endless loop: it cannot act on SIGTERM.
@@ -199,7 +200,9 @@ async function largePostsLeaveNoMemory(server: ServerProcess, label: string, cei
       500,
     ).catch(() => -1);
     console.info(
-      `[supervisor] ${label}, JSON tool post of ${name}: ${answer.status} in ${answer.ms.toFixed(0)} ms; worker RSS ${mib(restingKb)} resting, ${mib(peakKb)} at most, ${mib(afterKb)} after (${settledMs < 0 ? "not settled in 30 s" : `settled in ${settledMs} ms`})`,
+      `[supervisor] ${label}, JSON tool post of ${name}: ${answer.status} in ${answer.ms.toFixed(0)} ms; ` +
+        `worker RSS ${mib(restingKb)} resting, ${mib(peakKb)} at most, ${mib(afterKb)} after ` +
+        `(${settledMs < 0 ? "not settled in 30 s" : `settled in ${settledMs} ms`})`,
     );
     assert.deepEqual(servingPids(server), [worker], `${name}: the worker survived`);
     assert.ok(
@@ -220,7 +223,7 @@ describe(
     });
     after(() => pg?.destroy());
 
-    test("readiness says degraded while a worker is missing; one killed, then both at once, all come back", async () => {
+    test("readiness is degraded while a worker is missing; one killed, then both, all come back", async () => {
       const server = await startServer({ DATABASE_URL: pg.url, WEB_CONCURRENCY: "2" });
       try {
         let workers: number[] = [];
@@ -253,7 +256,8 @@ describe(
           50,
         );
         console.info(
-          `[supervisor] PostgreSQL, 1 of 2 workers killed: back in ${backMs} ms; readiness said ${[...new Set(seen)].join(", ")}`,
+          `[supervisor] PostgreSQL, 1 of 2 workers killed: back in ${backMs} ` +
+            `ms; readiness said ${[...new Set(seen)].join(", ")}`,
         );
         assert.deepEqual(degraded, { status: "degraded", workers: { running: 1, wanted: 2 } });
         assert.ok(

@@ -26,7 +26,7 @@ after(() => {
 // middleware starts the first before the page's own calls. Its budget is the longer time-out, 10 s.
 const REPORT_LIST_BUDGET_MS = 10_000;
 
-test("API_URL hanging: the page answers within its time-outs + 1 s with a clear message; refused: at once", async () => {
+test("API_URL hanging: the page answers within its time-outs + 1 s, clearly; refused: at once", async () => {
   const server = await startServer({ API_URL: `http://127.0.0.1:${hangingPort}/api` });
   try {
     const page = await timedFetch(`${server.url}/camera2/report_list`, {}, 20_000);

@@ -20,7 +20,9 @@ export interface Aim {
   valuesAreJson?: boolean;
 }
 
-/** Odd text: lone surrogates, direction overrides, full-width look-alikes, invalid UTF-8, NUL. Raw bytes, sent as is. */
+/**
+ * Odd text: lone surrogates, direction overrides, full-width look-alikes, invalid UTF-8, NUL. Raw bytes, sent as is.
+ */
 const ODD_TEXT: { label: string; bytes: Buffer; jsonEscape?: string }[] = [
   { label: "lone high surrogate", bytes: Buffer.from([0xed, 0xa0, 0x80]), jsonEscape: "\\ud800" },
   { label: "lone low surrogate", bytes: Buffer.from([0xed, 0xbf, 0xbf]), jsonEscape: "\\udfff" },

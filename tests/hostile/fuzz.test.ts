@@ -87,7 +87,8 @@ async function attack({ name, method, path, aim, signsOut }: Attack) {
     const [testCase, identity] = details.counterexample!;
     const error = details.errorInstance as Error | undefined;
     assert.fail(
-      `${error?.message ?? "failed"}\n  case: ${describe(testCase)} as ${identity}\n  reproduce: FAST_CHECK_SEED=${SEED} (target seed ${details.seed}, path ${details.counterexamplePath})`,
+      `${error?.message ?? "failed"}\n  case: ${describe(testCase)} as ${identity}\n  reproduce: ` +
+        `FAST_CHECK_SEED=${SEED} (target seed ${details.seed}, path ${details.counterexamplePath})`,
     );
   }
 }

@@ -52,7 +52,8 @@ async function hostile(what: string, request: RawRequest, budgetMs = ANSWER_BUDG
   if (outcome.status === "rejected") assert.fail(`${what}: ${(outcome.reason as Error).message}`);
   const answer = outcome.value;
   console.info(
-    `[hostile] ${what}: ${answer.status} in ${answer.ms.toFixed(0)} ms; slowest health probe ${Math.max(...probes.map((p) => p.ms)).toFixed(0)} ms`,
+    `[hostile] ${what}: ${answer.status} in ${answer.ms.toFixed(0)} ms; slowest ` +
+      `health probe ${Math.max(...probes.map((p) => p.ms)).toFixed(0)} ms`,
   );
   assert.ok(answer.status < 500, `${what}: ${answer.status} ${answer.body.slice(0, 300)}`);
   assert.ok(
@@ -94,7 +95,7 @@ async function adminToken(url: string): Promise<string> {
 
 // ---------------------------------------------------------------- field names and counts
 
-test("a 16-byte body with a huge array index (name[99999999]=1) to /contact: 4xx within 1 s, the process lives", async () => {
+test("16 bytes with a huge array index (name[99999999]=1) to /contact: 4xx within 1 s, process lives", async () => {
   const answer = await hostile("name[99999999]=1 to /contact", {
     method: "POST",
     path: "/contact",
@@ -126,7 +127,7 @@ for (const path of ["/contact", "/account/login"]) {
 
 // ---------------------------------------------------------------- nesting
 
-test("4,000,000 nested brackets to the JSON tool (indent 2): a depth error within 1 s, memory back to its resting level", async () => {
+test("4,000,000 nested brackets to the JSON tool: a depth error within 1 s, memory back to resting", async () => {
   const server = await target.healthy();
   const restingMiB = serverRssMiB(server);
   let peakMiB = restingMiB;
@@ -165,7 +166,8 @@ test("4,000,000 nested brackets to the JSON tool (indent 2): a depth error withi
     afterMiB = serverRssMiB(server);
   }
   console.info(
-    `[hostile] JSON tool, 4,000,000 deep: RSS ${restingMiB.toFixed(0)} MiB before, at most ${peakMiB.toFixed(0)} MiB during, ${afterMiB.toFixed(0)} MiB after`,
+    `[hostile] JSON tool, 4,000,000 deep: RSS ${restingMiB.toFixed(0)} MiB before, at most ` +
+      `${peakMiB.toFixed(0)} MiB during, ${afterMiB.toFixed(0)} MiB after`,
   );
   assert.ok(
     peakMiB - restingMiB < REQUEST_GROWTH_LIMIT_MIB,
@@ -207,7 +209,8 @@ test("deep KV value, JSON site var and image-lab echo_data through /api (as admi
     "image-lab echo_data through POST /api/v1/admin/img_gen/flux",
     "POST",
     "/api/v1/admin/img_gen/flux",
-    `{"prompt":"a deep echo","host":${JSON.stringify(config.host)},"api_key":${JSON.stringify(config.api_key)},"echo_data":${deepObjects(DEPTH)}}`,
+    `{"prompt":"a deep echo","host":${JSON.stringify(config.host)},"api_key":${JSON.stringify(config.api_key)},` +
+      `"echo_data":${deepObjects(DEPTH)}}`,
   ]);
   const failures: string[] = [];
   for (const [what, method, path, body] of cases) {
@@ -332,7 +335,7 @@ test("text/plain and JSON bodies to every page action: 415 with a message", asyn
 });
 
 for (const callbackUrl of ["/。evil.example", "/／evil.example"]) {
-  test(`a non-ASCII callbackUrl (${callbackUrl}) on GET and POST /account/login: no 5xx, no session without its cookie, no redirect away`, async () => {
+  test(`non-ASCII callbackUrl (${callbackUrl}) at /account/login: no 5xx, no stray session or redirect`, async () => {
     const server = await target.healthy();
     const token = await adminToken(server.url);
     const me = (await (
@@ -373,7 +376,7 @@ for (const callbackUrl of ["/。evil.example", "/／evil.example"]) {
 /** ~300 KB: large enough that the server answers before the body has arrived. */
 const LARGE = 300 * 1024;
 
-test("an early answer before a ~300 KB body is read keeps a keep-alive client working (the next request on the connection succeeds)", async () => {
+test("an early answer before a ~300 KB body is read keeps a keep-alive connection usable", async () => {
   const server = await target.healthy();
   const cookie = await target.adminCookie();
   const json = (bytes: number) => JSON.stringify({ padding: "x".repeat(bytes) });

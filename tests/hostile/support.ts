@@ -1,7 +1,8 @@
 // Helpers for the hostile-input suite, on top of the fault tests' (tests/faults/support.ts): a production server
 // that is replaced when a case killed or stalled it (so one failure does not hide the others), requests over
 // node:http that report an early answer even when the server stops reading the body, a concurrent /api/health
-// probe, the worker's memory and process ids, and discovery of what to attack from the build's route manifest and /api/openapi.json.
+// probe, the worker's memory and process ids, and discovery of what to attack from the build's route manifest and
+// /api/openapi.json.
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -254,10 +255,14 @@ export function probeProblems(probes: Probe[]): string {
   const bad = probes.filter((p) => p.status !== 200 || p.ms > HEALTH_BUDGET_MS);
   if (bad.length === 0) return "";
   const worst = Math.max(...probes.map((p) => p.ms));
-  return `/api/health: ${bad.length} of ${probes.length} probes failed or took over ${HEALTH_BUDGET_MS} ms (slowest ${worst.toFixed(0)} ms; ${bad
+  const firstProblems = bad
     .slice(0, 3)
     .map((p) => p.error ?? `status ${p.status}`)
-    .join("; ")})`;
+    .join("; ");
+  return (
+    `/api/health: ${bad.length} of ${probes.length} probes failed or took over ${HEALTH_BUDGET_MS} ms ` +
+    `(slowest ${worst.toFixed(0)} ms; ${firstProblems})`
+  );
 }
 
 // ---------------------------------------------------------------- bodies

@@ -1,4 +1,4 @@
-// Authorization matrix for pages (issue 8): every admin page, its .data URL and its form posts, as visitor,
+// Authorization matrix for pages: every admin page, its .data URL and its form posts, as visitor,
 // signed-in user and administrator. The routes come from app/routes.ts, so a new page cannot slip through.
 import { expect, test } from "../fixtures";
 import { openClients, type Clients } from "./clients";
@@ -64,7 +64,7 @@ test("admin pages: visitors go to sign-in, users go home, only the administrator
   expect(failures.join("\n")).toBe("");
 });
 
-test("admin .data URLs: visitors and users get only a redirect, the administrator the data (never cached)", async () => {
+test("admin .data URLs: visitors and users get a redirect, the administrator the data (never cached)", async () => {
   const failures: string[] = [];
   for (const route of adminRoutes) {
     const url = dataUrl(route.url);

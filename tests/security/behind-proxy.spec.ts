@@ -51,7 +51,7 @@ test("the session cookie is __Host-session: Secure, HttpOnly, SameSite=Lax, Path
   expect(session.user?.email).toBe(ADMIN.email);
 });
 
-test("the client address is the right-most X-Forwarded-For entry: what the client wrote before it changes nothing", async () => {
+test("the client address is the right-most X-Forwarded-For entry, whatever the client wrote before it", async () => {
   const attempt = (forwardedFor: string, i: number) =>
     fetch(`${server.url}/api/auth/login`, {
       method: "POST",

@@ -106,7 +106,9 @@ test("a real cross-site form in the browser cannot act with the visitor's sessio
   await page.route(`${evilOrigin}/evil`, (route) =>
     route.fulfill({
       contentType: "text/html",
-      body: `<form id="f" method="post" action="${baseURL}/account/logout"><button>go</button></form>${javaScriptEnabled ? "<script>document.getElementById('f').submit()</script>" : ""}`,
+      body:
+        `<form id="f" method="post" action="${baseURL}/account/logout"><button>go</button></form>` +
+        (javaScriptEnabled ? "<script>document.getElementById('f').submit()</script>" : ""),
     }),
   );
   await page.goto(`${evilOrigin}/evil`);

@@ -104,7 +104,7 @@ test.describe("headers over HTTP", () => {
     expect(failures.join("\n")).toBe("");
   });
 
-  test("every script runs by the response's own nonce, new for each rendered response, or by its hash in a stored copy", async ({
+  test("every script runs by its response's own nonce, new each render, or by its hash in a stored copy", async ({
     request,
   }) => {
     const nonces = new Set<string>();
@@ -124,7 +124,7 @@ test.describe("headers over HTTP", () => {
     expect(nonces.size).toBeGreaterThanOrEqual(pages.length);
   });
 
-  test("a page from the page cache carries no nonce and lists its inline scripts' hashes; a change of public content empties the cache, signing in does not", async ({
+  test("a cached page lists its inline scripts' hashes, no nonce; content changes empty it, sign-in does not", async ({
     request,
     baseURL,
   }) => {
@@ -161,7 +161,9 @@ test.describe("headers over HTTP", () => {
     // A change of public content (a site var saved through /api) empties it.
     // A client of its own: a session cookie from signing in must not make this visitor's pages private.
     const api = await playwrightRequest.newContext({ baseURL });
-    const login = await api.post("/api/auth/login", { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+    const login = await api.post("/api/auth/login", {
+      data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password },
+    });
     const { sessionToken } = (await login.json()) as { sessionToken: string };
     const saved = await api.post("/api/admin/site/vars", {
       headers: { authorization: `Bearer ${sessionToken}` },
@@ -196,7 +198,7 @@ test.describe("headers over HTTP", () => {
     expect(await (await request.get("/robots.txt", { headers })).text()).not.toContain("evil.example");
   });
 
-  test("static files and answers outside the pages carry Permissions-Policy and Cross-Origin-Resource-Policy too", async ({
+  test("static files and other non-page answers carry Permissions-Policy and Cross-Origin-Resource-Policy", async ({
     request,
   }) => {
     const html = await (await request.get("/")).text();

@@ -1,4 +1,4 @@
-// Markdown XSS (issue 8): a corpus of payloads rendered by the site's one markdown renderer raises no dialog and
+// Markdown XSS: a corpus of payloads rendered by the site's one markdown renderer raises no dialog and
 // leaves no on* attribute or javascript: link, in a real browser. When the terms page and the site data API are
 // there, the same corpus is saved by the administrator and checked on /terms and /privacy.
 import { request, type APIRequestContext, type Page } from "@playwright/test";

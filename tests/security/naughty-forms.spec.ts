@@ -1,4 +1,4 @@
-// Naughty strings through every form of every page (issue 8), as the administrator, on a server of its own (so
+// Naughty strings through every form of every page, as the administrator, on a server of its own (so
 // the strange data it saves cannot disturb other tests): never a 500, and every page still renders afterwards.
 import { expect, test } from "../fixtures";
 import { signInCookie, startServer, type ServerProcess } from "../faults/support";
@@ -110,7 +110,9 @@ test("every form field of every page takes naughty strings without a 500; every 
           const body = await posted.text();
           if (isCrash(posted.status(), body))
             failures.push(
-              `${route.url} → POST ${new URL(form.action).pathname} [${Object.keys(data).join(",")}] = ${JSON.stringify(naughty).slice(0, 30)}: ${posted.status()}`,
+              `${route.url} → POST ${new URL(form.action).pathname} ` +
+                `[${Object.keys(data).join(",")}] = ${JSON.stringify(naughty).slice(0, 30)}: ` +
+                `${posted.status()}`,
             );
         }
       }

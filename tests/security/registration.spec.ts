@@ -33,7 +33,7 @@ const register = (email: string) =>
     body: JSON.stringify({ email, password: "a long registration passphrase" }),
   });
 
-test("a sign-up request answers the same for a taken address; the e-mailed link creates the account and signs in", async ({
+test("a sign-up answers the same for a taken address; the e-mailed link creates the account and signs in", async ({
   page,
   javaScriptEnabled,
 }) => {

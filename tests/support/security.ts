@@ -112,7 +112,7 @@ export async function apiOperations(h: ApiHarness): Promise<Operation[]> {
 }
 
 /**
- * Administrator-only by the spec's paths (§7): anything with an /admin/ segment, and /v1/auth/users/… (Firebase
+ * Administrator-only by their paths: anything with an /admin/ segment, and /v1/auth/users/… (Firebase
  * user creation). Classified by path, not by what the code declares, so a forgotten guard is caught.
  */
 export function isAdminPath(path: string): boolean {
