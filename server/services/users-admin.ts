@@ -1,11 +1,12 @@
 // What an administrator does to users, and the admin user list's items.
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import {
   SPARK_PROVIDER,
   type AdminAccount,
   type AdminUserListItem,
   type EndedSessionsResponse,
   type UserDetailResponse,
+  type UserListQuery,
   type UserListResponse,
 } from "../../shared/contract/users";
 import { ConflictError, NotFoundError } from "./errors";
@@ -71,13 +72,31 @@ async function accountsByUser(db: Database, userIds: string[]): Promise<Map<stri
   return byUser;
 }
 
-export async function listUsers(db: Database): Promise<UserListResponse> {
-  const rows = await db.select().from(users).orderBy(asc(users.numId));
+/** LIKE's wildcards and its escape character taken literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** One page of the users, oldest first; `q` keeps those whose e-mail or name contains it, in any case. */
+export async function listUsers(db: Database, query: UserListQuery): Promise<UserListResponse> {
+  const pattern = `%${likeLiteral(query.q)}%`;
+  const where: SQL | undefined = query.q ? or(ilike(users.email, pattern), ilike(users.name, pattern)) : undefined;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.numId))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const [totals] = await db.select({ total: count() }).from(users).where(where);
   const byUser = await accountsByUser(
     db,
     rows.map((row) => row.id),
   );
-  return { user_list: rows.map((row) => toListItem(row, byUser.get(row.id) ?? [])), count: rows.length };
+  return {
+    user_list: rows.map((row) => toListItem(row, byUser.get(row.id) ?? [])),
+    count: totals?.total ?? 0,
+    page: query.page,
+    page_size: query.page_size,
+  };
 }
 
 async function findUserRow(db: Database, userId: string): Promise<UserRow> {

@@ -85,9 +85,34 @@ export const UserSessionItemSchema = z.object({
 });
 export type UserSessionItem = z.infer<typeof UserSessionItemSchema>;
 
+export const USER_PAGE_SIZE_DEFAULT = 50;
+export const USER_PAGE_SIZE_MAX = 100;
+export const USER_SEARCH_MAX = 100;
+
+/** The user list's search (part of the e-mail or the name, any case) and page. */
+export const UserListQuerySchema = z.object({
+  q: z.string().trim().max(USER_SEARCH_MAX, `q must be at most ${USER_SEARCH_MAX} characters.`).default(""),
+  page: z.coerce
+    .number({ error: "page must be a whole number from 1." })
+    .int("page must be a whole number from 1.")
+    .min(1, "page must be a whole number from 1.")
+    .max(100_000, "page must be at most 100000.")
+    .default(1),
+  page_size: z.coerce
+    .number({ error: `page_size must be a whole number from 1 to ${USER_PAGE_SIZE_MAX}.` })
+    .int(`page_size must be a whole number from 1 to ${USER_PAGE_SIZE_MAX}.`)
+    .min(1, `page_size must be a whole number from 1 to ${USER_PAGE_SIZE_MAX}.`)
+    .max(USER_PAGE_SIZE_MAX, `page_size must be at most ${USER_PAGE_SIZE_MAX}.`)
+    .default(USER_PAGE_SIZE_DEFAULT),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
 export const UserListResponseSchema = z.object({
   user_list: z.array(AdminUserListItemSchema),
+  /** How many users match the search (every user without one), on all pages. */
   count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
 });
 export type UserListResponse = z.infer<typeof UserListResponseSchema>;
 

@@ -24,7 +24,11 @@ export function EditLink({
 >) {
   return (
     <Link
-      className={open ? "btn btn-primary min-h-8 px-2 py-1 text-xs" : "btn min-h-8 px-2 py-1 text-xs"}
+      className={
+        open
+          ? "btn btn-primary min-h-8 px-2 py-1 text-xs whitespace-nowrap"
+          : "btn min-h-8 px-2 py-1 text-xs whitespace-nowrap"
+      }
       aria-label={label}
       {...rest}
     >

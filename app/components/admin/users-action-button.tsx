@@ -38,7 +38,7 @@ export function ActionButton({
         type="submit"
         name="intent"
         value={intent}
-        className={`btn ${variantClass} min-h-8 px-2 py-1 text-xs`}
+        className={`btn ${variantClass} min-h-8 px-2 py-1 text-xs whitespace-nowrap`}
         aria-label={accessibleLabel}
         aria-disabled={busy}
         onClick={(event) => {

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useFetcher } from "react-router";
+import { data, Form, Link, useActionData, useFetcher } from "react-router";
 import type { Route } from "./+types/users";
+import { Pager } from "~/components/admin/pager";
 import { ActionButton } from "~/components/admin/users-action-button";
 import { DataTable } from "~/components/data-table";
 import { ErrorAlert } from "~/components/error-alert";
@@ -18,6 +19,8 @@ import {
   type FirebaseUserResponse,
   type UserItemResponse,
   type UserListResponse,
+  USER_PAGE_SIZE_DEFAULT,
+  USER_SEARCH_MAX,
 } from "../../../shared/contract/users";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
@@ -31,14 +34,30 @@ import type { DeletedCount } from "../../../shared/contract/deleted";
 const PAGE_PATH = ADMIN_PATHS.users;
 const FETCHER_KEY = "admin-users";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const result = await apiRequest<UserListResponse>(context, "/v1/admin/auth/user_list");
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const search = url.searchParams.get("q")?.trim() ?? "";
+  // The page and its size as the address gives them; /api checks them and says what is wrong.
+  const query = new URLSearchParams({ q: search });
+  for (const name of ["page", "page_size"]) {
+    const value = url.searchParams.get(name);
+    if (value) query.set(name, value);
+  }
+  const result = await apiRequest<UserListResponse>(context, `/v1/admin/auth/user_list?${query}`);
   return {
     users: result.ok ? result.data.user_list : [],
     count: result.ok ? result.data.count : 0,
+    page: result.ok ? result.data.page : 1,
+    pageSize: result.ok ? result.data.page_size : USER_PAGE_SIZE_DEFAULT,
+    search,
     error: result.ok ? null : errorText(result.error),
     currentUserId: context.get(userContext).id,
   };
+}
+
+/** The list as it was when the form was posted (its search and page), for the redirect after an action. */
+function listUrl(request: Request): string {
+  return `${PAGE_PATH}${new URL(request.url).search}`;
 }
 
 type ActionResult = { intent: string; error: string | null; create?: SubmissionResult<string[]> };
@@ -63,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail(result.error, {
         create: submission.reply({ fieldErrors: fieldErrorsOf(result.error), hideFields: ["password"] }),
       });
-    return redirectWithSuccess(PAGE_PATH, `Created ${result.data.item.user.email}.`);
+    return redirectWithSuccess(listUrl(request), `Created ${result.data.item.user.email}.`);
   }
 
   if (intent === "delete" || intent === "firebase") {
@@ -78,14 +97,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       // The row goes only when exactly one user was deleted.
       if (result.data.number !== 1)
         return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
-      return redirectWithSuccess(PAGE_PATH, "Completed successfully!");
+      return redirectWithSuccess(listUrl(request), "Completed successfully!");
     }
     const result = await apiRequest<FirebaseUserResponse>(context, `/v1/auth/users/${userId}/config_firebase`, {
       method: "POST",
       timeoutMs: 30_000,
     });
     if (!result.ok) return fail(result.error);
-    return redirectWithSuccess(PAGE_PATH, `Firebase user ${result.data.id} is set.`);
+    return redirectWithSuccess(listUrl(request), `Firebase user ${result.data.id} is set.`);
   }
 
   if (intent === "verify") {
@@ -94,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { account_id, email_verified } = submission.value;
     const result = await apiRequest(context, `/v1/admin/auth/accounts/${account_id}`, { body: { email_verified } });
     if (!result.ok) return fail(result.error);
-    return redirectWithSuccess(PAGE_PATH, "Data updated successfully!");
+    return redirectWithSuccess(listUrl(request), "Data updated successfully!");
   }
 
   if (intent === "admin") {
@@ -104,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await apiRequest(context, `/v1/admin/auth/users/${user_id}/superuser`, { body: { is_superuser } });
     if (!result.ok) return fail(result.error);
     return redirectWithSuccess(
-      PAGE_PATH,
+      listUrl(request),
       is_superuser ? "Administrator rights granted." : "Administrator rights revoked.",
     );
   }
@@ -115,7 +134,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Admin: Users", noIndex: true });
 
 export default function Users({ loaderData }: Route.ComponentProps) {
-  const { users, count, error, currentUserId } = loaderData;
+  const { users, count, page, pageSize, search, error, currentUserId } = loaderData;
   const actionData = useActionData<typeof action>();
   const fetcher = useFetcher<typeof action>({ key: FETCHER_KEY });
   const latest = fetcher.state === "idle" && fetcher.data ? fetcher.data : actionData;
@@ -124,15 +143,50 @@ export default function Users({ loaderData }: Route.ComponentProps) {
     <section>
       <h1 className="page-title">Admin: Users (total {count})</h1>
       <CreateUserForm lastResult={actionData?.intent === "create" ? actionData.create : undefined} />
+      <Form method="get" action={PAGE_PATH} role="search" className="mb-4 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 grow sm:max-w-sm">
+          <label htmlFor="user-search" className="label">
+            Search by e-mail or name
+          </label>
+          <input
+            id="user-search"
+            name="q"
+            type="search"
+            defaultValue={search}
+            maxLength={USER_SEARCH_MAX}
+            className="input"
+            autoComplete="off"
+          />
+        </div>
+        <button type="submit" className="btn whitespace-nowrap">
+          Search
+        </button>
+        {search ? (
+          <Link to={PAGE_PATH} className="btn whitespace-nowrap">
+            Show all
+          </Link>
+        ) : null}
+      </Form>
       <ErrorAlert message={shownError} />
       <DataTable
         label="Users"
         columns={["#", "User", "Admin", "Spark accounts", "Firebase", "Last login", "Created", "Actions"]}
         rows={users}
-        empty="No users."
+        empty={
+          error ? (
+            "The users could not be loaded."
+          ) : search ? (
+            <>No users match “{search}”.</>
+          ) : page > 1 ? (
+            "No users on this page."
+          ) : (
+            "No users yet."
+          )
+        }
       >
         {(item) => <UserRow key={item.id} item={item} isMe={item.id === currentUserId} />}
       </DataTable>
+      <Pager page={page} pageSize={pageSize} total={count} label="User pages" />
     </section>
   );
 }
@@ -143,7 +197,7 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
   return (
     <tr data-testid={`user-row-${user.email}`}>
       <td>{item.spark_user.num_id}</td>
-      <td>
+      <td className="min-w-40 wrap-anywhere">
         <Link to={ADMIN_PATHS.user(item.id)}>{user.email}</Link>
         {user.first_name ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{user.first_name}</div> : null}
         {isMe ? <div className="text-xs text-zinc-600 dark:text-zinc-400">(you)</div> : null}
@@ -158,7 +212,7 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
           <ul className="space-y-1">
             {sparkAccounts.map((account) => (
               <li key={account.id} className="flex flex-wrap items-center gap-2">
-                <span>{account.email}</span>
+                <span className="wrap-anywhere">{account.email}</span>
                 <span className="text-xs">{account.email_verified ? "verified" : "not verified"}</span>
                 <ActionButton
                   fetcherKey={FETCHER_KEY}
@@ -199,7 +253,7 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
         <Time value={user.created_at} />
       </td>
       <td>
-        <div className="flex flex-wrap gap-2">
+        <div className="flex flex-wrap gap-2 whitespace-nowrap">
           <Link
             to={ADMIN_PATHS.changePassword(item.id)}
             className="btn min-h-8 px-2 py-1 text-xs"

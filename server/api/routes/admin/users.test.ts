@@ -73,6 +73,44 @@ describe("users", () => {
     expect(me.user.last_login_ip).toEqual(expect.any(String));
   });
 
+  it("searches e-mail and name in any case, and pages the matches oldest first", async () => {
+    const marker = `Find${Math.random().toString(36).slice(2, 8)}`;
+    const byEmail = await createUserAsAdmin({ email: `${marker.toLowerCase()}-a@example.com` });
+    const byName = await createUserAsAdmin({ name: `Someone ${marker.toUpperCase()}` });
+    const third = await createUserAsAdmin({ email: `${marker.toLowerCase()}-c@example.com` });
+    const list = async (query: string) =>
+      readJson(await h.request(`/v1/admin/auth/user_list?${query}`, { token: admin.token }));
+
+    const all = await list(`q=${marker}`);
+    expect(all).toMatchObject({ count: 3, page: 1, page_size: 50 });
+    expect(all.user_list.map((entry: { id: string }) => entry.id)).toEqual([byEmail.id, byName.id, third.id]);
+
+    const second = await list(`q=${marker}&page=2&page_size=2`);
+    expect(second).toMatchObject({ count: 3, page: 2, page_size: 2 });
+    expect(second.user_list.map((entry: { id: string }) => entry.id)).toEqual([third.id]);
+    expect((await list(`q=${marker}&page=3&page_size=2`)).user_list).toEqual([]);
+
+    // LIKE's wildcards are taken as written.
+    expect(await list("q=%25")).toMatchObject({ count: 0, user_list: [] });
+    expect(await list("q=_")).toMatchObject({ count: 0 });
+    const everyone = await list("");
+    expect(everyone.count).toBeGreaterThanOrEqual(4);
+  });
+
+  it("refuses a search or page out of bounds with the limit in the message", async () => {
+    for (const [query, message] of [
+      ["page=0", "page must be a whole number from 1."],
+      ["page=two", "page must be a whole number from 1."],
+      ["page_size=101", "page_size must be at most 100."],
+      ["page_size=0", "page_size must be a whole number from 1 to 100."],
+      [`q=${"x".repeat(101)}`, "q must be at most 100 characters."],
+    ]) {
+      const response = await h.request(`/v1/admin/auth/user_list?${query}`, { token: admin.token });
+      expect(response.status, query).toBe(400);
+      expect(JSON.stringify(await readJson(response)), query).toContain(message);
+    }
+  });
+
   it("validates a new user and refuses a registered e-mail", async () => {
     const bad = await h.request("/v1/admin/auth/users", {
       method: "POST",

@@ -12,6 +12,7 @@ import {
   SetPasswordSchema,
   UserDetailResponseSchema,
   UserItemResponseSchema,
+  UserListQuerySchema,
   UserListResponseSchema,
 } from "../../../../shared/contract/users";
 import { createFirebaseUser } from "../../../services/firebase";
@@ -41,12 +42,17 @@ adminUserRoutes.openapi(
     path: "/v1/admin/auth/user_list",
     tags: ["admin: users"],
     middleware: [requireAdmin] as const,
+    request: { query: UserListQuerySchema },
     responses: {
-      200: jsonResponse(UserListResponseSchema, "Every user, oldest first."),
+      200: jsonResponse(
+        UserListResponseSchema,
+        "A page of the users, oldest first: those whose e-mail or name contains q, or every user.",
+      ),
+      ...badInput,
       ...adminErrors,
     },
   }),
-  async (c) => c.json(await listUsers(c.var.db), 200),
+  async (c) => c.json(await listUsers(c.var.db, c.req.valid("query")), 200),
 );
 
 adminUserRoutes.openapi(
