@@ -45,7 +45,9 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: Session
       <div className="mx-auto flex max-w-6xl items-center gap-x-4 gap-y-2 px-4 py-3 md:flex-wrap">
         <Link
           to="/"
-          className="min-w-0 truncate text-lg font-bold text-zinc-900 no-underline hover:no-underline dark:text-zinc-100"
+          className={
+            "min-w-0 truncate text-lg font-bold text-zinc-900 no-underline hover:no-underline dark:text-zinc-100"
+          }
         >
           {siteName}
         </Link>

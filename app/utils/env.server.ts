@@ -8,7 +8,9 @@ export const webEnv = {
   isProduction: process.env.NODE_ENV === "production",
   /** The product title when no site var names it. */
   siteName: process.env.SITE_NAME || "Camera Probe",
-  /** The public address (https://example.org) for canonical URLs, robots.txt and the sitemap; default: the request's. */
+  /**
+   * The public address (https://example.org) for canonical URLs, robots.txt and the sitemap; default: the request's.
+   */
   siteUrl: process.env.SITE_URL?.replace(/\/+$/, "") || undefined,
   /** Proxy hops whose X-Forwarded-* entries are believed (shared/http/proxy.ts); 0: none. */
   trustProxy: proxyHopsSetting(process.env, "TRUST_PROXY"),

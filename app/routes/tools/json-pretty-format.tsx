@@ -317,7 +317,9 @@ export default function JsonPrettyFormat() {
               autoCapitalize="off"
               aria-describedby="json-input-size"
               aria-invalid={formError || result?.inputError || result?.syntaxError ? true : undefined}
-              className="input font-mono text-sm [tab-size:4] group-data-dragging:ring-2 group-data-dragging:ring-blue-500"
+              className={
+                "input font-mono text-sm [tab-size:4] group-data-dragging:ring-2 group-data-dragging:ring-blue-500"
+              }
               placeholder='{"paste": "your JSON here"}'
             />
           </div>

@@ -3,7 +3,9 @@
 // hydration (the page's first JavaScript is at its budget); without JavaScript the file field is posted.
 import { MAX_JSON_INPUT_BYTES } from "../../../shared/tools/json/limits";
 
-/** Listens on the file field and the textarea in `dropZone`, and for drops on it, until the returned function is called. */
+/**
+ * Listens on the file field and the textarea in `dropZone`, and for drops on it, until the returned function is called.
+ */
 export function enableFileOpening(dropZone: HTMLElement, refuse: (bytes: number) => void): () => void {
   const fileInput = dropZone.querySelector<HTMLInputElement>('input[type="file"]')!;
   const textarea = dropZone.querySelector("textarea")!;

@@ -35,7 +35,7 @@ describe("API keys", () => {
     expect(list.api_keys.find((k: { id: string }) => k.id === saved.id)).toEqual(saved);
   });
 
-  it("validates per spec §5 with clear messages", async () => {
+  it("validates the service name (at least 6) and key (at least 10) with clear messages", async () => {
     const response = await h.request("/v1/admin/api_keys", {
       method: "POST",
       token: admin.token,

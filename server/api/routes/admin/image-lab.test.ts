@@ -23,7 +23,8 @@ describe("image generation", () => {
   const hostKey = "host-key-for-tests-0001";
   let hostUrl: string;
   beforeAll(async () => {
-    hostUrl = `${await listen(new Hono().route("/image-host", createImageHostApp({ db: h.database.db, apiKey: () => hostKey })))}/image-host`;
+    const imageHost = createImageHostApp({ db: h.database.db, apiKey: () => hostKey });
+    hostUrl = `${await listen(new Hono().route("/image-host", imageHost))}/image-host`;
   });
 
   const flux = (body: Record<string, unknown>) =>
@@ -73,7 +74,7 @@ describe("image generation", () => {
     expect(same.result_list[0].image_url).toBe(result_list[0].image_url);
   });
 
-  it("validates the form per spec §5", async () => {
+  it("validates the form: prompt, key, steps, sizes, echo data and host", async () => {
     const noPrompt = await flux({ prompt: "\n   \n\n" });
     expect((await readJson(noPrompt)).errors).toEqual([{ field: "prompt", message: "No prompt input found!" }]);
     const noKey = await flux({ prompt: "a cat", api_key: "" });

@@ -32,10 +32,8 @@ describe("mail sender: Gmail OAuth flow", () => {
   });
 
   async function start(token = admin.token) {
-    const response = await h.request(
-      `/v1/admin/gmail/connect/start?redirect_uri=${encodeURIComponent("http://localhost:3000/auth/admin/gmail/connect")}`,
-      { token },
-    );
+    const redirectUri = encodeURIComponent("http://localhost:3000/auth/admin/gmail/connect");
+    const response = await h.request(`/v1/admin/gmail/connect/start?redirect_uri=${redirectUri}`, { token });
     expect(response.status, await response.clone().text()).toBe(200);
     return (await readJson(response)) as { authorization_url: string; flow_token: string };
   }
@@ -123,7 +121,7 @@ describe("mail sender: Gmail OAuth flow", () => {
     });
   });
 
-  it("refuses a forged state, another administrator's flow, a tampered flow token and a foreign redirect URI", async () => {
+  it("refuses a forged state, another admin's flow, a tampered flow token and a foreign redirect URI", async () => {
     Object.assign(process.env, oauth.env);
     const { authorization_url, flow_token } = await start();
     const { code, state } = await authorize(authorization_url);

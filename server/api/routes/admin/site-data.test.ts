@@ -42,7 +42,7 @@ describe("site data", () => {
     expect(list.body.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
   });
 
-  it("validates with the spec's messages and refuses mismatched or unknown ids", async () => {
+  it("validates with the product's messages and refuses mismatched or unknown ids", async () => {
     const entry = await newEntry();
     const short = await save(entry.id, { type: "t" });
     expect(short.status).toBe(400);

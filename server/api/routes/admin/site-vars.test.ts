@@ -102,7 +102,7 @@ describe("site vars", () => {
     expect(twice.body.errors[0]).toMatchObject({ field: "sv_val", message: expect.stringMatching(/key "a" more/) });
   });
 
-  it("validates with the spec's messages and keeps keys unique", async () => {
+  it("validates with the product's messages and keeps keys unique", async () => {
     const invalid = await call("POST", "/admin/site/vars", admin, { key: "k", sv_val: "", sv_val_type: "yaml" });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toEqual(

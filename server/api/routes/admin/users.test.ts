@@ -30,7 +30,7 @@ async function createUserAsAdmin(overrides: Record<string, unknown> = {}) {
 }
 
 describe("users", () => {
-  it("lists users in the shape of spec §3 with count", async () => {
+  it("lists users as admin user list items, with the count", async () => {
     const made = await createUserAsAdmin();
     const body = await readJson(await h.request("/v1/admin/auth/user_list", { token: admin.token }));
     expect(body.count).toBe(body.user_list.length);
