@@ -350,7 +350,7 @@ test.describe("key/value store", () => {
 
     await row.getByRole("button", { name: `Delete ${key}` }).click();
     await expectToast(page, javaScriptEnabled, "Completed successfully!");
-    await expect(page.getByText("No keys.")).toBeVisible();
+    await expect(page.getByText("No keys yet.")).toBeVisible();
   });
 });
 

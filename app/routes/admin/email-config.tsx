@@ -106,7 +106,7 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
       <DataTable
         label="Connected sessions"
         className="mb-6"
-        columns={["id", "email", "last login ip", "user id", "expiry time", "creation time", "delete"]}
+        columns={["ID", "Email", "Last login IP", "User ID", "Expiry time", "Creation time", "Actions"]}
         rows={sessions}
         empty="No connected sessions."
       >
@@ -115,7 +115,7 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
             <td>
               <code className="text-xs break-all">{session.id}</code>
             </td>
-            <td>{session.email}</td>
+            <td className="min-w-40 wrap-anywhere">{session.email}</td>
             <td>{session.last_login_ip ?? "—"}</td>
             <td>
               <code className="text-xs break-all">{session.userId ?? "—"}</code>

@@ -149,9 +149,9 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
       </p>
       <DataTable
         label="Keys"
-        columns={["key", "type", "value", "expires", "updated", "actions"]}
+        columns={["Key", "Type", "Value", "Expires", "Updated", "Actions"]}
         rows={list.items}
-        empty="No keys."
+        empty={prefix ? `No keys start with “${prefix}”.` : "No keys yet."}
       >
         {(entry) => {
           const text = entry.value_text;

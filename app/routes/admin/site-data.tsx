@@ -91,7 +91,7 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
       <ErrorAlert message={error} />
       <DataTable
         label="Site data entries"
-        columns={["version num", "id", "type", "is_current", "markdown", "creation date", "actions"]}
+        columns={["Version", "ID", "Type", "Current", "Markdown", "Created", "Actions"]}
         rows={entries}
         empty="No data available"
       >

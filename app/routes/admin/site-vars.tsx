@@ -94,7 +94,7 @@ export default function SiteVars({ loaderData }: Route.ComponentProps) {
       <ErrorAlert message={error} />
       <DataTable
         label="Site vars"
-        columns={["actions", "named_key", "val_type", "value", "date created"]}
+        columns={["Actions", "Key", "Type", "Value", "Created"]}
         rows={vars}
         empty="No site vars yet."
       >

@@ -55,7 +55,7 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
       <DataTable
         label="Accounts"
         className="mb-6"
-        columns={["id", "provider", "provider account id", "email", "verified"]}
+        columns={["ID", "Provider", "Provider account ID", "Email", "Verified"]}
         rows={item.accounts}
         empty="No accounts."
       >
@@ -75,7 +75,7 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
       <h2 className="mb-2 text-lg font-semibold">Sessions</h2>
       <DataTable
         label="Sessions"
-        columns={["device id", "ip", "browser", "last seen", "expires", "created"]}
+        columns={["Device ID", "IP address", "Browser", "Last seen", "Expires", "Created"]}
         rows={sessions}
         empty="No live sessions."
       >

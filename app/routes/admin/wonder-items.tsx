@@ -124,7 +124,7 @@ export default function WonderItems({ loaderData }: Route.ComponentProps) {
       </p>
       <DataTable
         label="Items"
-        columns={["title", "slug", "status", "tags", "updated", "actions"]}
+        columns={["Title", "Slug", "Status", "Tags", "Updated", "Actions"]}
         rows={items.items}
         empty={filtered ? "No items match the filter." : "No items yet."}
       >

@@ -75,7 +75,7 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
       <ErrorAlert message={error} />
       <DataTable
         label="Tags"
-        columns={["name", "slug", "items", "created", "actions"]}
+        columns={["Name", "Slug", "Items", "Created", "Actions"]}
         rows={tags}
         empty="No tags yet."
       >
