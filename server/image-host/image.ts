@@ -10,7 +10,7 @@ export interface ImageSpec {
   height: number;
 }
 
-/** A stream of bytes derived from the spec: SHA-256 of the spec, then of each previous block. */
+/** A stream of bytes derived from the image spec: SHA-256 of the spec, then of each previous block. */
 function byteStream(seed: string): () => number {
   let block = createHash("sha256").update(seed).digest();
   let index = 0;
