@@ -2,7 +2,9 @@
 // Without JavaScript it is not rendered: the value is always shown next to it.
 import { useEffect, useState } from "react";
 import { useHydrated } from "~/utils/hydrated";
-import { CheckIcon, CopyIcon, inlineIconClass } from "./icons";
+import CheckIcon from "lucide-react/icons/check";
+import CopyIcon from "lucide-react/icons/copy";
+import { inlineIconClass } from "./icons";
 
 export const COPY_FEEDBACK_MS = 2_000;
 

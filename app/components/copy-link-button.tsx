@@ -4,7 +4,9 @@
 import { COPY_ICON, COPY_LINK, COPY_VALUE } from "~/enhance/markup";
 import { useHydrated } from "~/utils/hydrated";
 import { CopyButton } from "./copy-button";
-import { CheckIcon, CopyIcon, inlineIconClass } from "./icons";
+import CheckIcon from "lucide-react/icons/check";
+import CopyIcon from "lucide-react/icons/copy";
+import { inlineIconClass } from "./icons";
 
 export function CopyLinkButton({ path, label = "Copy link" }: { path: string; label?: string }) {
   const hydrated = useHydrated();

@@ -1,7 +1,8 @@
 // The header menu once JavaScript runs: Headless UI's Menu (loaded lazily by nav-menu.tsx).
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { Link, useSubmit } from "react-router";
-import { ChevronDownIcon, inlineIconClass } from "./icons";
+import ChevronDownIcon from "lucide-react/icons/chevron-down";
+import { inlineIconClass } from "./icons";
 import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu-parts";
 
 export default function HeadlessNavMenu({ label, entries }: { label: string; entries: NavMenuEntry[] }) {

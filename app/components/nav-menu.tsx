@@ -5,7 +5,8 @@
 // until the disclosure is closed and unfocused, so it never pulls a menu from under a person's hands.
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { ChevronDownIcon, inlineIconClass } from "./icons";
+import ChevronDownIcon from "lucide-react/icons/chevron-down";
+import { inlineIconClass } from "./icons";
 import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu-parts";
 
 type MenuComponent = ComponentType<{ label: string; entries: NavMenuEntry[] }>;

@@ -1,9 +1,8 @@
 // The site header: title, main links, Tools menu and, when signed in, the Profile menu (with Admin for
 // administrators). On a phone the links fold into one Menu disclosure, so the header stays one row high; both forms
 // are in the page and CSS shows the one that fits, which needs no JavaScript.
-import { Link, NavLink } from "react-router";
+import { href, Link, NavLink } from "react-router";
 import { isAdmin, type SessionUser } from "../../shared/user";
-import { ADMIN_PATHS } from "../../shared/admin-menu";
 import { NavMenu } from "./nav-menu";
 import type { NavMenuEntry } from "./nav-menu-parts";
 import { ThemeSwitch } from "./theme-switch";
@@ -24,7 +23,7 @@ export function profileEntries(user: SessionUser): NavMenuEntry[] {
   return [
     { label: "Profile", to: "/profile/me" },
     { label: "Settings", to: "/profile/me/settings" },
-    ...(isAdmin(user) ? [{ label: "Admin", to: ADMIN_PATHS.home }] : []),
+    ...(isAdmin(user) ? [{ label: "Admin", to: href("/admin") }] : []),
     { label: "Sign out", to: "/account/logout", post: true },
   ];
 }
@@ -60,7 +59,6 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: Session
           </NavLink>
           <NavMenu label="Tools" entries={TOOL_ENTRIES} />
           <div className="ml-auto flex items-center gap-1">
-            <ThemeSwitch />
             {user ? (
               <NavMenu label="Profile" entries={profileEntries(user)} />
             ) : (
@@ -70,10 +68,12 @@ export function SiteHeader({ siteName, user }: { siteName: string; user: Session
             )}
           </div>
         </nav>
-        <nav aria-label="Main" className="ml-auto flex shrink-0 items-center gap-1 md:hidden">
+        <div className="ml-auto flex shrink-0 items-center gap-1 md:ml-0">
           <ThemeSwitch />
-          <NavMenu label="Menu" entries={compactEntries(user)} />
-        </nav>
+          <nav aria-label="Main" className="md:hidden">
+            <NavMenu label="Menu" entries={compactEntries(user)} />
+          </nav>
+        </div>
       </div>
     </header>
   );

@@ -13,7 +13,9 @@ import {
   themeSwitchLabel,
 } from "~/utils/theme";
 import type { Theme } from "~/utils/theme";
-import { MoonIcon, SunIcon, SunMoonIcon } from "./icons";
+import MoonIcon from "lucide-react/icons/moon";
+import SunIcon from "lucide-react/icons/sun";
+import SunMoonIcon from "lucide-react/icons/sun-moon";
 
 const buttonClass =
   "inline-flex min-h-9 min-w-9 items-center justify-center rounded px-2 text-base hover:bg-zinc-100 " +

@@ -1,6 +1,7 @@
 // The report list's table (number, device linking to the report, OS and version, report time), with a
 // checkbox per row for comparing. The checkboxes belong to the compare form by their form attribute, so picking
-// reports and pressing Compare works without JavaScript.
+// reports and pressing Compare works without JavaScript. On a phone each row is a card of labelled lines
+// (stack-table in app.css), so no column is cut off.
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { CameraReportSummary } from "../../../shared/contract/camera";
@@ -21,7 +22,7 @@ export function ReportTable({ reports, firstNumber }: { reports: CameraReportSum
   return (
     <div className="space-y-3">
       <TableWrap label="Camera reports">
-        <table className="data-table">
+        <table className="data-table stack-table">
           <caption className="sr-only">Camera reports, newest first</caption>
           <thead>
             <tr>
@@ -51,26 +52,28 @@ export function ReportTable({ reports, firstNumber }: { reports: CameraReportSum
                     className="size-4 align-middle"
                   />
                 </td>
-                <td className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">{firstNumber + index}</td>
+                <td data-label="No." className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+                  {firstNumber + index}
+                </td>
                 <td>
                   <Link to={`/camera2/${report.id}`} className="font-medium">
                     <span className="text-zinc-700 dark:text-zinc-300">{report.manufacturer}</span>{" "}
                     {report.device_model}
                   </Link>
                 </td>
-                <td className="whitespace-nowrap">
+                <td data-label="Cameras" className="whitespace-nowrap">
                   <span className="inline-flex items-center gap-2">
                     <span className="tabular-nums">{report.camera_count}</span>
                     <LevelBadge level={report.best_level} />
                   </span>
                 </td>
-                <td className="whitespace-nowrap">
+                <td data-label="OS" className="whitespace-nowrap">
                   {report.os}
                   {report.os_ver && !report.os.includes(report.os_ver) ? (
                     <span className="text-zinc-600 dark:text-zinc-400"> · {report.os_ver}</span>
                   ) : null}
                 </td>
-                <td className="whitespace-nowrap">
+                <td data-label="Reported" className="whitespace-nowrap">
                   <Time value={report.created_at} />
                 </td>
               </tr>

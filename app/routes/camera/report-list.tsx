@@ -12,11 +12,14 @@ import {
 } from "react-router";
 import type { Route } from "./+types/report-list";
 import { NavigationStatus } from "~/components/camera/navigation-status";
+import { NoMatchingReports } from "~/components/camera/no-matching-reports";
 import { ProbeAppNote } from "~/components/camera/probe-app-note";
 import { ReportFilters } from "~/components/camera/report-filters";
 import { ReportTable } from "~/components/camera/report-table";
 import { errorMessageOf } from "~/components/error-views";
-import { ArrowLeftIcon, ArrowRightIcon, inlineIconClass } from "~/components/icons";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
+import ArrowRightIcon from "lucide-react/icons/arrow-right";
+import { inlineIconClass } from "~/components/icons";
 import {
   CameraReportQuerySchema,
   normalizeCameraReportQuery,
@@ -136,13 +139,11 @@ export default function ReportList() {
     <section className="space-y-5">
       <NavigationStatus />
       <div className="space-y-2">
-        <h1 className="page-title mb-1">Recent {reports.length} Reports</h1>
-        {list ? (
+        <h1 className="page-title mb-1">{reports.length ? `Recent ${reports.length} Reports` : "Camera reports"}</h1>
+        {list && !(list.total === 0 && filtered) ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
             {list.total === 0
-              ? filtered
-                ? "No report matches this search."
-                : "No reports yet."
+              ? "No reports yet."
               : `Showing ${firstNumber.toLocaleString("en-US")}–${lastNumber.toLocaleString("en-US")} ` +
                 `of ${totalText} ${filtered ? "matching " : ""}reports, newest first.`}
           </p>
@@ -152,7 +153,11 @@ export default function ReportList() {
 
       <ReportFilters query={query} errors={errors} />
 
-      {reports.length ? <ReportTable reports={reports} firstNumber={firstNumber} /> : null}
+      {reports.length ? (
+        <ReportTable reports={reports} firstNumber={firstNumber} />
+      ) : list && filtered ? (
+        <NoMatchingReports query={query} pathname={pathname} />
+      ) : null}
 
       {list && (pages > 1 || hasOlder) ? (
         <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3">
