@@ -1,8 +1,7 @@
-// Camera reports: storing an upload (with its denormalised search columns and idempotency), the paged and filtered
-// list, one report, and the probe app's store link. Every query of the list reads indexed columns only, never the
-// report JSON.
-import { createHash, randomUUID } from "node:crypto";
-import { and, arrayContains, count, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+// Camera reports: the paged and filtered list, one report, and the probe app's store link. Every query of the list
+// reads indexed columns only, never the report JSON. Storing an upload is camera-report-storing.ts, the search terms
+// camera-report-search-terms.ts; this module answers for all three.
+import { and, arrayContains, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import {
   CameraReportUploadSchema,
   DEFAULT_PAGE_SIZE,
@@ -10,234 +9,28 @@ import {
   type CameraReportDetail,
   type CameraReportPage,
   type CameraReportQuery,
-  type CameraReportUpload,
 } from "../../shared/contract/camera";
-import {
-  hardwareLevelOfRank,
-  hardwareLevelRank,
-  osVersionOf,
-  reportCapabilities,
-  reportFacings,
-} from "../../shared/camera";
-import { InvalidInputError, MismatchError } from "./errors";
-import { changePublicContent } from "../content-changes";
+import { hardwareLevelOfRank, hardwareLevelRank } from "../../shared/camera";
 import type { Database } from "../db/client";
-import { cameraReportBodies, cameraReports, cameraReportStats, idempotencyKeys, siteVars } from "../db/schema";
+import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "../db/schema";
+import { queryTermsOf, searchWords } from "./camera-report-search-terms";
 import { siteVarValue } from "./secret-site-vars";
 
-// ---------------------------------------------------------------- search terms
-
-const MAX_TERM_LENGTH = 24;
-const MAX_QUERY_TERMS = 8;
-
-/** Lower-case words without accents: "Motorola moto g(7) Plus" → ["motorola", "moto", "g", "7", "plus"]. */
-export function searchWords(text: string): string[] {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
-}
-
-/** Every prefix of every word, so that an array-contains query through the GIN index finds word prefixes. */
-export function searchTermsOf(...texts: string[]): string[] {
-  const terms = new Set<string>();
-  for (const word of texts.flatMap(searchWords)) {
-    const capped = word.slice(0, MAX_TERM_LENGTH);
-    for (let length = 1; length <= capped.length; length++) terms.add(capped.slice(0, length));
-  }
-  return [...terms];
-}
-
-/** The terms a search must all match: its words, each cut to the longest prefix that is stored. */
-export function queryTermsOf(q: string): string[] {
-  return [...new Set(searchWords(q).map((word) => word.slice(0, MAX_TERM_LENGTH)))].slice(0, MAX_QUERY_TERMS);
-}
-
-// ---------------------------------------------------------------- storing an upload
-
-/** Deeper JSON than any report needs; a limit keeps hostile nesting from exhausting the stack. */
-export const MAX_JSON_DEPTH = 32;
-
-/** JSON depth without recursion: the value may be hostile. */
-export function jsonDepth(value: unknown): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length) {
-    const [node, depth] = stack.pop()!;
-    if (node === null || typeof node !== "object") continue;
-    deepest = Math.max(deepest, depth);
-    if (deepest > MAX_JSON_DEPTH) return deepest;
-    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
-
-/** JSON with object keys sorted: two bodies that mean the same give the same text (and request hash). */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-}
-
-/** Checks zod cannot express on unknown keys, which are stored as uploaded. */
-export function assertStorable(upload: unknown): void {
-  if (jsonDepth(upload) > MAX_JSON_DEPTH) {
-    throw new InvalidInputError(`The report is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`, [
-      { field: "_form", message: `At most ${MAX_JSON_DEPTH} levels of nesting.` },
-    ]);
-  }
-  // PostgreSQL text and jsonb cannot hold NUL characters.
-  if (JSON.stringify(upload).includes("\\u0000")) {
-    throw new InvalidInputError("The report contains a NUL character (\\u0000), which cannot be stored.", [
-      { field: "_form", message: "Text must not contain NUL characters." },
-    ]);
-  }
-}
-
-/** A report to store: the list's row (camera_reports) and the body as uploaded (camera_report_bodies). */
-export type CameraReportInsert = typeof cameraReports.$inferInsert & { id: string; reportData: CameraReportUpload };
-
-/** The row for an upload: the report as uploaded plus the columns the list searches and filters on. */
-export function cameraReportRow(
-  upload: CameraReportUpload,
-  extra: { id?: string; createdAt?: Date; apiKeyId?: string | null } = {},
-): CameraReportInsert {
-  const manufacturer = upload.manufacturer.trim();
-  const deviceModel = upload.device_model.trim();
-  const deviceOs = upload.device_os.trim();
-  const cameras = upload.camera_list;
-  return {
-    id: extra.id ?? randomUUID(),
-    ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
-    manufacturer,
-    deviceModel,
-    deviceOs,
-    deviceOsVersion: upload.device_os_version?.trim() || osVersionOf(deviceOs),
-    searchText: `${manufacturer} ${deviceModel}`.toLowerCase(),
-    searchTerms: searchTermsOf(manufacturer, deviceModel),
-    cameraCount: cameras.length,
-    facings: reportFacings(cameras),
-    maxHardwareRank: Math.max(-1, ...cameras.map((camera) => hardwareLevelRank(camera.hardware_level))),
-    capabilities: reportCapabilities(cameras),
-    reportData: upload,
-    apiKeyId: extra.apiKeyId ?? null,
-  };
-}
-
-/**
- * Stores reports, each as its row and its body. Call it inside a transaction (as createCameraReport does), or let it
- * open one, so no report is ever stored without its body.
- */
-export async function insertCameraReports(db: Database, reports: CameraReportInsert[]): Promise<void> {
-  if (reports.length === 0) return;
-  const rows = reports.map(({ reportData: _body, ...row }) => row);
-  const bodies = reports.map((report) => ({ reportId: report.id, reportData: report.reportData }));
-  await db.transaction(async (tx) => {
-    await tx.insert(cameraReports).values(rows);
-    await tx.insert(cameraReportBodies).values(bodies);
-  });
-}
-
-export interface CreateReportOptions {
-  apiKeyId: string | null;
-  /** The client's Idempotency-Key header, if any. */
-  idempotencyKey?: string | null;
-}
-
-export interface CreatedReport {
-  id: string;
-  /** True when an earlier request with the same Idempotency-Key and body created it. */
-  replayed: boolean;
-}
-
-const KEY_REUSED = "This Idempotency-Key was already used with a different report.";
-
-/**
- * How long an Idempotency-Key is remembered: a client retries within minutes, and a key kept forever would make
- * the table grow with every upload and refuse a name reused a month later. After this a key is free again.
- */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-/** Forgotten keys are deleted at most this often per process, by the next upload that carries a key. */
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
-let nextPurgeAt = 0;
-
-class IdempotencyKeyTaken extends Error {}
-
-/**
- * Stores one report in one transaction (it is committed before the caller answers 2xx). With an Idempotency-Key,
- * the key is recorded in the same transaction; a second request with the key gets the first report back, also
- * when both arrive at once: the key's primary key lets one of them win and the other rolls back.
- */
-export async function createCameraReport(
-  db: Database,
-  upload: CameraReportUpload,
-  options: CreateReportOptions,
-): Promise<CreatedReport> {
-  assertStorable(upload);
-  const key = options.idempotencyKey ? `${options.apiKeyId ?? "-"}:${options.idempotencyKey}` : null;
-  const requestHash = createHash("sha256").update(canonicalJson(upload)).digest("hex");
-  if (key) {
-    if (Date.now() >= nextPurgeAt) {
-      nextPurgeAt = Date.now() + PURGE_INTERVAL_MS;
-      await purgeForgottenIdempotencyKeys(db);
-    }
-    const earlier = await replayOf(db, key, requestHash);
-    if (earlier) return earlier;
-  }
-  const row = cameraReportRow(upload, { apiKeyId: options.apiKeyId });
-  try {
-    return await changePublicContent(db, ["camera-reports"], async (tx) => {
-      await insertCameraReports(tx, [row]);
-      if (key) {
-        const recorded = await tx
-          .insert(idempotencyKeys)
-          .values({ key, requestHash, reportId: row.id })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyKeys.key });
-        if (recorded.length === 0) throw new IdempotencyKeyTaken();
-      }
-      return { id: row.id, replayed: false };
-    });
-  } catch (error) {
-    if (!(error instanceof IdempotencyKeyTaken) || !key) throw error;
-    const earlier = await replayOf(db, key, requestHash);
-    if (earlier) return earlier;
-    throw error;
-  }
-}
-
-async function replayOf(db: Database, key: string, requestHash: string): Promise<CreatedReport | null> {
-  const [earlier] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).limit(1);
-  if (!earlier) return null;
-  if (earlier.createdAt.getTime() <= Date.now() - IDEMPOTENCY_KEY_TTL_MS) {
-    // Forgotten: the key names a new report now. Deleting it lets this request record it again; racing requests
-    // with the key still meet at its primary key.
-    await db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.createdAt, earlier.createdAt)));
-    return null;
-  }
-  if (earlier.requestHash !== requestHash) {
-    throw new MismatchError(KEY_REUSED, [{ field: "Idempotency-Key", message: KEY_REUSED }]);
-  }
-  return { id: earlier.reportId, replayed: true };
-}
-
-/** Deletes the keys older than IDEMPOTENCY_KEY_TTL_MS; answers how many. */
-export async function purgeForgottenIdempotencyKeys(db: Database): Promise<number> {
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, new Date(Date.now() - IDEMPOTENCY_KEY_TTL_MS)))
-    .returning({ key: idempotencyKeys.key });
-  return deleted.length;
-}
-
-// ---------------------------------------------------------------- reading
+export { queryTermsOf, searchTermsOf, searchWords } from "./camera-report-search-terms";
+export {
+  assertStorable,
+  canonicalJson,
+  cameraReportRow,
+  createCameraReport,
+  IDEMPOTENCY_KEY_TTL_MS,
+  insertCameraReports,
+  jsonDepth,
+  MAX_JSON_DEPTH,
+  purgeForgottenIdempotencyKeys,
+  type CameraReportInsert,
+  type CreatedReport,
+  type CreateReportOptions,
+} from "./camera-report-storing";
 
 function conditionsOf(query: CameraReportQuery): SQL | undefined {
   const conditions: SQL[] = [];
