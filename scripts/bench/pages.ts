@@ -1,0 +1,119 @@
+// The pages the benchmark loads, and how one page is probed (a single request) and measured (autocannon runs).
+import { jsonDocument, load, multipartBody, LOOPBACK, type ChildServer, type RunFigures } from "./run.ts";
+
+export interface PageSpec {
+  key: string;
+  label: string;
+  path: string;
+  method?: "GET" | "POST";
+  body?: Buffer;
+  headers?: Record<string, string>;
+}
+
+/** The measured pages, those named by --only when it is given; the report and the search come from the seed. */
+export function benchPages(seed: { reportId: string; searchTerm: string }, only: string[] | undefined): PageSpec[] {
+  const jsonForm = multipartBody({ intent: "format", indent: "2", input: jsonDocument(1024 * 1024) });
+  const pages: PageSpec[] = [
+    { key: "home", label: "home (50 reports)", path: "/" },
+    { key: "report", label: "report detail", path: `/camera2/${seed.reportId}` },
+    {
+      key: "search",
+      label: `report list, search "${seed.searchTerm}"`,
+      path: `/camera2/report_list?q=${encodeURIComponent(seed.searchTerm)}`,
+    },
+    {
+      key: "json-tool",
+      label: "JSON tool, 1 MB form post",
+      path: "/tools/json-pretty-format",
+      method: "POST" as const,
+      body: jsonForm.body,
+      headers: { "content-type": jsonForm.contentType },
+    },
+    { key: "api-reports", label: "GET /api/camera/reports", path: "/api/camera/reports" },
+    { key: "terms", label: "/terms", path: "/terms" },
+  ];
+  return pages.filter((page) => !only || only.includes(page.key));
+}
+
+export interface Probe {
+  status: number;
+  bytes: number;
+  serverTiming: string | null;
+  /** The page is still the "coming soon" placeholder of a feature that has not landed. */
+  placeholder: boolean;
+}
+
+export async function probe(
+  server: ChildServer,
+  page: PageSpec,
+  headers: Record<string, string> = {},
+): Promise<Probe & { body: Buffer }> {
+  const response = await fetch(`http://${LOOPBACK}:${server.port}${page.path}`, {
+    method: page.method ?? "GET",
+    body: page.body ? new Uint8Array(page.body) : undefined,
+    headers: { ...page.headers, ...headers },
+    redirect: "manual",
+  });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    bytes: body.length,
+    serverTiming: response.headers.get("server-timing"),
+    placeholder: body.includes("This page is coming soon."),
+    body,
+  };
+}
+
+export interface MeasureOptions {
+  connections: number;
+  durationSeconds: number;
+  extraHeaders?: Record<string, string>;
+  /** Also a run at half the saturation rate, where latency is read without queueing. */
+  withHalfRate?: boolean;
+}
+
+export async function measure(
+  server: ChildServer,
+  page: PageSpec,
+  { connections, durationSeconds, extraHeaders = {}, withHalfRate = true }: MeasureOptions,
+): Promise<{ saturation: RunFigures; halfRate: RunFigures | null }> {
+  const options = {
+    path: page.path,
+    method: page.method,
+    body: page.body,
+    headers: { ...page.headers, ...extraHeaders },
+    connections,
+  };
+  await load(server.port, { ...options, durationSeconds: 1 }); // warm-up: JIT, caches, connection pool
+  const saturation = await load(server.port, { ...options, durationSeconds });
+  let halfRate: RunFigures | null = null;
+  if (withHalfRate && saturation.requestsPerSecond > 2) {
+    halfRate = await load(server.port, {
+      ...options,
+      durationSeconds,
+      rate: Math.max(1, Math.floor(saturation.requestsPerSecond / 2)),
+    });
+  }
+  return { saturation, halfRate };
+}
+
+export interface PageResult {
+  key: string;
+  label: string;
+  path: string;
+  status: number;
+  placeholder: boolean;
+  responseBytes: number;
+  serverTiming: string | null;
+  saturation: RunFigures;
+  halfRate: RunFigures | null;
+  ratioToRaw: number;
+  gzip?: { saturation: RunFigures; ratioToRaw: number; responseBytes: number };
+  /** Every request rendered (PAGE_CACHE=0): what a page costs when the page cache cannot answer it. */
+  uncached?: { saturation: RunFigures; halfRate: RunFigures | null; ratioToRaw: number };
+  singleRequestMs?: number;
+}
+
+export function byKeyOf<T extends { key: string }>(list: T[], key: string): T | undefined {
+  return list.find((item) => item.key === key);
+}
