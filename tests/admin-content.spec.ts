@@ -1,7 +1,7 @@
 // Admin content pages, each with JavaScript on and off: admin home, site data, site vars, key/value store, wonder.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { confirmDeleteWithoutJavaScript, expect, test } from "./fixtures";
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(3).toString("hex")}`;
 
@@ -90,6 +90,7 @@ test.describe("site data", () => {
     await expect(page.getByRole("heading", { name: /Edit version/ })).toHaveCount(0);
 
     await row.getByRole("button", { name: /^Delete version/ }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expectToast(page, javaScriptEnabled, "Completed successfully!");
     await expect(rows.filter({ hasText: shortId })).toHaveCount(0);
   });
@@ -141,6 +142,7 @@ test.describe("site vars", () => {
     await expect(row.locator("td").nth(3)).toHaveText("13");
 
     await row.getByRole("button", { name: `Delete ${key}` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(row).toHaveCount(0);
   });
 
@@ -199,6 +201,7 @@ test.describe("site vars", () => {
     await expect(row.locator("td").nth(3)).toHaveText(written);
     await expect(page.locator("textarea[name=sv_val]")).toHaveValue(written);
     await row.getByRole("button", { name: `Delete ${key}` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(row).toHaveCount(0);
   });
 
@@ -237,6 +240,7 @@ test.describe("site vars", () => {
     const row = page.locator("tbody tr").filter({ hasText: key });
     await expect(row.locator("td").nth(3)).toHaveText(/^\{\s*"size": 5\s*\}$/);
     await row.getByRole("button", { name: `Delete ${key}` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(row).toHaveCount(0);
   });
 
@@ -265,6 +269,7 @@ test.describe("site vars", () => {
     await expect(row.locator("td").nth(3)).toHaveText("••••••••");
     expect(await page.content()).not.toContain(value);
     await row.getByRole("button", { name: `Delete ${key}` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(row).toHaveCount(0);
   });
 
@@ -349,8 +354,9 @@ test.describe("key/value store", () => {
     await expect(row.locator("td").nth(3)).toContainText("2999");
 
     await row.getByRole("button", { name: `Delete ${key}` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expectToast(page, javaScriptEnabled, "Completed successfully!");
-    await expect(page.getByText("No keys yet.")).toBeVisible();
+    await expect(page.getByText(`No keys start with “${prefix}”.`)).toBeVisible();
   });
 });
 
@@ -414,11 +420,13 @@ test.describe("wonder", () => {
     // Deleting the tag leaves the item.
     await page.goto("/admin/wonder/tags");
     await page.getByRole("button", { name: `Delete tag ${tagName} renamed` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(page.locator("tbody tr").filter({ hasText: tagName })).toHaveCount(0);
     await page.goto("/admin/wonder/items");
     const itemRow = page.locator("tbody tr").filter({ hasText: title });
     await expect(itemRow).toHaveCount(1);
     await itemRow.getByRole("button", { name: `Delete item ${title}` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expectToast(page, javaScriptEnabled, "Completed successfully!");
     await expect(page.locator("tbody tr").filter({ hasText: title })).toHaveCount(0);
   });

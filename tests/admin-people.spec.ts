@@ -1,7 +1,7 @@
 // Admin people and integrations, each test with JavaScript on and off.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { expect, signIn, test } from "./fixtures";
+import { confirmDeleteWithoutJavaScript, expect, signIn, test } from "./fixtures";
 
 const unique = () => randomBytes(3).toString("hex");
 
@@ -46,6 +46,7 @@ test.describe("admin users", () => {
     await expect(row.getByLabel("Admin: no")).toHaveText("N");
 
     await row.getByRole("button", { name: `Delete ${email}` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(page.getByTestId(`user-row-${email}`)).toHaveCount(0);
   });
 
@@ -199,6 +200,7 @@ test.describe("admin API keys", () => {
     }
 
     await edited.getByRole("button", { name: `Delete key ${name}_V2` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(page.getByRole("row").filter({ hasText: `${name}_V2` })).toHaveCount(0);
   });
 
@@ -234,6 +236,7 @@ test.describe("admin email config", () => {
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === "gmail_connect_flow")).toBeUndefined();
     await row.getByRole("button", { name: `Delete connected session ${account}` }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(page.getByRole("row").filter({ hasText: account })).toHaveCount(0);
   });
 
@@ -296,6 +299,7 @@ test.describe("image-generation lab", () => {
       .filter({ has: page.getByRole("img", { name: `${prompt} at night`, exact: true }) });
     await expect(card.getByText('"note":"e2e"')).toBeVisible();
     await card.getByRole("button", { name: /^Delete job/ }).click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(page.getByRole("img", { name: `${prompt} at night`, exact: true })).toHaveCount(0);
     await expect(page).toHaveURL(/mode=requestor&requestor_id=flux_lab/);
   });

@@ -42,6 +42,12 @@ export async function signIn(page: Page, credentials: Credentials): Promise<void
   expect(response.ok(), `sign-in answered ${response.status()}`).toBe(true);
 }
 
+/** Without JavaScript an admin list's Delete button asks first: this answers the question with its Delete button. */
+export async function confirmDeleteWithoutJavaScript(page: Page): Promise<void> {
+  if (test.info().project.use.javaScriptEnabled !== false) return;
+  await page.getByRole("group", { name: /\?$/ }).getByRole("button", { name: "Delete", exact: true }).click();
+}
+
 export const test = base.extend<{
   javaScriptEnabled: boolean;
   signInAsAdmin: () => Promise<void>;

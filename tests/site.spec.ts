@@ -5,7 +5,7 @@ import http from "node:http";
 import { request, type Page, type TestInfo } from "@playwright/test";
 import { DEMO_TERMS, DEMO_TERMS_V1 } from "../server/db/seeds/demo-legal-pages";
 import type { ContactMessage, ContactMessagePage } from "../shared/contract/contact";
-import { E2E_ADMIN, expect, test } from "./fixtures";
+import { confirmDeleteWithoutJavaScript, E2E_ADMIN, expect, test } from "./fixtures";
 import { signedInClient } from "./security/clients";
 
 const unique = (prefix: string) => `${prefix}-${randomBytes(4).toString("hex")}`;
@@ -415,6 +415,7 @@ test.describe("contact messages (admin)", () => {
       .filter({ hasText: marker })
       .getByRole("button", { name: "Delete the message from Grace Hopper" })
       .click();
+    await confirmDeleteWithoutJavaScript(page);
     await expect(page.getByRole("article").filter({ hasText: marker })).toHaveCount(0);
   });
 });

@@ -154,10 +154,24 @@ describe("saveAction", () => {
 describe("deleteAction", () => {
   const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 
-  it("deletes the record through /api and goes back to the list", async () => {
+  it("only asks on the first post (intent delete): the page answers with the question, nothing deleted", async () => {
+    const { context, calls } = contextAnswering(() => new Response(null, { status: 204 }));
+    const answer = payloadOf(
+      await deleteAction(context, form({ intent: "delete", id: "a b" }), {
+        schema: IdSchema,
+        apiPath: (id) => `/things/${id}`,
+        redirectTo: () => "/things",
+      }),
+    );
+    expect(answer.status).toBeUndefined();
+    expect(answer.data).toMatchObject({ intent: "delete", confirmDelete: "a b" });
+    expect(calls).toHaveLength(0);
+  });
+
+  it("deletes the record through /api on intent confirm-delete and goes back to the list", async () => {
     const { context, calls } = contextAnswering(() => new Response(null, { status: 204 }));
     let after = 0;
-    const answer = await deleteAction(context, form({ intent: "delete", id: "a b" }), {
+    const answer = await deleteAction(context, form({ intent: "confirm-delete", id: "a b" }), {
       schema: IdSchema,
       apiPath: (id) => `/things/${encodeURIComponent(id)}`,
       redirectTo: (id) => `/things?deleted=${id}`,
@@ -180,8 +194,32 @@ describe("deleteAction", () => {
     expect(invalid.status).toBe(400);
     expect(invalid.data).toMatchObject({ intent: "delete", sent: null });
     expect(calls).toHaveLength(0);
-    const failed = payloadOf(await deleteAction(context, form({ intent: "delete", id: "x" }), options));
+    const failed = payloadOf(await deleteAction(context, form({ intent: "confirm-delete", id: "x" }), options));
     expect(failed.status).toBe(404);
-    expect(failed.data.intent).toBe("delete");
+    expect(failed.data.intent).toBe("confirm-delete");
+  });
+
+  it("answers an Undo offer, read before the delete, when the button's script asks for one", async () => {
+    const { context, calls } = contextAnswering(() => new Response(null, { status: 204 }));
+    const options = {
+      schema: IdSchema,
+      apiPath: (id: string) => `/things/${id}`,
+      redirectTo: () => "/things",
+      undo: async (id: string) => {
+        expect(calls).toHaveLength(0);
+        return { name: `thing ${id}` };
+      },
+    };
+    const offered = payloadOf(
+      await deleteAction(context, form({ intent: "confirm-delete", id: "7", undoable: "1" }), options),
+    );
+    expect(offered.data).toMatchObject({
+      intent: "confirm-delete",
+      undo: { fields: { name: "thing 7" }, message: "Completed successfully!" },
+    });
+    expect(calls).toEqual([{ method: "DELETE", path: "/api/things/7" }]);
+    // Without the script (the question's own Delete button) the list comes back with the message instead.
+    const plain = await deleteAction(context, form({ intent: "confirm-delete", id: "8" }), options);
+    expect((plain as Response).headers.get("location")).toBe("/things");
   });
 });

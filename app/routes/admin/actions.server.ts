@@ -82,10 +82,38 @@ export async function saveAction<Value, Saved, Extra extends object = Record<nev
   return redirectWithSuccess(options.redirectTo(result.data, submission.value), message);
 }
 
+/** The intents of the Delete button: "delete" asks first (without JavaScript), "confirm-delete" deletes. */
+export const DELETE_INTENTS: readonly string[] = ["delete", "confirm-delete"];
+
 /**
- * The Delete button's post (DeleteButton: intent "delete" and the record's id): the id checked (400 with
- * Conform's reply), the record deleted through /api, and back to the list; a failure stays on the page with the
- * error as a toast.
+ * The answer to the Delete button's first post without JavaScript ("delete"): the page again, with the question in
+ * place of the button (confirmDelete names the record by the posted id). For actions that delete their own way.
+ */
+export function confirmDeleteQuestion<Extra extends object>(formData: FormData, extra: Extra) {
+  return data({ ...extra, confirmDelete: String(formData.get("id") ?? "") });
+}
+
+/**
+ * What the toast's Undo button posts (with intent "restore", to the page that deleted) to bring a deleted record
+ * back: the fields of the page's own create form, filled from the record as it was.
+ */
+export interface UndoOffer {
+  fields: Record<string, string>;
+  message: string;
+}
+
+/** The Delete button's fields: "undoable" is set by its script, which shows the answer's Undo offer in a toast. */
+function wantsUndo(formData: FormData): boolean {
+  return formData.get("undoable") === "1";
+}
+
+/**
+ * The Delete button's posts (DeleteButton: its intent and the record's id). "delete", posted without
+ * JavaScript, deletes nothing: the page answers with the question (confirmDelete names the record), whose own
+ * Delete button posts "confirm-delete". That deletes the record through /api and goes back to the list; a failure
+ * stays on the page with the error as a toast. With JavaScript the button posts "confirm-delete" at once, and
+ * a page that can re-create the record (`undo`: the create form's fields, read before the delete) answers them
+ * as an Undo offer instead of going back to the list.
  */
 export async function deleteAction<Id, Extra extends object = Record<never, never>>(
   context: ReadableContext,
@@ -98,17 +126,25 @@ export async function deleteAction<Id, Extra extends object = Record<never, neve
     redirectTo: (id: Id) => string;
     /** After a successful delete, before the redirect (e.g. drop a cache). */
     onDeleted?: () => void;
+    /** The record as the page's create form would post it, for Undo; null when it cannot be read. */
+    undo?: (id: Id) => Promise<Record<string, string> | null>;
     /** More fields of the page's action answer. */
     extra?: Extra;
   },
 ) {
-  const intent = "delete";
+  const intent = String(formData.get("intent") ?? "delete") === "confirm-delete" ? "confirm-delete" : "delete";
   const extra = (options.extra ?? {}) as Extra;
   const submission = parseWithZod(formData, { schema: options.schema });
   if (submission.status !== "success") return data({ intent, result: submission.reply(), ...extra }, { status: 400 });
   const { id } = submission.value;
+  if (intent === "delete") return confirmDeleteQuestion(formData, { intent, result: submission.reply(), ...extra });
+  const undoFields = options.undo && wantsUndo(formData) ? await options.undo(id) : null;
   const result = await apiRequest(context, options.apiPath(id), { method: "DELETE" });
   if (!result.ok) return failureToast({ intent, result: submission.reply(), ...extra }, result.error);
   options.onDeleted?.();
+  if (undoFields) {
+    const undo: UndoOffer = { fields: undoFields, message: "Completed successfully!" };
+    return data({ intent, result: null, undo, ...extra });
+  }
   return redirectWithSuccess(options.redirectTo(id), "Completed successfully!");
 }

@@ -25,7 +25,7 @@ import { apiRequest } from "~/utils/api.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 import { useZodForm } from "~/utils/use-zod-form";
-import { deleteAction, loadListForEditing, postedForm, saveAction } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, loadListForEditing, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.apiKeys;
 /** The My session block shows this much of the token; the whole token is copied or revealed on demand. */
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
 
-  if (intent === "delete") {
+  if (DELETE_INTENTS.includes(intent)) {
     return deleteAction(context, formData, {
       schema: DeleteSchema,
       apiPath: (id) => `/v1/admin/api_keys/${id}`,

@@ -21,7 +21,7 @@ import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import { deleteAction, postedForm } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, postedForm } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.emailConfig;
 const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
-  if (intent === "delete") {
+  if (DELETE_INTENTS.includes(intent)) {
     return deleteAction(context, formData, {
       schema: DeleteSchema,
       apiPath: (id) => `/v1/admin/gmail/connect/${id}`,

@@ -15,6 +15,7 @@ import { apiRequest } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { confirmDeleteQuestion } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.fluxHistory;
 const DeleteSchema = z.object({
@@ -40,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const formData = await request.formData();
   const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
-  if (formData.get("intent") !== "delete" || !parsed.success)
+  if (formData.get("intent") === "delete" && parsed.success) return confirmDeleteQuestion(formData, {});
+  if (formData.get("intent") !== "confirm-delete" || !parsed.success)
     return data({ error: "Nothing to delete." }, { status: 400 });
   const result = await apiRequest(context, `/v1/admin/img_gen/job/${encodeURIComponent(parsed.data.id)}`, {
     method: "DELETE",

@@ -23,7 +23,7 @@ import { jsonTextsAt } from "../../../shared/stored-json";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import { deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.kv;
 const DeleteSchema = z.object({ id: KvKeyField });
@@ -82,11 +82,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const { formData, intent } = await postedForm(request);
 
-  if (intent === "delete") {
+  if (DELETE_INTENTS.includes(intent)) {
     return deleteAction(context, formData, {
       schema: DeleteSchema,
       apiPath: keyPath,
       redirectTo: listAfterDelete(request, (editKey) => pageUrl(url, editKey)),
+      // Undo creates the entry again under its key, with its value's text as stored.
+      undo: async (key) => {
+        const read = await apiRequest<KvEntry>(context, `/v1/kv/${encodeURIComponent(key)}`);
+        const entry = read.ok ? withValueTexts(read, [read.data], ["value"])[0] : undefined;
+        if (!entry) return null;
+        const fields = { key: entry.key, value: entry.value_text, value_type: entry.value_type };
+        return entry.expires_at ? { ...fields, expires_at: entry.expires_at } : fields;
+      },
+    });
+  }
+
+  if (intent === "restore") {
+    return saveAction(formData, {
+      intent,
+      schema: KvEntrySchema,
+      save: (body) => apiRequest<KvEntry>(context, "/admin/kv", { body }),
+      redirectTo: () => pageUrl(url, null),
+      message: (entry) => `Restored ${entry.key}.`,
     });
   }
 

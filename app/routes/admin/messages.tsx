@@ -18,6 +18,7 @@ import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { confirmDeleteQuestion } from "./actions.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 
 const FILTERS = [
@@ -65,7 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithSuccess(listUrl(request), handled ? "Marked handled." : "Marked open.");
   }
 
-  if (intent === "delete") {
+  if (intent === "delete") return confirmDeleteQuestion(formData, {});
+
+  if (intent === "confirm-delete") {
     const submission = parseWithZod(formData, { schema: ContactMessageIdSchema });
     if (submission.status !== "success") return data({ detail: "Invalid request." }, { status: 400 });
     const result = await apiRequest(

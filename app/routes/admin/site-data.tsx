@@ -16,7 +16,14 @@ import { apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
+import {
+  DELETE_INTENTS,
+  deleteAction,
+  listAfterDelete,
+  loadListForEditing,
+  postedForm,
+  saveAction,
+} from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.siteData;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
@@ -42,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithSuccess(pageUrl(result.data.id), "Completed successfully!");
   }
 
-  if (intent === "delete") {
+  if (DELETE_INTENTS.includes(intent)) {
     return deleteAction(context, formData, {
       schema: IdSchema,
       apiPath: (id) => `/v1/admin/site/data/entry/${encodeURIComponent(id)}`,
@@ -103,7 +110,10 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
               <td className="font-mono">{shortId(entry.id)}</td>
               <td>{entry.type}</td>
               <td>{entry.is_current ? "True" : "False"}</td>
-              <td className="max-w-md break-words">{entry.markdown.slice(0, 100)}</td>
+              <td>
+                {/* A table cell takes no max-width: the box inside keeps the excerpt to a readable measure. */}
+                <div className="line-clamp-3 w-56 wrap-anywhere sm:w-72">{entry.markdown.slice(0, 100)}</div>
+              </td>
               <td>
                 <Time value={entry.created_at} />
               </td>

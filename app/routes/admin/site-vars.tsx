@@ -26,7 +26,7 @@ import { errorText } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
 import { invalidateSiteSettings } from "~/utils/site-settings.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import { deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.siteVars;
 const DeleteSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -36,28 +36,51 @@ const pageUrl = (editId?: number | string | null) => editUrl(PAGE_PATH, editId);
 /** A var with its value as the page shows and edits it: a json var's text exactly as saved. */
 type ListedSiteVar = SiteVar & { value_text: string };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const editId = new URL(request.url).searchParams.get("edit");
+async function listSiteVars(context: Route.LoaderArgs["context"]) {
   const result = await apiRequest<SiteVar[]>(context, "/admin/site/vars/list");
-  if (!result.ok) return { vars: [], editing: null, error: errorText(result.error) };
+  if (!result.ok) return { vars: [], error: errorText(result.error) };
   // The parsed answer may have lost a json value's digits or key order: its text is read from the answer's text.
   const jsonTexts = jsonTextsAt(result.text ?? "", ["*", "val_object_json", "val"]);
   const vars: ListedSiteVar[] = result.data.map((siteVar, index) => ({
     ...siteVar,
     value_text: formatSiteVarValue(siteVar.val_type, siteVar.val_object_json.val, jsonTexts[index]),
   }));
-  return { vars, editing: vars.find((siteVar) => String(siteVar.id) === editId) ?? null, error: null };
+  return { vars, error: null };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const editId = new URL(request.url).searchParams.get("edit");
+  const { vars, error } = await listSiteVars(context);
+  return { vars, editing: vars.find((siteVar) => String(siteVar.id) === editId) ?? null, error };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
 
-  if (intent === "delete") {
+  if (DELETE_INTENTS.includes(intent)) {
     return deleteAction(context, formData, {
       schema: DeleteSchema,
       apiPath: (id) => `/admin/site/var/${id}`,
       onDeleted: invalidateSiteSettings,
       redirectTo: listAfterDelete(request, pageUrl),
+      // Undo creates the var again (a new id) with its value's text as saved; a secret var's value never reaches
+      // this tier, so it has no Undo.
+      undo: async (id) => {
+        const siteVar = (await listSiteVars(context)).vars.find((listed) => listed.id === id);
+        if (!siteVar || siteVar.secret) return null;
+        return { key: siteVar.named_key, sv_val: siteVar.value_text, sv_val_type: siteVar.val_type };
+      },
+    });
+  }
+
+  if (intent === "restore") {
+    return saveAction(formData, {
+      intent,
+      schema: SiteVarSchema.omit({ id: true }),
+      save: (body) => apiRequest<SiteVarSavedResponse>(context, "/admin/site/vars", { body }),
+      onSaved: invalidateSiteSettings,
+      redirectTo: () => pageUrl(),
+      message: (siteVar) => `Restored ${siteVar.key}.`,
     });
   }
 

@@ -5,6 +5,7 @@ import type { Route } from "./+types/users";
 import { Pager } from "~/components/admin/pager";
 import { ActionButton } from "~/components/admin/users-action-button";
 import { DataTable } from "~/components/data-table";
+import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
@@ -27,7 +28,7 @@ import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import { postedForm } from "./actions.server";
+import { confirmDeleteQuestion, postedForm } from "./actions.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import type { DeletedCount } from "../../../shared/contract/deleted";
 
@@ -85,20 +86,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithSuccess(listUrl(request), `Created ${result.data.item.user.email}.`);
   }
 
-  if (intent === "delete" || intent === "firebase") {
+  if (intent === "delete") return confirmDeleteQuestion<ActionResult>(formData, { intent, error: null });
+
+  if (intent === "confirm-delete") {
+    const parsed = UserIdSchema.safeParse({ user_id: formData.get("id") });
+    if (!parsed.success) return invalid("The user is not valid.");
+    const result = await apiRequest<DeletedCount>(context, `/v1/admin/auth/users/delete/${parsed.data.user_id}`, {
+      method: "DELETE",
+    });
+    if (!result.ok) return fail(result.error);
+    // The row goes only when exactly one user was deleted.
+    if (result.data.number !== 1)
+      return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
+    return redirectWithSuccess(listUrl(request), "Completed successfully!");
+  }
+
+  if (intent === "firebase") {
     const submission = parseWithZod(formData, { schema: UserIdSchema });
     if (submission.status !== "success") return invalid("The user is not valid.");
     const userId = submission.value.user_id;
-    if (intent === "delete") {
-      const result = await apiRequest<DeletedCount>(context, `/v1/admin/auth/users/delete/${userId}`, {
-        method: "DELETE",
-      });
-      if (!result.ok) return fail(result.error);
-      // The row goes only when exactly one user was deleted.
-      if (result.data.number !== 1)
-        return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
-      return redirectWithSuccess(listUrl(request), "Completed successfully!");
-    }
     const result = await apiRequest<FirebaseUserResponse>(context, `/v1/auth/users/${userId}/config_firebase`, {
       method: "POST",
       timeoutMs: 30_000,
@@ -272,16 +278,7 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
               >
                 {user.is_superuser ? "Revoke admin" : "Grant admin"}
               </ActionButton>
-              <ActionButton
-                fetcherKey={FETCHER_KEY}
-                intent="delete"
-                fields={{ user_id: item.id }}
-                pendingLabel="Deleting..."
-                variant="danger"
-                accessibleLabel={`Delete ${user.email}`}
-              >
-                Delete
-              </ActionButton>
+              <DeleteButton id={item.id} accessibleLabel={`Delete ${user.email}`} />
             </>
           )}
         </div>

@@ -10,6 +10,7 @@ import type { WonderItem } from "../../../shared/contract/wonder";
 import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { confirmDeleteQuestion } from "./actions.server";
 import { loadTags, saveItemAction } from "./wonder-item.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,7 +23,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  if (formData.get("intent") === "delete") {
+  if (formData.get("intent") === "delete") return confirmDeleteQuestion(formData, { intent: "delete", result: null });
+  if (formData.get("intent") === "confirm-delete") {
     const result = await apiRequest(context, `/admin/wonder/items/${encodeURIComponent(params.itemId)}`, {
       method: "DELETE",
     });

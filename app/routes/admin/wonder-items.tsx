@@ -17,7 +17,7 @@ import {
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
-import { deleteAction, postedForm } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, postedForm } from "./actions.server";
 import { loadTags } from "./wonder-item.server";
 
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
-  if (intent !== "delete") return data({ intent, result: null }, { status: 400 });
+  if (!DELETE_INTENTS.includes(intent)) return data({ intent, result: null }, { status: 400 });
   const url = new URL(request.url);
   return deleteAction(context, formData, {
     schema: IdSchema,

@@ -14,7 +14,14 @@ import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { WonderTagSchema, type WonderTag, type WonderTagListResponse } from "../../../shared/contract/wonder";
 import { apiRequest } from "~/utils/api.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
+import {
+  DELETE_INTENTS,
+  deleteAction,
+  listAfterDelete,
+  loadListForEditing,
+  postedForm,
+  saveAction,
+} from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.wonderTags;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
@@ -35,11 +42,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
 
-  if (intent === "delete") {
+  if (DELETE_INTENTS.includes(intent)) {
     return deleteAction(context, formData, {
       schema: IdSchema,
       apiPath: (id) => `/admin/wonder/tags/${encodeURIComponent(id)}`,
       redirectTo: listAfterDelete(request, pageUrl),
+      // Undo creates the tag again (a new id) with its name, slug and colour; the items it was on lose it.
+      undo: async (id) => {
+        const list = await apiRequest<WonderTagListResponse>(context, "/admin/wonder/tags");
+        const tag = list.ok ? list.data.tags.find((listed) => listed.id === id) : undefined;
+        if (!tag) return null;
+        const fields = { name: tag.name, slug: tag.slug };
+        return tag.color ? { ...fields, color: tag.color } : fields;
+      },
+    });
+  }
+
+  if (intent === "restore") {
+    return saveAction(formData, {
+      intent,
+      schema: WonderTagSchema,
+      save: (body) => apiRequest<WonderTag>(context, "/admin/wonder/tags", { body }),
+      redirectTo: () => PAGE_PATH,
+      message: (tag) => `Restored ${tag.name}.`,
     });
   }
 

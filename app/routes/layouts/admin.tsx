@@ -1,5 +1,6 @@
 import { Link, Outlet, useLocation, useNavigation } from "react-router";
 import type { Route } from "./+types/admin";
+import { DeleteUndoOffer } from "~/components/delete-button";
 import { requireAdminMiddleware } from "~/utils/auth.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import type { HydrationHandle } from "~/utils/hydration";
@@ -30,6 +31,7 @@ export default function AdminLayout() {
       ) : (
         <Outlet />
       )}
+      <DeleteUndoOffer />
     </main>
   );
 }

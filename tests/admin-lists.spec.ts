@@ -1,0 +1,166 @@
+// The admin area's lists as an administrator meets them: the home's cards with counts, the user search and pages,
+// deletes that ask first without JavaScript and offer Undo with it, empty lists that say so, and every list page
+// within a phone's width. Each test with JavaScript on and off.
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { createUserAsAdmin, E2E_ADMIN, expect, test } from "./fixtures";
+
+const unique = () => randomBytes(3).toString("hex");
+
+/** A key/value entry made through the admin /api with a bearer session. */
+async function createKvEntry(page: Page, key: string, value: string) {
+  const signIn = await page.request.post("/api/auth/login", { data: E2E_ADMIN });
+  const authorization = `Bearer ${((await signIn.json()) as { sessionToken: string }).sessionToken}`;
+  const created = await page.request.post("/api/admin/kv", {
+    data: { key, value, value_type: "text" },
+    headers: { authorization },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  await page.request.post("/api/auth/logout", { headers: { authorization } });
+}
+
+test.describe("admin home", () => {
+  test("shows a card per page with a description and its count of records", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    await page.goto("/admin/");
+    const usersCard = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Users" }) });
+    await expect(usersCard).toContainText("Accounts, administrator rights");
+    await expect(usersCard.getByTestId("admin-card-count")).toHaveText(/^\d[\d,]* users?$/);
+    const messagesCard = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("link", { name: "Contact Messages" }) });
+    await expect(messagesCard.getByTestId("admin-card-count")).toHaveText(/^\d[\d,]* unread$/);
+    // A page that keeps no records of its own shows no count.
+    const createCard = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Create Item" }) });
+    await expect(createCard.getByTestId("admin-card-count")).toHaveCount(0);
+    await usersCard.getByRole("link", { name: "Users" }).click();
+    await expect(page.getByRole("heading", { name: /^Admin: Users/ })).toBeVisible();
+  });
+});
+
+test.describe("admin users search", () => {
+  test("finds users by part of the e-mail, pages through them and says when none match", async ({
+    page,
+    signInAsAdmin,
+  }) => {
+    const marker = `find-${unique()}`;
+    for (const letter of ["a", "b", "c"]) {
+      await createUserAsAdmin(page.request, {
+        email: `${marker}-${letter}@example.com`,
+        password: "a fine passphrase",
+      });
+    }
+    await signInAsAdmin();
+    await page.goto("/admin/common/users/");
+    await page.getByLabel("Search by e-mail or name").fill(marker.toUpperCase());
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`\\?q=${marker.toUpperCase()}$`));
+    await expect(page.getByRole("heading", { name: "Admin: Users (total 3)" })).toBeVisible();
+    await expect(page.locator("tbody tr")).toHaveCount(3);
+
+    await page.goto(`/admin/common/users/?q=${marker}&page_size=2`);
+    const pages = page.getByRole("navigation", { name: "User pages" });
+    await expect(pages).toContainText("Page 1 of 2");
+    await pages.getByRole("link", { name: "Next" }).click();
+    await expect(page.getByRole("navigation", { name: "User pages" })).toContainText("Page 2 of 2");
+    await expect(page.getByTestId(`user-row-${marker}-c@example.com`)).toBeVisible();
+    await expect(page.locator("tbody tr")).toHaveCount(1);
+
+    await page.goto(`/admin/common/users/?q=${marker}-none`);
+    await expect(page.getByRole("cell", { name: `No users match “${marker}-none”.` })).toBeVisible();
+    await page.getByRole("link", { name: "Show all" }).click();
+    await expect(page).toHaveURL(/\/admin\/common\/users\/$/);
+
+    await page.goto(`/admin/common/users/?page_size=500`);
+    await expect(page.getByRole("alert")).toContainText("page_size must be at most 100.");
+  });
+});
+
+test.describe("admin deletes", () => {
+  test("delete asks first without JavaScript, and deletes at once with an Undo in the toast with it", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
+    const key = `undo-${unique()}`;
+    await createKvEntry(page, key, "kept as it was");
+    await signInAsAdmin();
+    await page.goto(`/admin/common/kv/?prefix=${key}`);
+    const row = page.getByRole("row").filter({ hasText: key });
+    await row.getByRole("button", { name: `Delete ${key}` }).click();
+
+    if (!javaScriptEnabled) {
+      const question = page.getByRole("group", { name: `Delete ${key}?` });
+      await expect(question).toBeVisible();
+      // Nothing is deleted yet; Cancel leaves the entry where it was.
+      await question.getByRole("link", { name: "Cancel" }).click();
+      await expect(page.getByRole("group", { name: `Delete ${key}?` })).toHaveCount(0);
+      await expect(row).toBeVisible();
+      await row.getByRole("button", { name: `Delete ${key}` }).click();
+      await page
+        .getByRole("group", { name: `Delete ${key}?` })
+        .getByRole("button", { name: "Delete" })
+        .click();
+      await expect(page.getByText(`No keys start with “${key}”.`)).toBeVisible();
+      return;
+    }
+
+    await expect(page.getByText(`No keys start with “${key}”.`)).toBeVisible();
+    const toast = page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("listitem")
+      .filter({
+        hasText: "Completed successfully!",
+      });
+    await toast.getByRole("button", { name: "Undo" }).click();
+    await expect(row).toBeVisible();
+    await expect(row.locator("td").nth(2)).toHaveText("kept as it was");
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText(`Restored ${key}.`)).toBeVisible();
+  });
+});
+
+test.describe("admin lists on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("every list page stays within the window; a table scrolls inside its own box", async ({
+    page,
+    signInAsAdmin,
+  }) => {
+    await signInAsAdmin();
+    for (const path of [
+      "/admin/",
+      "/admin/common/users/",
+      "/admin/common/api_keys",
+      "/admin/common/email_config",
+      "/admin/common/messages/",
+      "/admin/common/site/data/",
+      "/admin/common/site/vars",
+      "/admin/common/kv/",
+      "/admin/wonder/items",
+      "/admin/wonder/tags",
+    ]) {
+      await page.goto(path);
+      const widths = await page.evaluate(() => ({
+        page: document.documentElement.scrollWidth,
+        window: document.documentElement.clientWidth,
+      }));
+      expect(widths.page, path).toBeLessThanOrEqual(widths.window);
+    }
+    // The site data's Edit and Delete are reached by scrolling the table's box, whose first column stays in view.
+    await page.goto("/admin/common/site/data/");
+    const box = page.getByRole("region", { name: "Site data entries" });
+    const edit = box.getByRole("link", { name: /^Edit/ }).first();
+    await edit.scrollIntoViewIfNeeded();
+    await expect(edit).toBeInViewport();
+  });
+});
+
+test.describe("admin empty lists", () => {
+  test("say so where the rows would be", async ({ page, signInAsAdmin }) => {
+    await signInAsAdmin();
+    await page.goto(`/admin/common/kv/?prefix=none-${unique()}`);
+    await expect(page.getByRole("cell", { name: /^No keys start with “none-/ })).toBeVisible();
+    await page.goto(`/admin/wonder/items?status=draft&tag=none-${unique()}`);
+    await expect(page.getByRole("cell", { name: /^No items/ })).toBeVisible();
+  });
+});
