@@ -2,18 +2,18 @@
 // JavaScript the browser formats as you type (large inputs in a Web Worker). The input is never stored or logged,
 // and put in a URL only when the visitor asks for a link to it; an answer that shows an input is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { createContext, data, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/json-pretty-format";
-import { CaretExcerptView } from "~/components/tools/caret-excerpt";
-import { JsonTreeView } from "~/components/tools/json-tree";
+import { JsonOptionsFieldset } from "~/components/tools/json-options";
+import { JsonOutputBox, JsonTreeDetails } from "~/components/tools/json-output";
+import { JsonReportView } from "~/components/tools/json-report";
+import { JsonSyntaxErrorView } from "~/components/tools/json-syntax-error";
 import { CopyButton } from "~/components/copy-button";
-import { DataTable } from "~/components/data-table";
 import { JsonFormatSchema } from "../../../shared/contract/tools";
 import type { JsonToolResult } from "../../../shared/tools/json/engine";
 import {
   DEFAULT_JSON_OPTIONS,
-  JSON_INDENT_LABELS,
   JSON_INDENTS,
   MAX_JSON_INPUT_BYTES,
   MAX_JSON_INPUT_LABEL,
@@ -24,7 +24,7 @@ import {
 } from "../../../shared/tools/json/limits";
 import { formatByteSize, utf8ByteLength } from "../../../shared/tools/text-size";
 import { optionParams, queryShareLink, readSharedParams } from "~/tools/share-link";
-import { OUTPUT_PREVIEW_CHARS, outputPreview, previewNote } from "../../../shared/tools/json/output-preview";
+import { OUTPUT_PREVIEW_CHARS } from "../../../shared/tools/json/output-preview";
 import { useEchoedText, echoText } from "~/utils/echoed-text";
 import { useHydrated } from "~/utils/hydrated";
 import type { HydrationHandle } from "~/utils/hydration";
@@ -43,8 +43,6 @@ const loadShareLink = () => import("~/tools/share-link");
 /** Where Copy link says where the input went. */
 const SHARE_NOTE_ID = "share-link-note";
 const PAGE_PATH = "/tools/json-pretty-format";
-/** Tree views with more values than this are laid out by the browser only when they scroll into view. */
-const LAZY_LAYOUT_TREE_VALUES = 200;
 
 /** Formatted text the action wants sent as a file (the no-JavaScript Download button). */
 const downloadContext = createContext<string | null>(null);
@@ -169,10 +167,6 @@ export default function JsonPrettyFormat() {
   const [working, setWorking] = useState(false);
   const dropZoneRef = useRef<HTMLDivElement>(null);
   const requestRef = useRef(0);
-  const preview = useMemo(
-    () => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null),
-    [result],
-  );
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
@@ -265,11 +259,6 @@ export default function JsonPrettyFormat() {
       (await import("~/tools/download")).downloadText(DOWNLOAD_NAME, formatted.output, "application/json");
   }
 
-  // The tree (up to 2,000 rows) renders after the rest, in slices between which the page keeps answering input.
-  const treeResult = useDeferredValue(result);
-  const removals = result?.removalSummary;
-  const report = result?.report;
-
   return (
     <section>
       <nav aria-label="Breadcrumb" className="mb-1 text-sm">
@@ -352,66 +341,11 @@ export default function JsonPrettyFormat() {
               {result.inputError}
             </p>
           ) : null}
-          {result?.syntaxError ? (
-            <div
-              role="alert"
-              className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40"
-            >
-              <p className="font-semibold text-red-800 dark:text-red-300">
-                Invalid JSON at line {result.syntaxError.line}, column {result.syntaxError.column}:{" "}
-                {result.syntaxError.message}
-              </p>
-              <CaretExcerptView excerpt={result.syntaxError} />
-              {result.syntaxError.hint ? (
-                <p className="mt-2 text-zinc-900 dark:text-zinc-100">Hint: {result.syntaxError.hint}</p>
-              ) : null}
-              {result.syntaxError.related ? (
-                <p className="mt-1 text-zinc-700 dark:text-zinc-300">
-                  See line {result.syntaxError.related.line}, column {result.syntaxError.related.column}:{" "}
-                  {result.syntaxError.related.label}.
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+          {result?.syntaxError ? <JsonSyntaxErrorView error={result.syntaxError} /> : null}
         </div>
 
         <div className="space-y-3 lg:col-start-1 lg:row-start-2">
-          <fieldset className="flex flex-wrap items-center gap-x-6 gap-y-3">
-            <legend className="sr-only">Options</legend>
-            <label className="flex items-center gap-2 text-sm">
-              Indent
-              <select
-                name="indent"
-                defaultValue={options.indent}
-                onChange={(event) => changeOptions({ indent: event.currentTarget.value as JsonIndent })}
-                className="input w-auto py-1"
-              >
-                {JSON_INDENTS.map((indent) => (
-                  <option key={indent} value={indent}>
-                    {JSON_INDENT_LABELS[indent]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="sortKeys"
-                defaultChecked={options.sortKeys}
-                onChange={(event) => changeOptions({ sortKeys: event.currentTarget.checked })}
-              />
-              Sort keys
-            </label>
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                name="jsonc"
-                defaultChecked={options.jsonc}
-                onChange={(event) => changeOptions({ jsonc: event.currentTarget.checked })}
-              />
-              Allow comments and trailing commas (JSONC)
-            </label>
-          </fieldset>
+          <JsonOptionsFieldset options={options} onChange={changeOptions} />
           <div className="flex flex-wrap items-center gap-2">
             <button type="submit" name="intent" value="format" className="btn btn-primary">
               Format
@@ -432,107 +366,12 @@ export default function JsonPrettyFormat() {
           </div>
         </div>
 
-        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
-          <div className="mb-1 flex min-h-8 items-end justify-between gap-2">
-            <label htmlFor="json-output" className="label mb-0">
-              Formatted
-            </label>
-            {result?.ok && !result.outputCut ? <CopyButton value={result.output} label="Copy" /> : null}
-          </div>
-          <textarea
-            id="json-output"
-            readOnly
-            value={preview?.text ?? ""}
-            aria-describedby={preview?.cut ? "json-output-note" : undefined}
-            rows={18}
-            spellCheck={false}
-            className="input bg-zinc-50 font-mono text-sm [tab-size:4] dark:bg-zinc-950"
-            placeholder="The formatted JSON appears here."
-          />
-          {preview?.cut && result?.ok ? (
-            <p id="json-output-note" className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-              {previewNote(preview.text, result.outputBytes ?? utf8ByteLength(result.output), !result.outputCut)}
-            </p>
-          ) : null}
-        </div>
+        <JsonOutputBox result={result} />
       </form>
 
-      <div className="mt-4 space-y-3">
-        {result?.ok && report ? (
-          <p role="status" className="text-sm text-green-800 dark:text-green-300">
-            Valid JSON{options.jsonc ? " (JSONC accepted)" : ""}: {report.valueCount.toLocaleString("en")} value
-            {report.valueCount === 1 ? "" : "s"}, nested {report.maxDepth} level
-            {report.maxDepth === 1 ? "" : "s"} deep, {formatByteSize(result.inputBytes)}.
-          </p>
-        ) : null}
-        {removals ? <p className="text-sm">{removals}</p> : null}
-        {report?.bomIgnored ? (
-          <p className="text-sm">A byte order mark (U+FEFF) at the start was ignored, as RFC 8259 allows.</p>
-        ) : null}
-      </div>
+      <JsonReportView result={result} jsoncAccepted={options.jsonc} />
 
-      {report && report.duplicateCount > 0 ? (
-        <section aria-labelledby="duplicates-title" className="mt-4">
-          <h2 id="duplicates-title" className="mb-2 text-lg font-semibold">
-            Duplicate keys ({report.duplicateCount.toLocaleString("en")})
-          </h2>
-          <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
-            RFC 8259 says keys should be unique. JSON.parse and most parsers keep the last value; the formatted text
-            keeps every one, as written.
-          </p>
-          <DataTable
-            label="Duplicate keys"
-            columns={["Object", "Key", "On lines", "A parser keeps"]}
-            rows={report.duplicates}
-            empty={null}
-          >
-            {(duplicate, index) => (
-              <tr key={index}>
-                <td className="font-mono">{duplicate.path}</td>
-                <td className="font-mono">&quot;{duplicate.key}&quot;</td>
-                <td>{duplicate.lines.join(", ")}</td>
-                <td>the value on line {duplicate.keptLine} (the last)</td>
-              </tr>
-            )}
-          </DataTable>
-        </section>
-      ) : null}
-
-      {report && report.impreciseNumberCount > 0 ? (
-        <section aria-labelledby="numbers-title" className="mt-4">
-          <h2 id="numbers-title" className="mb-2 text-lg font-semibold">
-            Numbers JavaScript would change ({report.impreciseNumberCount.toLocaleString("en")})
-          </h2>
-          <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
-            The formatted text keeps them as written; a program using JSON.parse would read them differently.
-          </p>
-          <ul className="space-y-1 text-sm">
-            {report.impreciseNumbers.map((number, index) => (
-              <li key={index}>
-                Line {number.line}: <code className="break-all">{number.text}</code> becomes{" "}
-                <code className="break-all">{number.parsed}</code>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      {treeResult?.ok && treeResult.tree ? (
-        <details open className="card mt-4">
-          <summary className="cursor-pointer font-semibold">Tree view</summary>
-          {/* Up to 2,000 rows, mostly below the fold: a large tree is laid out when it scrolls into view (a small one
-              at once, so its box is never the size guessed for it before). */}
-          <div
-            className={
-              treeResult.tree.shown > LAZY_LAYOUT_TREE_VALUES
-                ? "mt-3 [contain-intrinsic-size:auto_40rem] [content-visibility:auto]"
-                : "mt-3"
-            }
-          >
-            <JsonTreeView tree={treeResult.tree} valueCount={treeResult.report?.valueCount ?? 0} />
-          </div>
-        </details>
-      ) : null}
+      <JsonTreeDetails result={result} />
     </section>
   );
 }

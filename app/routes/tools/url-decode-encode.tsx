@@ -7,18 +7,18 @@ import { data, Link, useActionData, useLoaderData, useLocation } from "react-rou
 import type { Route } from "./+types/url-decode-encode";
 import { CopyButton } from "~/components/copy-button";
 import { UrlBreakdownView } from "~/components/tools/url-breakdown";
+import { UrlLayersView } from "~/components/tools/url-layers";
+import { UrlOptionsPanel } from "~/components/tools/url-options";
+import { UrlProblemsView } from "~/components/tools/url-problems";
 import { UrlToolSchema } from "../../../shared/contract/tools";
 import type { UrlToolResult } from "../../../shared/tools/url/engine";
 import {
   DEFAULT_URL_OPTIONS,
   DIRECTIONS,
-  ENCODE_MODE_INFO,
   ENCODE_MODES,
   LINE_ENDINGS,
   MAX_URL_INPUT_LABEL,
   type Direction,
-  type EncodeMode,
-  type LineEnding,
   type UrlToolOptions,
 } from "../../../shared/tools/url/options";
 import { optionParams, queryShareLink, readSharedParams } from "~/tools/share-link";
@@ -251,30 +251,7 @@ export default function UrlDecodeEncode() {
               {formError ?? result?.inputError}
             </p>
           ) : null}
-          {result && result.errorCount > 0 ? (
-            <div
-              role="alert"
-              className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm dark:border-red-800 dark:bg-red-950/40"
-            >
-              <p className="font-semibold text-red-800 dark:text-red-300">
-                Cannot {direction}: {result.errorCount === 1 ? "1 problem" : `${result.errorCount} problems`}.
-              </p>
-              <ul className="mt-2 space-y-2">
-                {result.errors.map((error, index) => (
-                  <li key={index}>
-                    <code className="rounded bg-white px-1 font-bold dark:bg-zinc-950">{error.sequence}</code> at{" "}
-                    {error.where}: {error.message}
-                    {error.hint ? (
-                      <span className="block text-zinc-700 dark:text-zinc-300">Hint: {error.hint}</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-              {result.errorCount > result.errors.length ? (
-                <p className="mt-2">… and {result.errorCount - result.errors.length} more.</p>
-              ) : null}
-            </div>
-          ) : null}
+          {result && result.errorCount > 0 ? <UrlProblemsView result={result} direction={direction} /> : null}
         </div>
 
         <div className="flex flex-wrap items-center gap-2 lg:col-start-1 lg:row-start-2">
@@ -337,84 +314,7 @@ export default function UrlDecodeEncode() {
           />
         </div>
 
-        <div className="grid gap-4 md:grid-cols-2 lg:col-span-2">
-          <fieldset>
-            <legend className="label">Encode mode</legend>
-            <div className="space-y-2">
-              {ENCODE_MODES.map((mode) => (
-                <label key={mode} className="flex items-start gap-2 text-sm">
-                  <input
-                    type="radio"
-                    name="mode"
-                    value={mode}
-                    defaultChecked={options.mode === mode}
-                    onChange={() => changeOptions({ mode: mode as EncodeMode })}
-                    className="mt-1"
-                  />
-                  <span>
-                    <span className="font-medium">{ENCODE_MODE_INFO[mode].label}</span>
-                    <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                      {ENCODE_MODE_INFO[mode].legend}
-                    </span>
-                  </span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <div className="space-y-4">
-            <fieldset>
-              <legend className="label">Decode</legend>
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="plusAsSpace"
-                  defaultChecked={options.plusAsSpace}
-                  onChange={(event) => changeOptions({ plusAsSpace: event.currentTarget.checked })}
-                  className="mt-1"
-                />
-                <span>
-                  <span className="font-medium">+ as space</span>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                    For query strings and form data; off, a + stays a +.
-                  </span>
-                </span>
-              </label>
-            </fieldset>
-            <fieldset>
-              <legend className="label">Lines</legend>
-              <label className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="lineMode"
-                  defaultChecked={options.lineMode}
-                  onChange={(event) => changeOptions({ lineMode: event.currentTarget.checked })}
-                  className="mt-1"
-                />
-                <span>
-                  <span className="font-medium">Line by line</span>
-                  <span className="block text-xs text-zinc-600 dark:text-zinc-400">
-                    Encode or decode each line on its own, one result per line.
-                  </span>
-                </span>
-              </label>
-              <div className="mt-2 flex flex-wrap items-center gap-4 text-sm">
-                <span>Line breaks are</span>
-                {LINE_ENDINGS.map((ending) => (
-                  <label key={ending} className="flex items-center gap-1">
-                    <input
-                      type="radio"
-                      name="lineEnding"
-                      value={ending}
-                      defaultChecked={options.lineEnding === ending}
-                      onChange={() => changeOptions({ lineEnding: ending as LineEnding })}
-                    />
-                    {ending === "lf" ? "LF (%0A)" : "CRLF (%0D%0A)"}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
-          </div>
-        </div>
+        <UrlOptionsPanel options={options} onChange={changeOptions} />
       </form>
 
       <div className="mt-4 space-y-3">
@@ -425,30 +325,7 @@ export default function UrlDecodeEncode() {
         ))}
       </div>
 
-      {result?.layers ? (
-        <section aria-labelledby="layers-title" className="mt-6">
-          <h2 id="layers-title" className="mb-2 text-lg font-semibold">
-            Double encoding: {result.layers.layers.length} layers
-          </h2>
-          <p className="mb-2 text-sm text-zinc-700 dark:text-zinc-300">
-            The input was percent-encoded more than once (%25 is an encoded %). Each decoding peels one layer:
-          </p>
-          <ol className="space-y-2">
-            {result.layers.layers.map((layer, index) => (
-              <li key={index} className="card p-2">
-                <div className="mb-1 flex items-center justify-between gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-                  <span>
-                    Decoded {index + 1}×{index === 0 ? " (the output above)" : ""}
-                  </span>
-                  <CopyButton value={layer} label="Copy" />
-                </div>
-                <code className="block font-mono text-sm break-all whitespace-pre-wrap">{layer}</code>
-              </li>
-            ))}
-          </ol>
-          {result.layers.stopped ? <p className="mt-2 text-sm">{result.layers.stopped}</p> : null}
-        </section>
-      ) : null}
+      {result?.layers ? <UrlLayersView decoded={result.layers} /> : null}
 
       {result?.breakdown ? <UrlBreakdownView parts={result.breakdown.parts} of={result.breakdown.of} /> : null}
     </section>
