@@ -1,7 +1,7 @@
 // Fails when a committed source file is longer than 400 lines: past that a module holds several responsibilities,
 // and it is split into modules named for each. Tests (*.test.ts, *.spec.ts, tests/) and the seed data
 // (server/db/seeds/) are exempt, being long lists of cases and records.
-// Usage: node scripts/check-file-length.ts (part of npm run lint)
+// Usage: node scripts/check-file-length.ts (npm run lint runs it after oxlint)
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
