@@ -9,6 +9,7 @@ export function DataTable<Row>({
   rows,
   empty,
   className,
+  stacked = false,
   children,
 }: {
   /** Names the scrolling box for screen readers. */
@@ -18,12 +19,17 @@ export function DataTable<Row>({
   /** Shown across the table when there are no rows. */
   empty: ReactNode;
   className?: string;
+  /**
+   * On a phone, each row a card of labelled lines (the stack-table style): for a table whose first column is
+   * narrow (a number), whose other cells carry their column's name as data-label.
+   */
+  stacked?: boolean;
   /** A record's <tr>, with its key. */
   children: (row: Row, index: number) => ReactNode;
 }) {
   return (
     <TableWrap label={label} className={className}>
-      <table className="data-table">
+      <table className={stacked ? "data-table stack-table" : "data-table"}>
         <thead>
           <tr>
             {columns.map((column) => (

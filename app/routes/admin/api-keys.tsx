@@ -116,12 +116,13 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
         columns={["#", "Service Name", "API Key", "Created Date", "Creator ID", "Actions"]}
         rows={keys}
         empty="No API keys yet."
+        stacked
       >
         {(key, index) => (
           <tr key={key.id} aria-selected={editing?.id === key.id} className={editedRowClass(editing?.id === key.id)}>
             <td>{index + 1}</td>
-            <td>{key.service_name}</td>
-            <td>
+            <td data-label="Service Name">{key.service_name}</td>
+            <td data-label="API Key">
               <div className="flex flex-wrap items-center gap-2">
                 {key.api_key === null ? (
                   <span className="text-red-700 dark:text-red-400">Cannot be decrypted (ENCRYPTION_KEY changed)</span>
@@ -152,10 +153,10 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
             </td>
-            <td>
+            <td data-label="Created Date">
               <Time value={key.created_at} />
             </td>
-            <td>
+            <td data-label="Creator ID">
               <span>{key.user_id === currentUserId ? "Me" : "Unknown User"}</span>
               {key.user_id ? (
                 <div className="text-xs break-all text-zinc-600 dark:text-zinc-400">{key.user_id}</div>

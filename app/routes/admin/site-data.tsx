@@ -101,20 +101,23 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
         columns={["Version", "ID", "Type", "Current", "Markdown", "Created", "Actions"]}
         rows={entries}
         empty="No data available"
+        stacked
       >
         {(entry) => {
           const selected = editing?.id === entry.id;
           return (
             <tr key={entry.id} aria-selected={selected} className={editedRowClass(selected)}>
               <td>{entry.versionNum}</td>
-              <td className="font-mono">{shortId(entry.id)}</td>
-              <td>{entry.type}</td>
-              <td>{entry.is_current ? "True" : "False"}</td>
-              <td>
+              <td data-label="ID" className="font-mono">
+                {shortId(entry.id)}
+              </td>
+              <td data-label="Type">{entry.type}</td>
+              <td data-label="Current">{entry.is_current ? "True" : "False"}</td>
+              <td data-label="Markdown">
                 {/* A table cell takes no max-width: the box inside keeps the excerpt to a readable measure. */}
                 <div className="line-clamp-3 w-56 wrap-anywhere sm:w-72">{entry.markdown.slice(0, 100)}</div>
               </td>
-              <td>
+              <td data-label="Created">
                 <Time value={entry.created_at} />
               </td>
               <RowActions>

@@ -178,6 +178,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         label="Users"
         columns={["#", "User", "Admin", "Spark accounts", "Firebase", "Last login", "Created", "Actions"]}
         rows={users}
+        stacked
         empty={
           error ? (
             "The users could not be loaded."
@@ -203,15 +204,15 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
   return (
     <tr data-testid={`user-row-${user.email}`}>
       <td>{item.spark_user.num_id}</td>
-      <td className="min-w-40 wrap-anywhere">
+      <td data-label="User" className="min-w-40 wrap-anywhere">
         <Link to={ADMIN_PATHS.user(item.id)}>{user.email}</Link>
         {user.first_name ? <div className="text-xs text-zinc-600 dark:text-zinc-400">{user.first_name}</div> : null}
         {isMe ? <div className="text-xs text-zinc-600 dark:text-zinc-400">(you)</div> : null}
       </td>
-      <td>
+      <td data-label="Admin">
         <span aria-label={user.is_superuser ? "Admin: yes" : "Admin: no"}>{user.is_superuser ? "Y" : "N"}</span>
       </td>
-      <td>
+      <td data-label="Spark accounts">
         {sparkAccounts.length === 0 ? (
           <span className="text-zinc-600 dark:text-zinc-400">—</span>
         ) : (
@@ -234,7 +235,7 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
           </ul>
         )}
       </td>
-      <td>
+      <td data-label="Firebase">
         {user.firebase_uid ? (
           <code className="text-xs">{user.firebase_uid}</code>
         ) : (
@@ -249,13 +250,13 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
           </ActionButton>
         )}
       </td>
-      <td>
+      <td data-label="Last login">
         <Time value={user.last_login_time} />
         {user.last_login_ip ? (
           <div className="text-xs text-zinc-600 dark:text-zinc-400">{user.last_login_ip}</div>
         ) : null}
       </td>
-      <td>
+      <td data-label="Created">
         <Time value={user.created_at} />
       </td>
       <td>
