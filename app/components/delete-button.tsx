@@ -13,7 +13,7 @@ const CONFIRM_ANCHOR = "confirm-delete";
 /** An action's answer as far as the Delete button reads it. */
 interface DeleteAnswer {
   confirmDelete?: string;
-  undo?: { fields: Record<string, string>; message: string };
+  undo?: { fields: Record<string, string | string[]>; message: string };
 }
 
 export function DeleteButton({
@@ -109,11 +109,14 @@ export function DeleteUndoOffer() {
         duration: 10_000,
         action: {
           label: "Undo",
-          onClick: () =>
-            void submit(
-              { ...undo.fields, intent: "restore" },
-              { method: "post", action, navigate: false, fetcherKey: RESTORE_FETCHER_KEY },
-            ),
+          onClick: () => {
+            const form = new FormData();
+            for (const [name, value] of Object.entries(undo.fields)) {
+              for (const one of Array.isArray(value) ? value : [value]) form.append(name, one);
+            }
+            form.set("intent", "restore");
+            void submit(form, { method: "post", action, navigate: false, fetcherKey: RESTORE_FETCHER_KEY });
+          },
         },
       }),
     );

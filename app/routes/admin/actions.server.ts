@@ -98,7 +98,8 @@ export function confirmDeleteQuestion<Extra extends object>(formData: FormData, 
  * back: the fields of the page's own create form, filled from the record as it was.
  */
 export interface UndoOffer {
-  fields: Record<string, string>;
+  /** A list is posted as one field per value (the tags of an item). */
+  fields: Record<string, string | string[]>;
   message: string;
 }
 
@@ -127,7 +128,7 @@ export async function deleteAction<Id, Extra extends object = Record<never, neve
     /** After a successful delete, before the redirect (e.g. drop a cache). */
     onDeleted?: () => void;
     /** The record as the page's create form would post it, for Undo; null when it cannot be read. */
-    undo?: (id: Id) => Promise<Record<string, string> | null>;
+    undo?: (id: Id) => Promise<UndoOffer["fields"] | null>;
     /** More fields of the page's action answer. */
     extra?: Extra;
   },

@@ -11,13 +11,15 @@ import { Time } from "~/components/time";
 import {
   WONDER_PAGE_SIZE,
   WONDER_STATUSES,
+  WonderItemSchema,
+  type WonderItem,
   type WonderItemPage,
   type WonderStatus,
 } from "../../../shared/contract/wonder";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
-import { DELETE_INTENTS, deleteAction, postedForm } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, postedForm, saveAction } from "./actions.server";
 import { loadTags } from "./wonder-item.server";
 
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
@@ -45,12 +47,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
-  if (!DELETE_INTENTS.includes(intent)) return data({ intent, result: null }, { status: 400 });
   const url = new URL(request.url);
+  const listUrl = `${ADMIN_PATHS.wonderItems}${url.search}`;
+  if (intent === "restore") {
+    return saveAction(formData, {
+      intent,
+      schema: WonderItemSchema,
+      save: (body) => apiRequest<WonderItem>(context, "/admin/wonder/items", { body }),
+      redirectTo: () => listUrl,
+      message: (item) => `Restored ${item.title}.`,
+    });
+  }
+  if (!DELETE_INTENTS.includes(intent)) return data({ intent, result: null }, { status: 400 });
   return deleteAction(context, formData, {
     schema: IdSchema,
     apiPath: (id) => `/admin/wonder/items/${encodeURIComponent(id)}`,
-    redirectTo: () => `${url.pathname}${url.search}`,
+    redirectTo: () => listUrl,
+    // Undo creates the item again (a new id) with its text, image, status and tags.
+    undo: async (id) => {
+      const read = await apiRequest<WonderItem>(context, `/admin/wonder/items/${encodeURIComponent(id)}`);
+      if (!read.ok) return null;
+      const { title, slug, summary, body_markdown, image_url, status, tags } = read.data;
+      const fields = { title, slug, summary, body_markdown, status, tag_ids: tags.map((tag) => tag.id) };
+      return image_url ? { ...fields, image_url } : fields;
+    },
   });
 }
 
