@@ -5,7 +5,7 @@ import { apiKeys } from "../server/db/schema";
 import { DEVICES, uploadOf } from "../server/db/seeds/camera-devices";
 import { encryptSecret, hmacDigest, randomToken } from "../server/lib/crypto";
 import { onContentChange, type ContentTopic } from "../server/content-changes";
-import { cameraReportCaches } from "../server/services/camera-reports-cache";
+import { cameraReportCaches } from "../server/services/camera-report-caches";
 import { createApiHarness, type ApiHarness } from "../tests/support/api-harness";
 import { createPageCache, type RenderPage } from "./page-cache";
 

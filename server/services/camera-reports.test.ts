@@ -26,7 +26,7 @@ import {
   reportFileName,
   searchTermsOf,
 } from "./camera-reports";
-import { TtlCache } from "./camera-reports-cache";
+import { TtlCache } from "../lib/ttl-cache";
 
 describe("search terms", () => {
   it("stores every prefix of every word, lower-cased and without accents", () => {

@@ -32,11 +32,11 @@ import {
   cachedAnswer,
   cameraReportCaches,
   DETAIL_TTL_MS,
-  etagMatches,
   LIST_TTL_MS,
   MISSING_TTL_MS,
   type CachedAnswer,
-} from "../../services/camera-reports-cache";
+} from "../../services/camera-report-caches";
+import { etagMatches } from "../../../shared/http/cache-headers";
 import { config } from "../../config";
 import { hitRateLimit } from "../../lib/rate-limit";
 import type { ApiEnv } from "../context";
