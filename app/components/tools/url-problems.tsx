@@ -3,6 +3,8 @@
 import type { Direction } from "../../../shared/tools/url/options";
 import type { UrlToolResult } from "../../../shared/tools/url/engine";
 
+const SEQUENCE_CLASS = "rounded bg-white px-1 font-bold dark:bg-zinc-950";
+
 export function UrlProblemsView({ result, direction }: { result: UrlToolResult; direction: Direction }) {
   return (
     <div
@@ -15,8 +17,7 @@ export function UrlProblemsView({ result, direction }: { result: UrlToolResult; 
       <ul className="mt-2 space-y-2">
         {result.errors.map((error, index) => (
           <li key={index}>
-            <code className="rounded bg-white px-1 font-bold dark:bg-zinc-950">{error.sequence}</code> at {error.where}:{" "}
-            {error.message}
+            <code className={SEQUENCE_CLASS}>{error.sequence}</code> at {error.where}: {error.message}
             {error.hint ? <span className="block text-zinc-700 dark:text-zinc-300">Hint: {error.hint}</span> : null}
           </li>
         ))}
