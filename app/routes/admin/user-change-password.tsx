@@ -4,7 +4,9 @@ import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/user-change-password";
 import { GenericErrorView } from "~/components/error-views";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { inlineIconClass } from "~/components/icons";
 import {
   ChangePasswordFormSchema,
   UserIdSchema,
@@ -61,7 +63,9 @@ export default function UserChangePassword({ loaderData }: Route.ComponentProps)
   return (
     <section className="max-w-lg">
       <p className="mb-4">
-        <Link to={ADMIN_PATHS.users}>← All users</Link>
+        <Link to={ADMIN_PATHS.users}>
+          <ArrowLeftIcon aria-hidden="true" className={inlineIconClass} /> All users
+        </Link>
       </p>
       <h1 className="page-title">Change password</h1>
       <p className="mb-4 text-sm text-zinc-700 dark:text-zinc-300">

@@ -5,7 +5,9 @@ import { GenericErrorView } from "~/components/error-views";
 import { Time } from "~/components/time";
 import { apiGetOrThrow } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
+import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { inlineIconClass } from "~/components/icons";
 import type { UserDetailResponse } from "../../../shared/contract/users";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -34,7 +36,9 @@ export default function UserDetail({ loaderData }: Route.ComponentProps) {
   return (
     <section>
       <p className="mb-4">
-        <Link to={ADMIN_PATHS.users}>← All users</Link>
+        <Link to={ADMIN_PATHS.users}>
+          <ArrowLeftIcon aria-hidden="true" className={inlineIconClass} /> All users
+        </Link>
       </p>
       <h1 className="page-title">User {user.email}</h1>
       <dl className="card mb-6 grid grid-cols-[max-content_1fr] gap-x-6 gap-y-2 text-sm">

@@ -2,6 +2,8 @@
 // JavaScript the browser computes as you type. The input is never stored or logged, and put in a URL only when the
 // visitor asks for a link to it; an answer that shows an input is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
+import ArrowLeftRightIcon from "lucide-react/icons/arrow-left-right";
+import { inlineIconClass } from "~/components/icons";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useActionData, useLoaderData, useLocation } from "react-router";
 import type { Route } from "./+types/url-decode-encode";
@@ -299,7 +301,7 @@ export default function UrlDecodeEncode() {
                 className="btn min-h-8 px-2 py-1 text-xs"
                 title="Move the output into the input and reverse the direction"
               >
-                ⇄ Swap
+                <ArrowLeftRightIcon aria-hidden="true" className={inlineIconClass} /> Swap
               </button>
             </div>
           </div>
