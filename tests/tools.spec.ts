@@ -511,6 +511,8 @@ test.describe("JSON files", () => {
   test("a file dropped on the input is read into it", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "dropping a file needs JavaScript; without it the file field takes it");
     await openTool(page, JSON_PAGE, javaScriptEnabled);
+    // The drop handler's code loads after the page; the note offers dropping once it is there.
+    await expect(page.getByText("or drop one on the box.")).toBeVisible();
     const dataTransfer = await page.evaluateHandle((text) => {
       const transfer = new DataTransfer();
       transfer.items.add(new File([text], "dropped.json", { type: "application/json" }));

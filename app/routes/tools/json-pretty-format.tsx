@@ -166,6 +166,8 @@ export default function JsonPrettyFormat() {
   );
   const [working, setWorking] = useState(false);
   const dropZoneRef = useRef<HTMLDivElement>(null);
+  // Dropping is offered once its code has loaded; a file dropped before that would be ignored.
+  const [canDrop, setCanDrop] = useState(false);
   const requestRef = useRef(0);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -197,6 +199,7 @@ export default function JsonPrettyFormat() {
             setResult({ ok: false, output: "", inputError: tooLargeMessage(bytes), inputBytes: bytes });
           })
         : undefined;
+      setCanDrop(Boolean(zone));
     });
     return () => stop?.();
   }, []);
@@ -323,7 +326,7 @@ export default function JsonPrettyFormat() {
               className="max-w-full text-sm"
             />
             <span id="json-file-note" className="text-xs text-zinc-600 dark:text-zinc-400">
-              {hydrated ? "or drop one on the box." : "A chosen file replaces the text in the box."}
+              {canDrop ? "or drop one on the box." : "A chosen file replaces the text in the box."}
             </span>
           </div>
           {working ? (
