@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
-import { buildProductionServer, describeMachine, median, startChild, LOOPBACK } from "./bench/run.ts";
+import { buildProductionServer, describeMachine, median, startDemoServer, LOOPBACK } from "./bench/run.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
@@ -35,22 +35,12 @@ if (!existsSync(chromiumPath)) {
 
 buildProductionServer(root, buildDir, { reuse: args.has("--no-build"), log });
 
-rmSync(dataDir, { recursive: true, force: true });
-const app = await startChild(process.execPath, [path.join(root, "server.ts")], {
+const app = await startDemoServer({
+  root,
   port: APP_PORT,
-  readyPath: "/healthz/ready",
-  env: {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    HOST: LOOPBACK,
-    PORT: String(APP_PORT),
-    DATA_DIR: dataDir,
-    BUILD_DIR: buildDir,
-    SEED_DEMO: "1",
-    ADMIN_EMAIL: "lighthouse@example.com",
-    ADMIN_PASSWORD: "lighthouse admin password 1",
-  },
+  dataDir,
+  buildDir,
+  admin: { email: "lighthouse@example.com", password: "lighthouse admin password 1" },
 });
 
 const profileDir = mkdtempSync(path.join(tmpdir(), "lighthouse-chromium-"));

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
 import { ADMIN_PATHS } from "../shared/admin-menu.ts";
-import { buildProductionServer, startChild, LOOPBACK } from "./bench/run.ts";
+import { buildProductionServer, startDemoServer, LOOPBACK } from "./bench/run.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -41,23 +41,7 @@ if (!existsSync(chromiumPath)) {
 }
 
 buildProductionServer(root, buildDir, { reuse: args.includes("--no-build"), log });
-rmSync(dataDir, { recursive: true, force: true });
-const app = await startChild(process.execPath, [path.join(root, "server.ts")], {
-  port: APP_PORT,
-  readyPath: "/healthz/ready",
-  env: {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    NODE_ENV: "production",
-    HOST: LOOPBACK,
-    PORT: String(APP_PORT),
-    DATA_DIR: dataDir,
-    BUILD_DIR: buildDir,
-    SEED_DEMO: "1",
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
-});
+const app = await startDemoServer({ root, port: APP_PORT, dataDir, buildDir, admin: ADMIN });
 const base = `http://${LOOPBACK}:${APP_PORT}`;
 
 /** A browser context signed in through the real sign-in form's action, as the end-to-end tests do. */

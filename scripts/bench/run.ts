@@ -1,6 +1,6 @@
 // Pieces of the benchmark: child servers on loopback, autocannon runs, and the machine's description.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import autocannon from "autocannon";
@@ -107,6 +107,36 @@ export async function startChild(
       clearTimeout(killer);
     },
   };
+}
+
+/**
+ * The production server on loopback with a fresh data directory and the demo data, its administrator as given:
+ * what the screenshots and Lighthouse look at.
+ */
+export function startDemoServer(options: {
+  root: string;
+  port: number;
+  dataDir: string;
+  buildDir: string;
+  admin: { email: string; password: string };
+}): Promise<ChildServer> {
+  rmSync(options.dataDir, { recursive: true, force: true });
+  return startChild(process.execPath, [path.join(options.root, "server.ts")], {
+    port: options.port,
+    readyPath: "/healthz/ready",
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      HOST: LOOPBACK,
+      PORT: String(options.port),
+      DATA_DIR: options.dataDir,
+      BUILD_DIR: options.buildDir,
+      SEED_DEMO: "1",
+      ADMIN_EMAIL: options.admin.email,
+      ADMIN_PASSWORD: options.admin.password,
+    },
+  });
 }
 
 export interface Machine {
