@@ -319,3 +319,23 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull(),
   windowStartMs: bigint("window_start_ms", { mode: "number" }).notNull(),
 });
+
+// A delete an administrator can still undo: the deleted rows as they were (`to_jsonb(row)`, parent first, then the
+// rows that went with it) and the rows whose link to it was set null, kept for a few minutes. Restore re-inserts the
+// rows unchanged, so a user keeps their password hash and a key its digest, which never leave the server.
+export const deletedRecords = pgTable(
+  "deleted_records",
+  {
+    // Random and only ever shown to the administrator who deleted: the Undo button's reference.
+    id: uuid("id").primaryKey().defaultRandom(),
+    resource: text("resource").notNull(),
+    recordId: text("record_id").notNull(),
+    // {rows: [{table, row}], relinks: [{table, column, ids}]}; null once restored.
+    snapshot: jsonb("snapshot"),
+    deletedBy: uuid("deleted_by"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    restoredAt: timestamp("restored_at", { withTimezone: true }),
+  },
+  (t) => [index("deleted_records_expires_idx").on(t.expiresAt)],
+);
