@@ -10,6 +10,7 @@ import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { cameraRoutes } from "./routes/camera";
+import { cameraExportRoutes } from "./routes/camera-export";
 import { kvServiceRoutes } from "./routes/kv-service";
 import { siteRoutes } from "./routes/site";
 import { publicSiteVarRoutes } from "./routes/site-vars-public";
@@ -55,6 +56,7 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   api.route("/", systemRoutes);
   api.route("/", authRoutes);
   api.route("/", accountRoutes);
+  api.route("/", cameraExportRoutes);
   api.route("/", cameraRoutes);
   api.route("/", siteRoutes);
   api.route("/", publicSiteVarRoutes);

@@ -9,6 +9,7 @@ import {
   type CameraReportDetail,
   type CameraReportPage,
   type CameraReportQuery,
+  type CameraReportSummary,
 } from "../../shared/contract/camera";
 import { hardwareLevelOfRank, hardwareLevelRank } from "../../shared/camera";
 import type { Database } from "../db/client";
@@ -32,7 +33,8 @@ export {
   type CreateReportOptions,
 } from "./camera-report-storing";
 
-function conditionsOf(query: CameraReportQuery): SQL | undefined {
+/** The WHERE of a search (the list's filters); undefined matches every report. */
+export function conditionsOf(query: CameraReportQuery): SQL | undefined {
   const conditions: SQL[] = [];
   const terms = queryTermsOf(query.q);
   if (terms.length) conditions.push(arrayContains(cameraReports.searchTerms, terms));
@@ -44,7 +46,7 @@ function conditionsOf(query: CameraReportQuery): SQL | undefined {
 
 // The index is (created_at DESC NULLS LAST, id DESC NULLS LAST), as drizzle-kit writes it; a plain DESC means
 // NULLS FIRST, which that index cannot serve, and the list would sort the whole table at every query.
-const NEWEST_FIRST = [sql`${cameraReports.createdAt} desc nulls last`, sql`${cameraReports.id} desc nulls last`];
+export const NEWEST_FIRST = [sql`${cameraReports.createdAt} desc nulls last`, sql`${cameraReports.id} desc nulls last`];
 
 /**
  * Counting matches reads them, so a filtered total is exact up to this many and "at least" beyond. The unfiltered
@@ -52,7 +54,7 @@ const NEWEST_FIRST = [sql`${cameraReports.createdAt} desc nulls last`, sql`${cam
  */
 export const COUNT_LIMIT = 1_000;
 
-const LIST_COLUMNS = {
+export const LIST_COLUMNS = {
   id: cameraReports.id,
   manufacturer: cameraReports.manufacturer,
   deviceModel: cameraReports.deviceModel,
@@ -62,7 +64,7 @@ const LIST_COLUMNS = {
   cameraCount: cameraReports.cameraCount,
   maxHardwareRank: cameraReports.maxHardwareRank,
 };
-type ListRow = { [Name in keyof typeof LIST_COLUMNS]: (typeof LIST_COLUMNS)[Name]["_"]["data"] };
+export type ListRow = { [Name in keyof typeof LIST_COLUMNS]: (typeof LIST_COLUMNS)[Name]["_"]["data"] };
 
 /** One page of the list; the route adds the probe app's store link, which is no part of the search. */
 export async function listCameraReports(
@@ -88,20 +90,25 @@ export async function listCameraReports(
       .offset(offset);
   }
   return {
-    reports: rows.map((row) => ({
-      id: row.id,
-      manufacturer: row.manufacturer,
-      device_model: row.deviceModel,
-      os: row.deviceOs,
-      os_ver: row.deviceOsVersion,
-      created_at: row.createdAt.toISOString(),
-      camera_count: row.cameraCount,
-      best_level: hardwareLevelOfRank(row.maxHardwareRank),
-    })),
+    reports: rows.map(summaryOf),
     total: counted.total,
     total_is_lower_bound: counted.lowerBound,
     page,
     size,
+  };
+}
+
+/** A row of the list's columns as the list and the exports answer it. */
+export function summaryOf(row: ListRow): CameraReportSummary {
+  return {
+    id: row.id,
+    manufacturer: row.manufacturer,
+    device_model: row.deviceModel,
+    os: row.deviceOs,
+    os_ver: row.deviceOsVersion,
+    created_at: row.createdAt.toISOString(),
+    camera_count: row.cameraCount,
+    best_level: hardwareLevelOfRank(row.maxHardwareRank),
   };
 }
 

@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
+import { cameraReportRow, insertCameraReports } from "../../services/camera-reports";
+import { csvField, exportCameraReports } from "../../services/camera-report-export";
+import type { CameraReportSummary } from "../../../shared/contract/camera";
+import { normalizeCameraReportQuery } from "../../../shared/contract/camera";
+import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+
+let h: ApiHarness;
+const pixel = DEVICES.find((device) => device.model === "Pixel 7")!;
+const start = Date.parse("2026-01-01T00:00:00Z");
+/** 2,500 Pixel reports (more than two batches) and a few awkward names, newest last. */
+const PIXEL_REPORTS = 2_500;
+const awkward = ['Quote "Corp", Ltd', "=HYPERLINK(1)", "+1 Phone", "-minus", "@at", "Line\nBreak", "Zürich Ωmega"];
+
+beforeAll(async () => {
+  h = await createApiHarness();
+  const rows = Array.from({ length: PIXEL_REPORTS }, (_, index) =>
+    cameraReportRow(uploadOf(pixel), { createdAt: new Date(start + index * 1000) }),
+  );
+  // Several reports in the same millisecond: the keyset's tie-break on the id must neither skip nor repeat them.
+  const sameTime = new Date(start + PIXEL_REPORTS * 1000);
+  rows.push(...Array.from({ length: 5 }, () => cameraReportRow(uploadOf(pixel), { createdAt: sameTime })));
+  for (let at = 0; at < rows.length; at += 500) await insertCameraReports(h.database.db, rows.slice(at, at + 500));
+  await insertCameraReports(
+    h.database.db,
+    awkward.map((manufacturer, index) =>
+      cameraReportRow(
+        { ...uploadOf(pixel), manufacturer, device_model: "Odd" },
+        { createdAt: new Date(start + 10_000_000 + index * 1000) },
+      ),
+    ),
+  );
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** RFC 4180 records, enough for these tests: quoted fields with doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') ((field += '"'), i++);
+      else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") (record.push(field), (field = ""));
+    else if (char === "\r" && text[i + 1] === "\n")
+      (record.push(field), records.push(record), (record = []), (field = ""), i++);
+    else field += char;
+  }
+  return records;
+}
+
+describe("GET /api/camera/reports/export.csv", () => {
+  it("answers every match across batches, newest first, with a header row, as an attachment", async () => {
+    const response = await h.request("/camera/reports/export.csv?q=pixel&page=3&size=5");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8; header=present");
+    expect(response.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="camera-reports-pixel-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes));
+    expect(header).toEqual([
+      "id",
+      "manufacturer",
+      "device_model",
+      "os",
+      "os_ver",
+      "created_at",
+      "camera_count",
+      "best_level",
+    ]);
+    // Page and size are ignored: the Pixel 7 reports, not the "Odd" ones (their model is no Pixel).
+    expect(rows).toHaveLength(PIXEL_REPORTS + 5);
+    expect(new Set(rows.map((row) => row[0])).size).toBe(rows.length);
+    const times = rows.map((row) => Date.parse(row[5]!));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(rows[0]).toEqual([
+      expect.any(String),
+      "Google",
+      "Pixel 7",
+      uploadOf(pixel).device_os,
+      expect.any(String),
+      new Date(start + PIXEL_REPORTS * 1000).toISOString(),
+      String(uploadOf(pixel).camera_list.length),
+      expect.any(String),
+    ]);
+  });
+
+  it("quotes as RFC 4180 says and neutralises text a spreadsheet would run as a formula", async () => {
+    const response = await h.request("/camera/reports/export.csv?q=odd");
+    const text = (await response.text()).replace(/^\uFEFF/, "");
+    const manufacturers = parseCsv(text)
+      .slice(1)
+      .map((row) => row[1]);
+    expect(manufacturers).toEqual([
+      "Zürich Ωmega",
+      "Line\nBreak",
+      "'@at",
+      "'-minus",
+      "'+1 Phone",
+      "'=HYPERLINK(1)",
+      'Quote "Corp", Ltd',
+    ]);
+    expect(text).toContain('"Quote ""Corp"", Ltd"');
+    expect(text).toContain('"Line\nBreak"');
+    expect(csvField("\tTab")).toBe("'\tTab");
+    expect(csvField('=A1,"x"')).toBe(`"'=A1,""x"""`);
+    expect(csvField(7)).toBe("7");
+  });
+
+  it("refuses a bad query with 400 in the error shape", async () => {
+    const response = await h.request("/camera/reports/export.csv?facing=SIDEWAYS");
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status_code: 400, errors: [{ field: "facing" }] });
+    expect((await h.request("/camera/reports/export.json?min_level=BEST")).status).toBe(400);
+  });
+});
+
+describe("GET /api/camera/reports/export.json", () => {
+  it("answers an array of the matches' summaries", async () => {
+    const response = await h.request("/camera/reports/export.json?q=odd");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/filename="camera-reports-odd-[\d-]+\.json"/);
+    const reports = (await response.json()) as CameraReportSummary[];
+    expect(reports.map((report) => report.manufacturer)).toEqual([...awkward].reverse());
+    expect(Object.keys(reports[0]!)).toEqual([
+      "id",
+      "manufacturer",
+      "device_model",
+      "os",
+      "os_ver",
+      "created_at",
+      "camera_count",
+      "best_level",
+    ]);
+  });
+
+  it("answers every match across batches, and an empty array for none", async () => {
+    const all = (await (await h.request("/camera/reports/export.json")).json()) as CameraReportSummary[];
+    expect(all).toHaveLength(PIXEL_REPORTS + 5 + awkward.length);
+    expect(new Set(all.map((report) => report.id)).size).toBe(all.length);
+    const none = await h.request("/camera/reports/export.json?q=nosuchphone");
+    expect(await none.text()).toBe("[]\n");
+  });
+});
+
+describe("exportCameraReports", () => {
+  it("stops at the row cap and reads in batches of the given size", async () => {
+    const query = normalizeCameraReportQuery({ q: "pixel" });
+    const batches: number[] = [];
+    for await (const batch of exportCameraReports(h.database.db, query, { maxRows: 250, batchSize: 100 }))
+      batches.push(batch.length);
+    expect(batches).toEqual([100, 100, 50]);
+  });
+});

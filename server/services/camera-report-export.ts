@@ -1,0 +1,123 @@
+// Every match of a search, for the CSV and JSON exports: read newest first in keyset batches and written as they
+// come, so an export of any size holds one batch in memory and its first bytes leave before the last row is read.
+import { and, sql, type SQL } from "drizzle-orm";
+import type { CameraReportQuery, CameraReportSummary } from "../../shared/contract/camera";
+import type { Database } from "../db/client";
+import { cameraReports } from "../db/schema";
+import { conditionsOf, LIST_COLUMNS, NEWEST_FIRST, summaryOf, type ListRow } from "./camera-reports";
+
+/** Most reports one export holds; a larger search is cut here (newest first) and says so in X-Export-Limit. */
+export const MAX_EXPORT_ROWS = 50_000;
+/** Rows read per query: large enough that the round trips cost little, small enough to keep memory flat. */
+export const EXPORT_BATCH_SIZE = 1_000;
+
+export interface ExportOptions {
+  maxRows?: number;
+  batchSize?: number;
+}
+
+/**
+ * The summaries of every report the search matches, newest first, a batch at a time. Each batch starts after the
+ * last row of the one before (created_at, id), which the newest-first index serves without skipping rows again.
+ * The cursor's time travels as PostgreSQL's own text, which keeps the microseconds a JavaScript Date would drop.
+ */
+export async function* exportCameraReports(
+  db: Database,
+  query: CameraReportQuery,
+  { maxRows = MAX_EXPORT_ROWS, batchSize = EXPORT_BATCH_SIZE }: ExportOptions = {},
+): AsyncGenerator<CameraReportSummary[]> {
+  const where = conditionsOf(query);
+  let cursor: { at: string; id: string } | null = null;
+  let sent = 0;
+  while (sent < maxRows) {
+    const after: SQL | undefined = cursor
+      ? sql`(${cameraReports.createdAt}, ${cameraReports.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+      : undefined;
+    const rows: (ListRow & { cursorAt: string })[] = await db
+      .select({ ...LIST_COLUMNS, cursorAt: sql<string>`${cameraReports.createdAt}::text` })
+      .from(cameraReports)
+      .where(and(where, after))
+      .orderBy(...NEWEST_FIRST)
+      .limit(Math.min(batchSize, maxRows - sent));
+    if (!rows.length) return;
+    sent += rows.length;
+    yield rows.map(summaryOf);
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.cursorAt, id: last.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+// ---------------------------------------------------------------- the two formats
+
+export const CSV_COLUMNS = [
+  "id",
+  "manufacturer",
+  "device_model",
+  "os",
+  "os_ver",
+  "created_at",
+  "camera_count",
+  "best_level",
+] as const satisfies readonly (keyof CameraReportSummary)[];
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. Text that a
+ * spreadsheet would run as a formula (a leading =, +, -, @, tab or carriage return) gets a leading apostrophe.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return "";
+  if (typeof value === "number") return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export function csvRow(fields: readonly (string | number | null)[]): string {
+  return `${fields.map(csvField).join(",")}\r\n`;
+}
+
+/**
+ * The export as a byte stream. The CSV starts with a byte order mark, so spreadsheets read its names as UTF-8.
+ * A reader that goes away stops the reading at the next batch.
+ */
+export function exportStream(batches: AsyncGenerator<CameraReportSummary[]>, format: "csv" | "json") {
+  const encoder = new TextEncoder();
+  let first = true;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(format === "csv" ? `\uFEFF${csvRow(CSV_COLUMNS)}` : "["));
+    },
+    async pull(controller) {
+      const next = await batches.next();
+      if (next.done) {
+        if (format === "json") controller.enqueue(encoder.encode(first ? "]\n" : "\n]\n"));
+        controller.close();
+        return;
+      }
+      let text = "";
+      for (const report of next.value) {
+        if (format === "csv") text += csvRow(CSV_COLUMNS.map((column) => report[column]));
+        else text += `${first ? "\n" : ",\n"}${JSON.stringify(report)}`;
+        first = false;
+      }
+      controller.enqueue(encoder.encode(text));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
+
+/** "camera-reports-pixel-7-2026-11-25.csv": what was searched for and when, for a downloads folder. */
+export function exportFileName(query: CameraReportQuery, format: "csv" | "json", now = new Date()): string {
+  const words = [query.q, query.facing, query.minLevel, ...query.caps]
+    .filter((part): part is string => Boolean(part))
+    .join(" ")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join("-")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  return ["camera-reports", words || "all", now.toISOString().slice(0, 10)].join("-") + `.${format}`;
+}
