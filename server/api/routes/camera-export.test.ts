@@ -42,17 +42,26 @@ function parseCsv(text: string): string[][] {
   let record: string[] = [];
   let field = "";
   let quoted = false;
+  const endField = () => {
+    record.push(field);
+    field = "";
+  };
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') ((field += '"'), i++);
-      else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") (record.push(field), (field = ""));
-    else if (char === "\r" && text[i + 1] === "\n")
-      (record.push(field), records.push(record), (record = []), (field = ""), i++);
-    else field += char;
+    const next = text[i + 1];
+    if (quoted && char === '"' && next === '"') {
+      field += '"';
+      i++;
+    } else if (quoted && char === '"') quoted = false;
+    else if (quoted) field += char;
+    else if (char === '"') quoted = true;
+    else if (char === ",") endField();
+    else if (char === "\r" && next === "\n") {
+      endField();
+      records.push(record);
+      record = [];
+      i++;
+    } else field += char;
   }
   return records;
 }
@@ -67,7 +76,7 @@ describe("GET /api/camera/reports/export.csv", () => {
     );
     expect(response.headers.get("cache-control")).toBe("no-store");
     const bytes = new Uint8Array(await response.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(new TextDecoder().decode(bytes));
     expect(header).toEqual([
       "id",
