@@ -150,6 +150,24 @@ export function maxHighSpeedFps(camera: CameraItem): number | null {
   return values.length ? Math.max(...values) : null;
 }
 
+/** The largest pixel array among the cameras, in megapixels (one decimal is what lists show); null for none. */
+export function bestMegapixels(cameras: readonly CameraItem[]): number | null {
+  const values = cameras.map((camera) => megapixels(camera.sensor?.pixel_array)).filter((mp) => mp !== null);
+  return values.length ? Math.round(Math.max(...values) * 100) / 100 : null;
+}
+
+/** A side longer than this is a malformed report, not a sensor (the largest camera sensors are about 54 mm wide). */
+const MAX_SENSOR_SIDE_MM = 1_000;
+
+/** The diagonal of the largest sensor among the cameras, in mm; null for none. */
+export function largestSensorDiagonalMm(cameras: readonly CameraItem[]): number | null {
+  const values = cameras
+    .map((camera) => camera.sensor?.physical_size_mm)
+    .filter((size) => valid(size) && size[0] <= MAX_SENSOR_SIDE_MM && size[1] <= MAX_SENSOR_SIDE_MM)
+    .map((size) => sensorDiagonalMm(size)!);
+  return values.length ? Math.max(...values) : null;
+}
+
 // ---------------------------------------------------------------- formatting
 
 // toLocaleString with options builds a new Intl.NumberFormat on every call, a tenth of a report page's render;

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -127,6 +128,10 @@ export const cameraReports = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The most megapixels of any camera, and the largest sensor's diagonal in mm (null when no camera says): the
+    // statistics count them, and reading them from the report JSON would parse every body.
+    bestMegapixels: real("best_megapixels"),
+    largestSensorDiagonalMm: real("largest_sensor_diagonal_mm"),
     apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
   },
   (t) => [
@@ -155,6 +160,22 @@ export const cameraReportStats = pgTable("camera_report_stats", {
   id: smallint("id").primaryKey(),
   total: bigint("total", { mode: "number" }).notNull(),
 });
+
+// Reports per (dimension, key, capability), kept by statement triggers on camera_reports (see its migration), so the
+// statistics page reads a few hundred rows instead of every report. capability "" counts all the group's reports.
+export const cameraReportCounts = pgTable(
+  "camera_report_counts",
+  {
+    dimension: text("dimension").notNull(),
+    key: text("key").notNull(),
+    capability: text("capability").notNull().default(""),
+    reports: bigint("reports", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dimension, t.key, t.capability] }),
+    index("camera_report_counts_top_idx").on(t.dimension, t.capability, t.reports.desc()),
+  ],
+);
 
 export const idempotencyKeys = pgTable("idempotency_keys", {
   key: text("key").primaryKey(),

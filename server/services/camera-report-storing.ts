@@ -3,7 +3,14 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { CameraReportUpload } from "../../shared/contract/camera";
-import { hardwareLevelRank, osVersionOf, reportCapabilities, reportFacings } from "../../shared/camera";
+import {
+  bestMegapixels,
+  hardwareLevelRank,
+  largestSensorDiagonalMm,
+  osVersionOf,
+  reportCapabilities,
+  reportFacings,
+} from "../../shared/camera";
 import { InvalidInputError, MismatchError } from "./errors";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
@@ -77,6 +84,8 @@ export function cameraReportRow(
     facings: reportFacings(cameras),
     maxHardwareRank: Math.max(-1, ...cameras.map((camera) => hardwareLevelRank(camera.hardware_level))),
     capabilities: reportCapabilities(cameras),
+    bestMegapixels: bestMegapixels(cameras),
+    largestSensorDiagonalMm: largestSensorDiagonalMm(cameras),
     reportData: upload,
     apiKeyId: extra.apiKeyId ?? null,
   };
