@@ -46,6 +46,8 @@ export default [
     ]),
     route("auth/admin/gmail/connect", "routes/admin/gmail-connect.tsx"),
   ]),
+  route("camera2/report_list/export.csv", "routes/camera/report-export.ts", { id: "camera-export-csv" }),
+  route("camera2/report_list/export.json", "routes/camera/report-export.ts", { id: "camera-export-json" }),
   route("robots.txt", "routes/resources/robots.txt.ts"),
   route("sitemap.xml", "routes/resources/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),

@@ -4,7 +4,7 @@ import { serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRequestContext, sessionContext } from "~/context";
 import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
-import { apiRequest, fieldErrorsOf } from "./api.server";
+import { apiRequest, apiStream, fieldErrorsOf } from "./api.server";
 
 let h: ApiHarness;
 let remote: ReturnType<typeof serve>;
@@ -63,6 +63,24 @@ describe.each([
       ok: false,
       status: 404,
       error: { detail: "Not Found", status_code: 404, errors: [] },
+    });
+  });
+
+  it("passes a streamed answer on, its body readable past the time-out, and reads a failure whole", async () => {
+    const url = apiUrl();
+    if (url) process.env.API_URL = url;
+    const result = await apiStream(contextFor(null), "/camera/reports/export.csv", { timeoutMs: 200 });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.response.headers.get("content-disposition")).toMatch(/^attachment; filename="camera-reports-all-/);
+    // The time-out bounds the wait for the headers only: the file may take longer.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await result.response.text()).toMatch(/^\uFEFF?id,manufacturer,device_model,/);
+    const failed = await apiStream(contextFor(null), "/camera/reports/export.json?facing=SIDEWAYS");
+    expect(failed).toMatchObject({
+      ok: false,
+      status: 400,
+      error: { status_code: 400, errors: [{ field: "facing" }] },
     });
   });
 });

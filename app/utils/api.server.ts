@@ -80,6 +80,55 @@ export async function apiRequest<T>(
   return readResponse<T>(response);
 }
 
+/**
+ * A GET whose answer is passed on as it comes (the exports): on success the API's response itself, its body a
+ * stream read as the browser reads it, in-process or from API_URL alike; a failure is read as apiRequest reads it.
+ * The time-out covers the wait for the answer's headers only: a long file may take longer than that to send.
+ */
+export async function apiStream(
+  context: ReadableContext,
+  path: string,
+  options: Pick<ApiRequestOptions, "timeoutMs"> = {},
+): Promise<{ ok: true; response: Response } | Extract<ApiResult<never>, { ok: false }>> {
+  const headers = new Headers();
+  const token = context.get(sessionContext).sessionToken;
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  const { clientIp } = context.get(requestInfoContext);
+  const transport = remoteBaseUrl() ? null : context.get(apiTransportContext);
+  const abort = new AbortController();
+  const timer = setTimeout(
+    () => abort.abort(new DOMException("The API did not answer in time", "TimeoutError")),
+    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  );
+  let response: Response;
+  try {
+    if (transport) {
+      const request = new Request(`http://in-process/api${path}`, { headers, signal: abort.signal });
+      response = await timed("api", () =>
+        withAbort(Promise.resolve(transport.fetch(request, { clientIp })), abort.signal),
+      );
+    } else {
+      const base = remoteBaseUrl();
+      if (!base) throw new Error("API_URL is not set and no in-process API is available");
+      headers.set("x-forwarded-for", clientIp);
+      response = await timed("api", () =>
+        fetch(`${base}${path}`, { headers, signal: abort.signal, redirect: "manual" }),
+      );
+    }
+  } catch (error) {
+    const detail =
+      error instanceof Error && error.name === "TimeoutError"
+        ? "The API did not answer in time"
+        : transportMessage(error);
+    return { ok: false, status: 503, error: { detail, status_code: 503, errors: [] }, headers: new Headers() };
+  } finally {
+    clearTimeout(timer);
+  }
+  if (response.ok) return { ok: true, response };
+  // A failed answer is read whole: it is the small error body.
+  return (await readResponse<never>(response)) as Extract<ApiResult<never>, { ok: false }>;
+}
+
 /** This request's answer is built from data `seconds` old (see RequestInfo.dataAgeSeconds). */
 export function noteDataAge(context: ReadableContext, seconds: number): void {
   if (!(seconds > 0) || !Number.isFinite(seconds)) return;

@@ -11,6 +11,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import type { Route } from "./+types/report-list";
+import { ExportLinks } from "~/components/camera/export-links";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { NoMatchingReports } from "~/components/camera/no-matching-reports";
 import { ProbeAppNote } from "~/components/camera/probe-app-note";
@@ -152,6 +153,8 @@ export default function ReportList() {
       </div>
 
       <ReportFilters query={query} errors={errors} />
+
+      {reports.length ? <ExportLinks query={query} filtered={filtered} /> : null}
 
       {reports.length ? (
         <ReportTable reports={reports} firstNumber={firstNumber} />
