@@ -50,6 +50,7 @@ export function validationError(error: ZodError): ApiError {
 const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, ContentfulStatusCode> = {
   "invalid-input": 400,
   "not-found": 404,
+  gone: 410,
   conflict: 409,
   mismatch: 422,
   unavailable: 503,

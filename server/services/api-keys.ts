@@ -8,9 +8,10 @@ import {
   type ApiKeyInput,
   type ApiKeyRecord,
 } from "../../shared/contract/api-keys";
-import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
+import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "./errors";
 import type { Database } from "../db/client";
 import { apiKeys } from "../db/schema";
+import { deleteAndHold, type HeldDelete } from "./deleted-records";
 import { decryptSecret, encryptSecret, hmacDigest } from "../lib/crypto";
 
 type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -107,23 +108,12 @@ export async function saveApiKey(db: Database, input: ApiKeyInput, userId: strin
 }
 
 /** Deletes a key; answers how many were deleted (0 when it was already gone). */
-export async function deleteApiKey(db: Database, id: string, currentUserId: string): Promise<number> {
+/** Deletes a key, kept for undo (server/services/deleted-records.ts): its reports get it back on restore. */
+export async function deleteApiKey(db: Database, id: string, currentUserId: string): Promise<HeldDelete> {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.id, id)).limit(1);
-  if (!row) return 0;
+  if (!row) return { deleted: 0, holdId: null };
   if (isProtectedKey({ service_name: row.serviceName, user_id: row.userId }, currentUserId)) {
     throw new ConflictError(`Your own ${SPARK_API_SERVICE} key cannot be deleted; edit it to replace the key.`);
   }
-  const deleted = await db.delete(apiKeys).where(eq(apiKeys.id, id)).returning({ id: apiKeys.id });
-  return deleted.length;
-}
-
-export function isUniqueViolation(error: unknown): boolean {
-  for (
-    let current: unknown = error;
-    current && typeof current === "object";
-    current = (current as { cause?: unknown }).cause
-  ) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
+  return db.transaction((tx) => deleteAndHold(tx, "api_key", id, currentUserId));
 }

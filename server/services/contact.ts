@@ -5,6 +5,7 @@ import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { config } from "../config";
 import type { Database } from "../db/client";
 import { contactMessages } from "../db/schema";
+import { deleteAndHold } from "./deleted-records";
 import { getMailTransport, MailNotConfiguredError, ownerAddress, type MailTransport } from "./mail";
 import {
   CONTACT_HONEYPOT_FIELD,
@@ -236,13 +237,11 @@ export async function setContactMessageHandled(
   return row ? toContactMessage(row) : null;
 }
 
-export async function deleteContactMessage(db: Database, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
-  const deleted = await db
-    .delete(contactMessages)
-    .where(eq(contactMessages.id, id))
-    .returning({ id: contactMessages.id });
-  return deleted.length > 0;
+/** Deletes a message, kept for undo (server/services/deleted-records.ts); null when there is no such message. */
+export async function deleteContactMessage(db: Database, id: string, deletedBy: string): Promise<string | null> {
+  if (!UUID.test(id)) return null;
+  const { holdId } = await db.transaction((tx) => deleteAndHold(tx, "contact_message", id, deletedBy));
+  return holdId;
 }
 
 export async function countUnsentContactMessages(db: Database): Promise<number> {

@@ -7,6 +7,8 @@ export type ServiceErrorKind =
   | "invalid-input"
   /** What the caller names does not exist (any more). */
   | "not-found"
+  /** What the caller names existed but can no longer be used (an undo that was done already or ran out of time). */
+  | "gone"
   /** The change collides with the current state: a name already taken, a rule that forbids it. */
   | "conflict"
   /** The request contradicts an earlier one it claims to repeat (an idempotency key sent with another body). */
@@ -40,6 +42,12 @@ export class NotFoundError extends ServiceError {
   }
 }
 
+export class GoneError extends ServiceError {
+  constructor(message: string) {
+    super("gone", message);
+  }
+}
+
 export class ConflictError extends ServiceError {
   constructor(message: string, fieldErrors: FieldError[] = []) {
     super("conflict", message, fieldErrors);
@@ -68,4 +76,16 @@ export class UpstreamTimeoutError extends ServiceError {
   constructor(message: string) {
     super("upstream-timeout", message);
   }
+}
+
+/** A database error (or one it caused) that says a unique index refused the write. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (
+    let current: unknown = error;
+    current && typeof current === "object";
+    current = (current as { cause?: unknown }).cause
+  ) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
 }

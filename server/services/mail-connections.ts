@@ -15,6 +15,7 @@ import { InvalidInputError, UnavailableError, UpstreamError, UpstreamTimeoutErro
 import { config } from "../config";
 import type { Database } from "../db/client";
 import { mailConnections } from "../db/schema";
+import { deleteAndHold, type HeldDelete } from "./deleted-records";
 import { decryptSecret, encryptSecret, randomToken } from "../lib/crypto";
 import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
 import { nodemailerTransport, type MailTransport } from "./mail-transport";
@@ -240,12 +241,9 @@ export async function listMailConnections(db: Database): Promise<MailConnection[
   return rows.map(toItem);
 }
 
-export async function deleteMailConnection(db: Database, id: string): Promise<number> {
-  const deleted = await db
-    .delete(mailConnections)
-    .where(eq(mailConnections.id, id))
-    .returning({ id: mailConnections.id });
-  return deleted.length;
+/** Deletes a connection with its sealed token, kept for undo (server/services/deleted-records.ts). */
+export async function deleteMailConnection(db: Database, id: string, deletedBy: string): Promise<HeldDelete> {
+  return db.transaction((tx) => deleteAndHold(tx, "mail_connection", id, deletedBy));
 }
 
 /** The connected account mail is sent as: the most recently connected one. */

@@ -3,6 +3,7 @@ import { and, desc, eq, max, ne, sql } from "drizzle-orm";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteData } from "../db/schema";
+import { deleteAndHold } from "./deleted-records";
 import { NotFoundError } from "./errors";
 import { SITE_DATA_DEFAULT_TYPE, type SiteDataEntry, type SiteDataEntryInput } from "../../shared/contract/site-data";
 
@@ -108,10 +109,12 @@ export async function updateSiteData(
   });
 }
 
-export async function deleteSiteData(db: Database, id: string): Promise<void> {
+/** Deletes an entry, kept for undo (server/services/deleted-records.ts); answers the hold's id. */
+export async function deleteSiteData(db: Database, id: string, deletedBy: string): Promise<string> {
   if (!isUuid(id)) throw new NotFoundError("Site data entry not found.");
-  await changePublicContent(db, ["site-data"], async (tx) => {
-    const deleted = await tx.delete(siteData).where(eq(siteData.id, id)).returning({ id: siteData.id });
-    if (deleted.length === 0) throw new NotFoundError("Site data entry not found.");
+  return changePublicContent(db, ["site-data"], async (tx) => {
+    const { holdId } = await deleteAndHold(tx, "site_data", id, deletedBy);
+    if (!holdId) throw new NotFoundError("Site data entry not found.");
+    return holdId;
   });
 }

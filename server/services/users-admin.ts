@@ -9,13 +9,13 @@ import {
   type UserListQuery,
   type UserListResponse,
 } from "../../shared/contract/users";
-import { ConflictError, NotFoundError } from "./errors";
+import { ConflictError, isUniqueViolation, NotFoundError } from "./errors";
 import { hashPassword } from "../auth/password";
 import { deleteUserSessions, sessionExpiry } from "../auth/sessions";
 import { normalizeEmail } from "../auth/users";
 import type { Database } from "../db/client";
 import { accounts, sessions, users } from "../db/schema";
-import { isUniqueViolation } from "./api-keys";
+import { deleteAndHold, type HeldDelete } from "./deleted-records";
 
 const ADMIN_ROLES = ["admin", "administrator"];
 
@@ -185,10 +185,10 @@ export async function setSuperuser(
 }
 
 /** Deletes a user with their sessions and accounts (foreign-key cascade); answers how many were deleted. */
-export async function deleteUser(db: Database, actorId: string, userId: string): Promise<number> {
+/** Deletes a user with their sessions and accounts, kept for undo (server/services/deleted-records.ts). */
+export async function deleteUser(db: Database, actorId: string, userId: string): Promise<HeldDelete> {
   if (actorId === userId) throw new ConflictError("You cannot delete your own account.");
-  const deleted = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
-  return deleted.length;
+  return db.transaction((tx) => deleteAndHold(tx, "user", userId, actorId));
 }
 
 /** Toggles the verified flag of a 'spark' account; it is the user's own e-mail, so the user's flag follows. */

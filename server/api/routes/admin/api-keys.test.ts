@@ -113,9 +113,9 @@ describe("API keys", () => {
     const other = await h.signIn({ admin: true });
     expect(
       await readJson(await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: other.token })),
-    ).toEqual({ number: 1 });
+    ).toEqual({ number: 1, hold_id: expect.any(String) });
     expect(
       await readJson(await h.request(`/v1/admin/api_keys/${own.id}`, { method: "DELETE", token: other.token })),
-    ).toEqual({ number: 0 });
+    ).toEqual({ number: 0, hold_id: null });
   });
 });

@@ -8,7 +8,7 @@ import {
   ApiKeySecretResponseSchema,
   SessionTokenResponseSchema,
 } from "../../../../shared/contract/api-keys";
-import { DeletedCountSchema } from "../../../../shared/contract/deleted";
+import { HeldDeletedCountSchema } from "../../../../shared/contract/deleted";
 import { deleteApiKey, listApiKeys, revealApiKey, saveApiKey } from "../../../services/api-keys";
 import { requireAdmin, type ApiEnv } from "../../context";
 import { ApiError } from "../../errors";
@@ -96,11 +96,14 @@ adminApiKeyRoutes.openapi(
     middleware: [requireAdmin] as const,
     request: { params: UuidIdParam },
     responses: {
-      200: jsonResponse(DeletedCountSchema, "How many keys were deleted."),
+      200: jsonResponse(HeldDeletedCountSchema, "How many keys were deleted, and the hold that undoes it."),
       ...badInput,
       ...adminErrors,
       409: jsonResponse(ErrorBodySchema, "One's own SPARK_API key cannot be deleted"),
     },
   }),
-  async (c) => c.json({ number: await deleteApiKey(c.var.db, c.req.valid("param").id, currentUserId(c)) }, 200),
+  async (c) => {
+    const { deleted, holdId } = await deleteApiKey(c.var.db, c.req.valid("param").id, currentUserId(c));
+    return c.json({ number: deleted, hold_id: holdId }, 200);
+  },
 );

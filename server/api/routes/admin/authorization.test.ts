@@ -42,6 +42,7 @@ describe("content endpoints", () => {
     ["GET", `/admin/wonder/items/${ZERO_UUID}`],
     ["PUT", `/admin/wonder/items/${ZERO_UUID}`, { title: "Auth probe" }],
     ["DELETE", `/admin/wonder/items/${ZERO_UUID}`],
+    ["POST", `/v1/admin/deleted/${ZERO_UUID}/restore`],
   ];
 
   it.each(endpoints)("%s %s: 401 anonymous, 403 for a user, allowed for an admin", async (method, path, json) => {

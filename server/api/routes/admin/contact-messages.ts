@@ -9,7 +9,7 @@ import {
   ContactMessageUpdateSchema,
   ContactNotifyResultSchema,
 } from "../../../../shared/contract/contact";
-import { OkSchema } from "../../../../shared/contract/ok";
+import { HeldDeleteOkSchema } from "../../../../shared/contract/deleted";
 import {
   contactNotificationsSettled,
   deleteContactMessage,
@@ -21,7 +21,7 @@ import { describeMailSetup } from "../../../services/mail";
 import { requireAdmin, type ApiEnv } from "../../context";
 import { ApiError } from "../../errors";
 import { ErrorBodySchema, jsonResponse } from "../../openapi";
-import { adminErrors } from "./common";
+import { adminErrors, currentUserId } from "./common";
 
 export const adminContactMessageRoutes = new OpenAPIHono<ApiEnv>();
 
@@ -83,15 +83,16 @@ adminContactMessageRoutes.openapi(
     middleware: [requireAdmin],
     request: { params: ContactMessageIdSchema },
     responses: {
-      200: jsonResponse(OkSchema, "Deleted"),
+      200: jsonResponse(HeldDeleteOkSchema, "Deleted, and the hold that undoes it"),
       404: jsonResponse(ErrorBodySchema, "No such message"),
       ...adminErrors,
     },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    if (!(await deleteContactMessage(c.var.db, id))) throw new ApiError(404, "Contact message not found.");
-    return c.json({ ok: true as const }, 200);
+    const holdId = await deleteContactMessage(c.var.db, id, currentUserId(c));
+    if (!holdId) throw new ApiError(404, "Contact message not found.");
+    return c.json({ ok: true as const, hold_id: holdId }, 200);
   },
 );
 

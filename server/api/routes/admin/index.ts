@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiEnv } from "../../context";
 import { adminApiKeyRoutes } from "./api-keys";
 import { adminContactMessageRoutes } from "./contact-messages";
+import { adminDeletedRoutes } from "./deleted";
 import { adminHomeRoutes } from "./home";
 import { adminImageLabRoutes } from "./image-lab";
 import { adminKvRoutes } from "./kv";
@@ -24,4 +25,5 @@ export const adminRoutes = new OpenAPIHono<ApiEnv>()
   .route("/", adminUserRoutes)
   .route("/", adminApiKeyRoutes)
   .route("/", adminMailSenderRoutes)
-  .route("/", adminImageLabRoutes);
+  .route("/", adminImageLabRoutes)
+  .route("/", adminDeletedRoutes);

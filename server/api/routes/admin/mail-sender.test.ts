@@ -114,7 +114,7 @@ describe("mail sender: Gmail OAuth flow", () => {
       await readJson(
         await h.request(`/v1/admin/gmail/connect/${session.id}`, { method: "DELETE", token: admin.token }),
       ),
-    ).toEqual({ number: 1 });
+    ).toEqual({ number: 1, hold_id: expect.any(String) });
     expect(await readJson(await h.request("/v1/admin/site/email/config", { token: admin.token }))).toMatchObject({
       sessions_list: [],
       email_sender: null,

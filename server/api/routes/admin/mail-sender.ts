@@ -1,7 +1,7 @@
 // The mail sender: what mail goes out through and as whom, a test mail, and the Gmail accounts connected through
 // Google's OAuth flow (started here, finished by the web tier's callback page).
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { DeletedCountSchema } from "../../../../shared/contract/deleted";
+import { HeldDeletedCountSchema } from "../../../../shared/contract/deleted";
 import {
   EmailConfigResponseSchema,
   GmailCallbackResponseSchema,
@@ -136,10 +136,13 @@ adminMailSenderRoutes.openapi(
     middleware: [requireAdmin] as const,
     request: { params: UuidIdParam },
     responses: {
-      200: jsonResponse(DeletedCountSchema, "How many connections were removed."),
+      200: jsonResponse(HeldDeletedCountSchema, "How many connections were removed, and the hold that undoes it."),
       ...badInput,
       ...adminErrors,
     },
   }),
-  async (c) => c.json({ number: await deleteMailConnection(c.var.db, c.req.valid("param").id) }, 200),
+  async (c) => {
+    const { deleted, holdId } = await deleteMailConnection(c.var.db, c.req.valid("param").id, currentUserId(c));
+    return c.json({ number: deleted, hold_id: holdId }, 200);
+  },
 );

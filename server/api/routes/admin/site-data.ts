@@ -1,12 +1,12 @@
 // Site data: the markdown of terms, privacy and other types, in numbered versions with at most one current per type.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { OkSchema } from "../../../../shared/contract/ok";
+import { HeldDeleteOkSchema } from "../../../../shared/contract/deleted";
 import { SiteDataEntrySchema, SiteDataEntryViewSchema } from "../../../../shared/contract/site-data";
 import { createSiteData, deleteSiteData, listSiteData, updateSiteData } from "../../../services/site-data";
 import { requireAdmin, type ApiEnv } from "../../context";
 import { ApiError } from "../../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
-import { adminErrors, ContentIdParam, writeErrors } from "./common";
+import { adminErrors, ContentIdParam, currentUserId, writeErrors } from "./common";
 
 export const adminSiteDataRoutes = new OpenAPIHono<ApiEnv>();
 
@@ -70,13 +70,13 @@ adminSiteDataRoutes.openapi(
     middleware: [requireAdmin],
     request: { params: ContentIdParam },
     responses: {
-      200: jsonResponse(OkSchema, "Deleted"),
+      200: jsonResponse(HeldDeleteOkSchema, "Deleted, and the hold that undoes it"),
       404: jsonResponse(ErrorBodySchema, "No such entry"),
       ...adminErrors,
     },
   }),
   async (c) => {
-    await deleteSiteData(c.var.db, c.req.valid("param").id);
-    return c.json({ ok: true as const }, 200);
+    const holdId = await deleteSiteData(c.var.db, c.req.valid("param").id, currentUserId(c));
+    return c.json({ ok: true as const, hold_id: holdId }, 200);
   },
 );

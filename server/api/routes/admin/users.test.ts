@@ -143,7 +143,7 @@ describe("users", () => {
       token: admin.token,
     });
     expect(first.status).toBe(200);
-    expect(await readJson(first)).toEqual({ number: 1 });
+    expect(await readJson(first)).toEqual({ number: 1, hold_id: expect.any(String) });
     expect(await db.select().from(sessions).where(eq(sessions.userId, victim.userId))).toEqual([]);
     expect(await db.select().from(accounts).where(eq(accounts.userId, victim.userId))).toEqual([]);
     expect((await readJson(await h.request("/auth/session", { token: victim.token }))).user).toBeNull();
@@ -151,7 +151,7 @@ describe("users", () => {
       method: "DELETE",
       token: admin.token,
     });
-    expect(await readJson(again)).toEqual({ number: 0 });
+    expect(await readJson(again)).toEqual({ number: 0, hold_id: null });
     const invalid = await h.request("/v1/admin/auth/users/delete/not-a-uuid", { method: "DELETE", token: admin.token });
     expect(invalid.status).toBe(400);
   });

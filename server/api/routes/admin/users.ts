@@ -1,7 +1,7 @@
 // Users as administrators manage them: the list, one user with their sessions, new users, passwords,
 // administrator rights, deletion, the e-mail flag of 'spark' accounts and Firebase users.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { DeletedCountSchema } from "../../../../shared/contract/deleted";
+import { HeldDeletedCountSchema } from "../../../../shared/contract/deleted";
 import {
   AccountResponseSchema,
   AccountVerifiedSchema,
@@ -141,15 +141,19 @@ adminUserRoutes.openapi(
     request: { params: UserIdParam },
     responses: {
       200: jsonResponse(
-        DeletedCountSchema,
-        "How many users were deleted (1, or 0 when already gone); sessions and accounts go too.",
+        HeldDeletedCountSchema,
+        "How many users were deleted (1, or 0 when already gone); sessions and accounts go too. The hold undoes it " +
+          "without the sessions: the restored user signs in again.",
       ),
       ...badInput,
       ...adminErrors,
       409: jsonResponse(ErrorBodySchema, "An administrator cannot delete themselves"),
     },
   }),
-  async (c) => c.json({ number: await deleteUser(c.var.db, currentUserId(c), c.req.valid("param").userId) }, 200),
+  async (c) => {
+    const { deleted, holdId } = await deleteUser(c.var.db, currentUserId(c), c.req.valid("param").userId);
+    return c.json({ number: deleted, hold_id: holdId }, 200);
+  },
 );
 
 adminUserRoutes.openapi(
