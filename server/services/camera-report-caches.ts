@@ -24,7 +24,12 @@ export interface CachedAnswer {
 export interface CameraReportCaches {
   list: TtlCache<CachedAnswer>;
   detail: TtlCache<CachedAnswer>;
+  /** The manufacturers with their report counts: counting reads every report, and only an upload changes it. */
+  manufacturers: TtlCache<CachedAnswer>;
 }
+
+/** Emptied by an upload like the lists; the time limit only bounds a missed announcement. */
+export const MANUFACTURERS_TTL_MS = 10 * 60_000;
 
 // One set of caches per database, so tests (a database per file) and the server never see each other's entries.
 const cachesByDatabase = new WeakMap<Database, CameraReportCaches>();
@@ -35,6 +40,7 @@ export function cameraReportCaches(db: Database): CameraReportCaches {
     caches = {
       list: new TtlCache({ maxEntries: 2_000, maxWeight: 32 * 1024 * 1024 }),
       detail: new TtlCache({ maxEntries: 20_000, maxWeight: 128 * 1024 * 1024 }),
+      manufacturers: new TtlCache({ maxEntries: 1, maxWeight: 1024 * 1024 }),
     };
     cachesByDatabase.set(db, caches);
     // The lists show the reports and the probe app's store link (a site var). Held weakly: the subscription must
@@ -44,6 +50,7 @@ export function cameraReportCaches(db: Database): CameraReportCaches {
       const live = held.deref();
       if (!live) return stop();
       if (topics.has("camera-reports") || topics.has("site-vars")) live.list.clear();
+      if (topics.has("camera-reports")) live.manufacturers.clear();
     });
   }
   return caches;

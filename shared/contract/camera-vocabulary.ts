@@ -11,6 +11,32 @@ export type HardwareLevel = (typeof HARDWARE_LEVELS)[number];
 export const FILTER_CAPABILITIES = ["RAW", "MANUAL_SENSOR", "LOGICAL_MULTI_CAMERA", "DYNAMIC_RANGE_TEN_BIT"] as const;
 export type FilterCapability = (typeof FILTER_CAPABILITIES)[number];
 
+/** Every REQUEST_AVAILABLE_CAPABILITIES name docs/camera-report.md lists: the list filters on any of them. */
+export const KNOWN_CAPABILITIES = [
+  "BACKWARD_COMPATIBLE",
+  "MANUAL_SENSOR",
+  "MANUAL_POST_PROCESSING",
+  "RAW",
+  "PRIVATE_REPROCESSING",
+  "READ_SENSOR_SETTINGS",
+  "BURST_CAPTURE",
+  "YUV_REPROCESSING",
+  "DEPTH_OUTPUT",
+  "CONSTRAINED_HIGH_SPEED_VIDEO",
+  "MOTION_TRACKING",
+  "LOGICAL_MULTI_CAMERA",
+  "MONOCHROME",
+  "SECURE_IMAGE_DATA",
+  "SYSTEM_CAMERA",
+  "OFFLINE_PROCESSING",
+  "ULTRA_HIGH_RESOLUTION_SENSOR",
+  "REMOSAIC_REPROCESSING",
+  "DYNAMIC_RANGE_TEN_BIT",
+  "STREAM_USE_CASE",
+  "COLOR_SPACE_PROFILES",
+] as const;
+export type KnownCapability = (typeof KNOWN_CAPABILITIES)[number];
+
 export const MAX_CAMERAS_PER_REPORT = 64;
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_PAGE = 10_000;
