@@ -4,6 +4,7 @@ import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
+  CameraManufacturerCountsSchema,
   CameraReportCreatedSchema,
   CameraReportDataSchema,
   CameraReportDetailSchema,
@@ -33,12 +34,12 @@ import {
   cameraReportCaches,
   DETAIL_TTL_MS,
   LIST_TTL_MS,
+  MANUFACTURERS_TTL_MS,
   MISSING_TTL_MS,
   type CachedAnswer,
 } from "../../services/camera-report-caches";
+import { manufacturerCounts } from "../../services/camera-report-models";
 import { etagMatches } from "../../../shared/http/cache-headers";
-import { CameraStatsSchema } from "../../../shared/contract/camera-stats";
-import { cameraReportStats } from "../../services/camera-report-stats";
 import { config } from "../../config";
 import { hitRateLimit } from "../../lib/rate-limit";
 import type { ApiEnv } from "../context";
@@ -179,11 +180,16 @@ cameraRoutes.openapi(
     method: "get",
     path: "/camera/reports",
     tags: ["camera"],
-    summary: "Recent camera reports, newest first, with search, filters and paging",
+    summary: "Camera reports, newest first or sorted by a column, with search, filters, paging and grouping",
     description:
       "q: words that must each start a word of the manufacturer or model. facing: a camera faces this way. " +
       "min_level: some camera has at least this hardware level (LEGACY < EXTERNAL < LIMITED < FULL < " +
-      "LEVEL_3). cap (repeatable): some camera has each capability. May be 10 s old.",
+      "LEVEL_3). cap (repeatable): some camera has each capability. mfr (repeatable): one of these " +
+      "manufacturers, exactly. model: this model, exactly. min_sdk, max_sdk: the Android API level range. " +
+      "min_mp: the best camera has at least this many megapixels. feature (repeatable): some camera has each " +
+      "(raw, 4k, 60fps, high_speed, ois, logical_multi_camera). sort (uploaded, device, manufacturer, " +
+      "cameras, level, android) and dir (asc, desc): the order, ties by report id. group=model: one entry " +
+      "per manufacturer and model in models. May be 10 s old.",
     request: { query: CameraReportQuerySchema },
     responses: {
       200: jsonResponse(CameraReportPageSchema, "One page of summaries and the number of matching reports"),
@@ -199,6 +205,29 @@ cameraRoutes.openapi(
       async () =>
         cachedAnswer({ ...(await listCameraReports(db, query)), probe_app_store_url: await probeAppStoreUrl(db) }),
       () => LIST_TTL_MS,
+      answerWeight,
+    );
+    return sendCached(c, answer, LIST_MAX_AGE_S);
+  },
+);
+
+cameraRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/camera/manufacturers",
+    tags: ["camera"],
+    summary: "Manufacturers with their report counts, most reports first (the list's manufacturer filter)",
+    responses: {
+      200: jsonResponse(CameraManufacturerCountsSchema, "Up to 200 manufacturers"),
+      304: { description: "Not modified (If-None-Match)" },
+    },
+  }),
+  async (c) => {
+    const db = c.var.db;
+    const answer = await cameraReportCaches(db).manufacturers.getOrLoad(
+      "all",
+      async () => cachedAnswer({ manufacturers: await manufacturerCounts(db) }),
+      () => MANUFACTURERS_TTL_MS,
       answerWeight,
     );
     return sendCached(c, answer, LIST_MAX_AGE_S);
@@ -255,32 +284,5 @@ cameraRoutes.openapi(
       DETAIL_MAX_AGE_S,
       headers,
     );
-  },
-);
-
-cameraRoutes.openapi(
-  createRoute({
-    method: "get",
-    path: "/camera/stats",
-    tags: ["camera"],
-    summary: "Statistics of all camera reports",
-    description:
-      "Reports by best hardware level, share of reports per capability overall, by Android version and by " +
-      "manufacturer (the most reported), and megapixel and sensor size distributions. Counts are kept as reports " +
-      "arrive; the answer may be 10 s old.",
-    responses: {
-      200: jsonResponse(CameraStatsSchema, "The counts"),
-      304: { description: "Not modified (If-None-Match)" },
-    },
-  }),
-  async (c) => {
-    const db = c.var.db;
-    const answer = await cameraReportCaches(db).stats.getOrLoad(
-      "all",
-      async () => cachedAnswer(await cameraReportStats(db)),
-      () => LIST_TTL_MS,
-      answerWeight,
-    );
-    return sendCached(c, answer, LIST_MAX_AGE_S);
   },
 );
