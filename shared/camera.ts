@@ -1,7 +1,7 @@
 // Figures derived from a camera report (docs/camera-report.md): what a reader wants to know but the Camera2 keys
 // do not say directly. Shared by the pages and by /api, which stores some of them for filtering.
 import type { CameraItem } from "./contract/camera";
-import { HARDWARE_LEVELS, type HardwareLevel } from "./contract/camera-vocabulary";
+import { HARDWARE_LEVELS, type HardwareLevel, type ReportFeature } from "./contract/camera-vocabulary";
 
 /** Diagonal of a 36 × 24 mm frame: the reference of "35 mm equivalent" figures. */
 export const FULL_FRAME_DIAGONAL_MM = 43.27;
@@ -168,6 +168,69 @@ export function largestSensorDiagonalMm(cameras: readonly CameraItem[]): number 
   return values.length ? Math.max(...values) : null;
 }
 
+/** Sizes a video encoder records from: the PRIVATE and YUV streams (JPEG and RAW are stills). */
+const VIDEO_FORMATS = ["PRIVATE", "YUV_420_888"];
+
+/** Records UHD 4K: a 3840×2160 or wider 2160-line stream in a video format. */
+function records4k(camera: CameraItem): boolean {
+  return VIDEO_FORMATS.some((format) =>
+    (camera.output_sizes?.[format] ?? []).some((size) => {
+      const parsed = parseSize(size);
+      return parsed !== null && parsed[0] >= 3840 && parsed[1] === 2160;
+    }),
+  );
+}
+
+/**
+ * The features the list filters on that some camera of the report has, in REPORT_FEATURES order. Stored with the
+ * report at upload (camera_reports.features); the migration that added the column computes the same in SQL.
+ */
+export function reportFeatures(cameras: readonly CameraItem[]): ReportFeature[] {
+  const has = (test: (camera: CameraItem) => boolean) => cameras.some(test);
+  const features: ReportFeature[] = [];
+  if (has((c) => hasCapability(c, "RAW") || (c.output_sizes?.RAW_SENSOR?.length ?? 0) > 0)) features.push("raw");
+  if (has(records4k)) features.push("4k");
+  if (has((c) => (maxFps(c) ?? 0) >= 60)) features.push("60fps");
+  if (has((c) => (c.high_speed_video?.length ?? 0) > 0 || hasCapability(c, "CONSTRAINED_HIGH_SPEED_VIDEO"))) {
+    features.push("high_speed");
+  }
+  if (has((c) => (c.lens?.ois_modes ?? []).includes("ON"))) features.push("ois");
+  if (has((c) => c.is_logical === true || hasCapability(c, "LOGICAL_MULTI_CAMERA"))) {
+    features.push("logical_multi_camera");
+  }
+  return features;
+}
+
+/** Android version (major.minor) → API level, for reports whose device_os does not name the SDK. */
+const SDK_OF_VERSION: Record<string, number> = {
+  "4.4": 19,
+  "5.0": 21,
+  "5.1": 22,
+  "6.0": 23,
+  "7.0": 24,
+  "7.1": 25,
+  "8.0": 26,
+  "8.1": 27,
+  "9.0": 28,
+  "10.0": 29,
+  "11.0": 30,
+  "12.0": 31,
+  "12.1": 32,
+  "13.0": 33,
+  "14.0": 34,
+  "15.0": 35,
+  "16.0": 36,
+};
+
+/** The API level: "(SDK 33)" or "API 33" in device_os, else looked up from the version ("8.1.0" → 27). */
+export function sdkOf(deviceOs: string, osVersion: string): number | null {
+  const named = /\b(?:SDK|API)[\s:_-]*(\d{1,2})\b/i.exec(deviceOs);
+  if (named) return Number(named[1]);
+  const version = /^(\d{1,2})(?:\.(\d{1,2}))?/.exec(osVersion.trim());
+  if (!version) return null;
+  return SDK_OF_VERSION[`${Number(version[1])}.${Number(version[2] ?? 0)}`] ?? null;
+}
+
 // ---------------------------------------------------------------- formatting
 
 // toLocaleString with options builds a new Intl.NumberFormat on every call, a tenth of a report page's render;
@@ -217,6 +280,15 @@ export const CAPABILITY_LABELS: Record<string, string> = {
   MANUAL_SENSOR: "Manual sensor",
   LOGICAL_MULTI_CAMERA: "Logical multi-camera",
   DYNAMIC_RANGE_TEN_BIT: "10-bit HDR",
+};
+
+export const FEATURE_LABELS: Record<ReportFeature, string> = {
+  raw: "RAW photos",
+  "4k": "4K video",
+  "60fps": "60 fps",
+  high_speed: "High-speed video",
+  ois: "Optical stabilisation (OIS)",
+  logical_multi_camera: "Several lenses as one camera",
 };
 
 export function facingLabel(facing: string | null | undefined): string {

@@ -110,6 +110,8 @@ export const cameraReports = pgTable(
     deviceModel: text("device_model").notNull(),
     deviceOs: text("device_os").notNull(),
     deviceOsVersion: text("device_os_version").notNull(),
+    // The Android API level from device_os ("(SDK 33)") or its version; null when neither says (shared/camera.ts).
+    sdk: smallint("sdk"),
     // Lower-cased "manufacturer model" so search never has to read report JSON.
     searchText: text("search_text").notNull(),
     // Every prefix of every word of manufacturer and model: word-prefix search through a GIN index ("pix" finds Pixel).
@@ -119,6 +121,12 @@ export const cameraReports = pgTable(
       .default(sql`'{}'::text[]`),
     cameraCount: smallint("camera_count").notNull(),
     facings: text("facings")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    // What some camera can do that the list filters on (REPORT_FEATURES: raw, 4k, 60fps, high_speed, ois,
+    // logical_multi_camera), derived at upload by shared/camera.ts reportFeatures.
+    features: text("features")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -141,6 +149,15 @@ export const cameraReports = pgTable(
     index("camera_reports_facings_idx").using("gin", t.facings),
     index("camera_reports_capabilities_idx").using("gin", t.capabilities),
     index("camera_reports_rank_idx").on(t.maxHardwareRank, t.createdAt.desc()),
+    // The list's sorts (key, id), each walked forwards for descending and backwards for ascending; and the filters.
+    index("camera_reports_device_sort_idx").on(sql`lower(${t.deviceModel}) desc nulls last`, t.id.desc()),
+    index("camera_reports_manufacturer_sort_idx").on(t.searchText.desc(), t.id.desc()),
+    index("camera_reports_cameras_sort_idx").on(t.cameraCount.desc(), t.id.desc()),
+    index("camera_reports_level_sort_idx").on(t.maxHardwareRank.desc(), t.id.desc()),
+    index("camera_reports_sdk_sort_idx").on(t.sdk.desc(), t.id.desc()),
+    index("camera_reports_megapixels_idx").on(t.bestMegapixels.desc(), t.id.desc()),
+    index("camera_reports_manufacturer_idx").on(t.manufacturer, t.deviceModel),
+    index("camera_reports_features_idx").using("gin", t.features),
   ],
 );
 

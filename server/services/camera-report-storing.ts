@@ -10,6 +10,8 @@ import {
   osVersionOf,
   reportCapabilities,
   reportFacings,
+  reportFeatures,
+  sdkOf,
 } from "../../shared/camera";
 import { InvalidInputError, MismatchError } from "./errors";
 import { changePublicContent } from "../content-changes";
@@ -71,19 +73,22 @@ export function cameraReportRow(
   const deviceModel = upload.device_model.trim();
   const deviceOs = upload.device_os.trim();
   const cameras = upload.camera_list;
+  const deviceOsVersion = upload.device_os_version?.trim() || osVersionOf(deviceOs);
   return {
     id: extra.id ?? randomUUID(),
     ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
     manufacturer,
     deviceModel,
     deviceOs,
-    deviceOsVersion: upload.device_os_version?.trim() || osVersionOf(deviceOs),
+    deviceOsVersion,
+    sdk: sdkOf(deviceOs, deviceOsVersion),
     searchText: `${manufacturer} ${deviceModel}`.toLowerCase(),
     searchTerms: searchTermsOf(manufacturer, deviceModel),
     cameraCount: cameras.length,
     facings: reportFacings(cameras),
     maxHardwareRank: Math.max(-1, ...cameras.map((camera) => hardwareLevelRank(camera.hardware_level))),
     capabilities: reportCapabilities(cameras),
+    features: reportFeatures(cameras),
     bestMegapixels: bestMegapixels(cameras),
     largestSensorDiagonalMm: largestSensorDiagonalMm(cameras),
     reportData: upload,

@@ -4,6 +4,7 @@ import {
   CameraReportQuerySchema,
   CameraReportUploadSchema,
   CompareQuerySchema,
+  EMPTY_CAMERA_REPORT_QUERY,
   normalizeCameraReportQuery,
 } from "../../shared/contract/camera";
 import { siteVars } from "../db/schema";
@@ -89,7 +90,7 @@ describe("schemas", () => {
 
   it("normalizes a search: one capability or several, sorted, defaults filled", () => {
     const one = normalizeCameraReportQuery(CameraReportQuerySchema.parse({ cap: "RAW", page: "2" }));
-    expect(one).toEqual({ q: "", facing: null, minLevel: null, caps: ["RAW"], page: 2, size: 50 });
+    expect(one).toEqual({ ...EMPTY_CAMERA_REPORT_QUERY, caps: ["RAW"], page: 2 });
     const many = normalizeCameraReportQuery(
       CameraReportQuerySchema.parse({ cap: ["DYNAMIC_RANGE_TEN_BIT", "RAW", "RAW"] }),
     );
@@ -178,6 +179,7 @@ describe("with a database", () => {
     expect(await countCameraReports(database.db)).toBe(counted.rows[0]!.n);
     // A filtered count stops once it knows there are more than 1,000.
     const backs = await listCameraReports(database.db, {
+      ...EMPTY_CAMERA_REPORT_QUERY,
       q: "",
       facing: "BACK",
       minLevel: null,
@@ -187,6 +189,7 @@ describe("with a database", () => {
     });
     expect(backs).toMatchObject({ total: 1000, total_is_lower_bound: true });
     const externals = await listCameraReports(database.db, {
+      ...EMPTY_CAMERA_REPORT_QUERY,
       q: "",
       facing: "EXTERNAL",
       minLevel: null,
@@ -197,6 +200,7 @@ describe("with a database", () => {
     expect(externals.total_is_lower_bound).toBe(false);
     expect(externals.total).toBeLessThan(1000);
     const page = await listCameraReports(database.db, {
+      ...EMPTY_CAMERA_REPORT_QUERY,
       q: "pixel",
       facing: "BACK",
       minLevel: "FULL",

@@ -1,7 +1,7 @@
 // Camera reports: the paged and filtered list, one report, and the probe app's store link. Every query of the list
 // reads indexed columns only, never the report JSON. Storing an upload is camera-report-storing.ts, the search terms
 // camera-report-search-terms.ts; this module answers for all three.
-import { and, arrayContains, count, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   CameraReportUploadSchema,
   DEFAULT_PAGE_SIZE,
@@ -11,10 +11,12 @@ import {
   type CameraReportQuery,
   type CameraReportSummary,
 } from "../../shared/contract/camera";
-import { hardwareLevelOfRank, hardwareLevelRank } from "../../shared/camera";
+import { hardwareLevelOfRank } from "../../shared/camera";
 import type { Database } from "../db/client";
 import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "../db/schema";
-import { queryTermsOf, searchWords } from "./camera-report-search-terms";
+import { searchWords } from "./camera-report-search-terms";
+import { listCameraModels } from "./camera-report-models";
+import { cameraReportConditions, cameraReportOrder, directionSql, SORT_KEYS } from "./camera-report-query";
 import { siteVarValue } from "./secret-site-vars";
 
 export { queryTermsOf, searchTermsOf, searchWords } from "./camera-report-search-terms";
@@ -35,13 +37,7 @@ export {
 
 /** The WHERE of a search (the list's filters); undefined matches every report. */
 export function conditionsOf(query: CameraReportQuery): SQL | undefined {
-  const conditions: SQL[] = [];
-  const terms = queryTermsOf(query.q);
-  if (terms.length) conditions.push(arrayContains(cameraReports.searchTerms, terms));
-  if (query.facing) conditions.push(arrayContains(cameraReports.facings, [query.facing]));
-  if (query.minLevel) conditions.push(gte(cameraReports.maxHardwareRank, hardwareLevelRank(query.minLevel)));
-  if (query.caps.length) conditions.push(arrayContains(cameraReports.capabilities, query.caps));
-  return conditions.length ? and(...conditions) : undefined;
+  return cameraReportConditions(query);
 }
 
 // The index is (created_at DESC NULLS LAST, id DESC NULLS LAST), as drizzle-kit writes it; a plain DESC means
@@ -63,14 +59,23 @@ export const LIST_COLUMNS = {
   createdAt: cameraReports.createdAt,
   cameraCount: cameraReports.cameraCount,
   maxHardwareRank: cameraReports.maxHardwareRank,
+  sdk: cameraReports.sdk,
+  bestMegapixels: cameraReports.bestMegapixels,
 };
-export type ListRow = { [Name in keyof typeof LIST_COLUMNS]: (typeof LIST_COLUMNS)[Name]["_"]["data"] };
+/** A column's value as read: its type, or null too where the column allows it. */
+type ColumnValue<Column> = Column extends { _: { data: infer Data; notNull: infer NotNull } }
+  ? NotNull extends true
+    ? Data
+    : Data | null
+  : never;
+export type ListRow = { [Name in keyof typeof LIST_COLUMNS]: ColumnValue<(typeof LIST_COLUMNS)[Name]> };
 
 /** One page of the list; the route adds the probe app's store link, which is no part of the search. */
 export async function listCameraReports(
   db: Database,
   query: CameraReportQuery,
 ): Promise<Omit<CameraReportPage, "probe_app_store_url">> {
+  if (query.group === "model") return listCameraModels(db, query);
   const where = conditionsOf(query);
   const size = query.size || DEFAULT_PAGE_SIZE;
   const page = Math.max(1, query.page);
@@ -79,13 +84,13 @@ export async function listCameraReports(
   const counted = where ? await cappedCount(db, where) : await totalCount(db);
   let rows: ListRow[];
   if (where && !counted.lowerBound) {
-    rows = offset >= counted.total ? [] : await fewMatchesPage(db, where, size, offset);
+    rows = offset >= counted.total ? [] : await fewMatchesPage(db, query, where, size, offset);
   } else {
     rows = await db
       .select(LIST_COLUMNS)
       .from(cameraReports)
       .where(where)
-      .orderBy(...NEWEST_FIRST)
+      .orderBy(...cameraReportOrder(query))
       .limit(size)
       .offset(offset);
   }
@@ -109,6 +114,8 @@ export function summaryOf(row: ListRow): CameraReportSummary {
     created_at: row.createdAt.toISOString(),
     camera_count: row.cameraCount,
     best_level: hardwareLevelOfRank(row.maxHardwareRank),
+    sdk: row.sdk,
+    best_megapixels: row.bestMegapixels,
   };
 }
 
@@ -118,20 +125,27 @@ export function summaryOf(row: ListRow): CameraReportSummary {
  * reads the whole table for a search with few or none (a word no report has: 120 ms at 100,000 reports, against
  * 5 ms this way). MATERIALIZED keeps it from folding the matches back into that walk.
  */
-async function fewMatchesPage(db: Database, where: SQL, size: number, offset: number): Promise<ListRow[]> {
+async function fewMatchesPage(
+  db: Database,
+  query: CameraReportQuery,
+  where: SQL,
+  size: number,
+  offset: number,
+): Promise<ListRow[]> {
   // The list's own columns, under their names in LIST_COLUMNS, so the rows come back as the other branch's do.
   const columns = sql.join(
     Object.entries(LIST_COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
     sql`, `,
   );
   const result = (await db.execute(sql`
-    with matches as materialized (select ${columns} from ${cameraReports} where ${where})
-    select * from matches order by "createdAt" desc nulls last, "id" desc nulls last
+    with matches as materialized (
+      select ${columns}, ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports} where ${where})
+    select * from matches order by "sortKey" ${directionSql(query.dir)}, "id" ${directionSql(query.dir)}
     limit ${size} offset ${offset}`)) as unknown as {
-    rows: (Omit<ListRow, "createdAt"> & { createdAt: Date | string })[];
+    rows: (Omit<ListRow, "createdAt"> & { createdAt: Date | string; sortKey?: unknown })[];
   };
   // A raw query's timestamps are not mapped by the schema: one driver gives a Date, another may give text.
-  return result.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  return result.rows.map(({ sortKey: _sortKey, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }
 
 async function cappedCount(db: Database, where: SQL): Promise<{ total: number; lowerBound: boolean }> {

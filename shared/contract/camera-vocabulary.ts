@@ -37,6 +37,35 @@ export const KNOWN_CAPABILITIES = [
 ] as const;
 export type KnownCapability = (typeof KNOWN_CAPABILITIES)[number];
 
+/**
+ * What people pick a phone's camera for, derived from a report at upload (shared/camera.ts reportFeatures) and
+ * stored with it: some camera has RAW output, records 4K, runs at 60 fps, has high-speed video or optical
+ * stabilisation, or is a logical multi-camera.
+ */
+export const REPORT_FEATURES = ["raw", "4k", "60fps", "high_speed", "ois", "logical_multi_camera"] as const;
+export type ReportFeature = (typeof REPORT_FEATURES)[number];
+
+/** The list's sortable columns; each sorts with the report id as the tie-break, so pages never overlap. */
+export const REPORT_SORTS = ["uploaded", "device", "manufacturer", "cameras", "level", "android"] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+export type SortDirection = "asc" | "desc";
+/** Names sort A to Z first, figures and times largest first. */
+export const DEFAULT_SORT_DIRECTIONS: Record<ReportSort, SortDirection> = {
+  uploaded: "desc",
+  device: "asc",
+  manufacturer: "asc",
+  cameras: "desc",
+  level: "desc",
+  android: "desc",
+};
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const MAX_MANUFACTURER_FILTERS = 10;
+export const MAX_NAME_FILTER_LENGTH = 100;
+/** Android API levels the SDK range accepts: 1 (Android 1.0) up to well past today's. */
+export const MIN_SDK = 1;
+export const MAX_SDK = 99;
+export const MAX_MEGAPIXELS_FILTER = 1_000;
+
 export const MAX_CAMERAS_PER_REPORT = 64;
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_PAGE = 10_000;
@@ -51,9 +80,59 @@ export interface CameraReportQuery {
   q: string;
   facing: LensFacing | null;
   minLevel: HardwareLevel | null;
-  caps: FilterCapability[];
+  /** Capabilities some camera has, each of them; in KNOWN_CAPABILITIES order. */
+  caps: KnownCapability[];
+  /** Exact manufacturer names, any of them. */
+  manufacturers: string[];
+  /** Exact model name (with manufacturers, one model's reports). */
+  model: string;
+  minSdk: number | null;
+  maxSdk: number | null;
+  /** The best camera's megapixels, at least. */
+  minMegapixels: number | null;
+  /** Features some camera has, each of them; in REPORT_FEATURES order. */
+  features: ReportFeature[];
+  sort: ReportSort;
+  dir: SortDirection;
+  /** "model": one row per manufacturer and model instead of one per report. */
+  group: "model" | null;
   page: number;
   size: number;
+}
+
+/** The search that matches every report, newest first: what the optional fields of a partial query default to. */
+export const EMPTY_CAMERA_REPORT_QUERY: CameraReportQuery = {
+  q: "",
+  facing: null,
+  minLevel: null,
+  caps: [],
+  manufacturers: [],
+  model: "",
+  minSdk: null,
+  maxSdk: null,
+  minMegapixels: null,
+  features: [],
+  sort: "uploaded",
+  dir: "desc",
+  group: null,
+  page: 1,
+  size: DEFAULT_PAGE_SIZE,
+};
+
+/** Whether the search narrows the reports (sorting, grouping and paging do not). */
+export function isFilteredQuery(query: Partial<CameraReportQuery>): boolean {
+  return Boolean(
+    query.q ||
+    query.facing ||
+    query.minLevel ||
+    query.caps?.length ||
+    query.manufacturers?.length ||
+    query.model ||
+    query.minSdk != null ||
+    query.maxSdk != null ||
+    query.minMegapixels != null ||
+    query.features?.length,
+  );
 }
 
 /**
@@ -66,6 +145,16 @@ export function cameraReportSearchParams(query: Partial<CameraReportQuery>): URL
   if (query.facing) params.set("facing", query.facing);
   if (query.minLevel) params.set("min_level", query.minLevel);
   for (const cap of query.caps ?? []) params.append("cap", cap);
+  for (const manufacturer of query.manufacturers ?? []) params.append("mfr", manufacturer);
+  if (query.model) params.set("model", query.model);
+  if (query.minSdk != null) params.set("min_sdk", String(query.minSdk));
+  if (query.maxSdk != null) params.set("max_sdk", String(query.maxSdk));
+  if (query.minMegapixels != null) params.set("min_mp", String(query.minMegapixels));
+  for (const feature of query.features ?? []) params.append("feature", feature);
+  if (query.group) params.set("group", query.group);
+  const sort = query.sort ?? "uploaded";
+  if (sort !== "uploaded") params.set("sort", sort);
+  if (query.dir && query.dir !== DEFAULT_SORT_DIRECTIONS[sort]) params.set("dir", query.dir);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   if (query.size && query.size !== DEFAULT_PAGE_SIZE) params.set("size", String(query.size));
   return params;

@@ -4,13 +4,21 @@
 import { z } from "zod";
 import {
   DEFAULT_PAGE_SIZE,
-  FILTER_CAPABILITIES,
+  DEFAULT_SORT_DIRECTIONS,
   HARDWARE_LEVELS,
   isReportId,
+  KNOWN_CAPABILITIES,
   LENS_FACINGS,
   MAX_CAMERAS_PER_REPORT,
   MAX_COMPARE,
+  MAX_MANUFACTURER_FILTERS,
+  MAX_MEGAPIXELS_FILTER,
+  MAX_NAME_FILTER_LENGTH,
   MAX_PAGE,
+  MAX_SDK,
+  MIN_SDK,
+  REPORT_FEATURES,
+  REPORT_SORTS,
   MAX_PAGE_SIZE,
   MAX_REACH,
   MAX_SEARCH_LENGTH,
@@ -124,9 +132,43 @@ export type CameraItem = z.infer<typeof CameraItemSchema>;
 
 // ---------------------------------------------------------------- the list's search form
 
-const capability = z.enum(FILTER_CAPABILITIES, { error: `Expected one of ${FILTER_CAPABILITIES.join(", ")}.` });
+const capability = z.enum(KNOWN_CAPABILITIES, { error: `Expected one of ${KNOWN_CAPABILITIES.join(", ")}.` });
+const feature = z.enum(REPORT_FEATURES, { error: `Expected one of ${REPORT_FEATURES.join(", ")}.` });
+const manufacturerName = z
+  .string()
+  .trim()
+  .max(MAX_NAME_FILTER_LENGTH, `A manufacturer is at most ${MAX_NAME_FILTER_LENGTH} characters.`);
 
-/** One value or several (repeated query parameter). Empty values mean "any", as a GET form sends them. */
+/**
+ * One value or several (a repeated query parameter), at most `max`. A union's own message says only "Invalid
+ * input": the message is the one of the branch the value's shape chose, which names the values there are.
+ */
+function oneOrMany<T extends z.ZodType>(item: T, max: number, label: string) {
+  return z
+    .union([item, z.array(item).max(max, `At most ${max} ${label}.`)], {
+      error: (issue) => {
+        if (issue.code !== "invalid_union") return undefined;
+        const branch = issue.errors[Array.isArray(issue.input) ? 1 : 0] ?? [];
+        return branch[0]?.message;
+      },
+    })
+    .optional();
+}
+
+function sdkLevel(name: string) {
+  return z.coerce
+    .number({ error: `${name} must be a number.` })
+    .int(`${name} must be a whole number (an Android API level, e.g. 33).`)
+    .min(MIN_SDK, `${name} is at least ${MIN_SDK}.`)
+    .max(MAX_SDK, `${name} is at most ${MAX_SDK}.`)
+    .optional();
+}
+
+/**
+ * The list's search as URL parameters, shared by the page's GET form, GET /api/camera/reports and the exports.
+ * Empty values mean "any", as a GET form sends them; an unknown value is refused with a message naming the
+ * values there are.
+ */
 export const CameraReportQuerySchema = z
   .object({
     q: z
@@ -136,7 +178,24 @@ export const CameraReportQuerySchema = z
       .optional(),
     facing: z.enum(LENS_FACINGS, { error: `Expected one of ${LENS_FACINGS.join(", ")}.` }).optional(),
     min_level: z.enum(HARDWARE_LEVELS, { error: `Expected one of ${HARDWARE_LEVELS.join(", ")}.` }).optional(),
-    cap: z.union([capability, z.array(capability).max(FILTER_CAPABILITIES.length)]).optional(),
+    cap: oneOrMany(capability, KNOWN_CAPABILITIES.length, "capabilities"),
+    mfr: oneOrMany(manufacturerName, MAX_MANUFACTURER_FILTERS, "manufacturers"),
+    model: z
+      .string()
+      .trim()
+      .max(MAX_NAME_FILTER_LENGTH, `A model is at most ${MAX_NAME_FILTER_LENGTH} characters.`)
+      .optional(),
+    min_sdk: sdkLevel("min_sdk"),
+    max_sdk: sdkLevel("max_sdk"),
+    min_mp: z.coerce
+      .number({ error: "min_mp must be a number of megapixels, e.g. 12." })
+      .min(0, "min_mp is at least 0.")
+      .max(MAX_MEGAPIXELS_FILTER, `min_mp is at most ${MAX_MEGAPIXELS_FILTER}.`)
+      .optional(),
+    feature: oneOrMany(feature, REPORT_FEATURES.length, "features"),
+    sort: z.enum(REPORT_SORTS, { error: `sort is one of ${REPORT_SORTS.join(", ")}.` }).optional(),
+    dir: z.enum(["asc", "desc"], { error: "dir is asc or desc." }).optional(),
+    group: z.enum(["model"], { error: "group is model (one row per manufacturer and model)." }).optional(),
     page: z.coerce
       .number({ error: "page must be a number." })
       .int("page must be a whole number.")
@@ -153,18 +212,36 @@ export const CameraReportQuerySchema = z
   .refine(({ page = 1, size = DEFAULT_PAGE_SIZE }) => (page - 1) * size < MAX_REACH, {
     path: ["page"],
     message: `Pages reach back ${MAX_REACH.toLocaleString("en-US")} reports: narrow the search to see older ones.`,
+  })
+  .refine(({ min_sdk, max_sdk }) => min_sdk === undefined || max_sdk === undefined || min_sdk <= max_sdk, {
+    path: ["max_sdk"],
+    message: "max_sdk must not be below min_sdk.",
   });
 
 export type CameraReportQueryInput = z.input<typeof CameraReportQuerySchema>;
 
+const listOf = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
 export function normalizeCameraReportQuery(parsed: z.output<typeof CameraReportQuerySchema>): CameraReportQuery {
-  const caps = parsed.cap === undefined ? [] : Array.isArray(parsed.cap) ? parsed.cap : [parsed.cap];
+  const caps = listOf(parsed.cap);
+  const features = listOf(parsed.feature);
+  const sort = parsed.sort ?? "uploaded";
   return {
     q: parsed.q ?? "",
     facing: parsed.facing ?? null,
     minLevel: parsed.min_level ?? null,
     // Sorted and unique, so that equal searches share one cache entry.
-    caps: FILTER_CAPABILITIES.filter((known) => caps.includes(known)),
+    caps: KNOWN_CAPABILITIES.filter((known) => caps.includes(known)),
+    manufacturers: [...new Set(listOf(parsed.mfr).filter(Boolean))].sort(),
+    model: parsed.model ?? "",
+    minSdk: parsed.min_sdk ?? null,
+    maxSdk: parsed.max_sdk ?? null,
+    minMegapixels: parsed.min_mp ?? null,
+    features: REPORT_FEATURES.filter((known) => features.includes(known)),
+    sort,
+    dir: parsed.dir ?? DEFAULT_SORT_DIRECTIONS[sort],
+    group: parsed.group ?? null,
     page: parsed.page ?? 1,
     size: parsed.size ?? DEFAULT_PAGE_SIZE,
   };
@@ -220,11 +297,27 @@ export const CameraReportSummarySchema = z.object({
   /** Beyond the list's columns: how many cameras the app saw, and the best hardware level among them. */
   camera_count: z.number().int(),
   best_level: z.string().nullable(),
+  /** The Android API level (SDK), from device_os or its version; null when neither says. */
+  sdk: z.number().int().nullable(),
+  /** Megapixels of the camera with the most. */
+  best_megapixels: z.number().nullable(),
 });
 export type CameraReportSummary = z.infer<typeof CameraReportSummarySchema>;
 
+/** One manufacturer and model of the grouped list (?group=model): how many reports, and the newest of them. */
+export const CameraModelSummarySchema = z.object({
+  manufacturer: z.string(),
+  device_model: z.string(),
+  report_count: z.number().int(),
+  newest_id: z.string(),
+  newest_at: z.string(),
+});
+export type CameraModelSummary = z.infer<typeof CameraModelSummarySchema>;
+
 export const CameraReportPageSchema = z.object({
   reports: z.array(CameraReportSummarySchema),
+  /** With group=model: one entry per manufacturer and model (and reports is empty); total counts models. */
+  models: z.array(CameraModelSummarySchema).optional(),
   /** Matching reports; with total_is_lower_bound, at least this many. */
   total: z.number().int(),
   total_is_lower_bound: z.boolean().describe("A filtered count stops at 1,000 matches: there are at least this many."),
@@ -233,6 +326,11 @@ export const CameraReportPageSchema = z.object({
   probe_app_store_url: z.string(),
 });
 export type CameraReportPage = z.infer<typeof CameraReportPageSchema>;
+
+export const CameraManufacturerCountsSchema = z.object({
+  manufacturers: z.array(z.object({ name: z.string(), count: z.number().int() })),
+});
+export type CameraManufacturerCounts = z.infer<typeof CameraManufacturerCountsSchema>;
 
 /** The report as uploaded, with the keys the upload schema does not know. Readers check what they use. */
 export const CameraReportDataSchema = z.looseObject({

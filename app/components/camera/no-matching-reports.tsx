@@ -1,38 +1,13 @@
 // Where the report list's results would be when a search matches none: says so and offers to drop each part of the
 // search (a plain link to the same search without it), so a visitor need not find what to undo in the form.
 import { Link } from "react-router";
-import type { CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
-import { cameraReportSearchParams } from "../../../shared/contract/camera-vocabulary";
-import { CAPABILITY_LABELS, facingLabel } from "../../../shared/camera";
+import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
 import XIcon from "lucide-react/icons/x";
 import { inlineIconClass } from "../icons";
+import { searchHref, searchParts } from "./search-parts";
 
-type SearchQuery = Pick<CameraReportQuery, "q" | "facing" | "minLevel" | "caps" | "size">;
-
-/** Each part of the search with its label and the search without it. */
-function searchParts(query: SearchQuery): { label: string; without: SearchQuery }[] {
-  const parts: { label: string; without: SearchQuery }[] = [];
-  if (query.q) parts.push({ label: `search “${query.q}”`, without: { ...query, q: "" } });
-  if (query.facing) {
-    parts.push({ label: `facing ${facingLabel(query.facing)}`, without: { ...query, facing: null } });
-  }
-  if (query.minLevel) {
-    parts.push({ label: `level at least ${query.minLevel}`, without: { ...query, minLevel: null } });
-  }
-  for (const cap of query.caps) {
-    parts.push({
-      label: CAPABILITY_LABELS[cap] ?? cap,
-      without: { ...query, caps: query.caps.filter((each) => each !== cap) },
-    });
-  }
-  return parts;
-}
-
-export function NoMatchingReports({ query, pathname }: { query: SearchQuery; pathname: string }) {
-  const link = (without: SearchQuery) => {
-    const search = cameraReportSearchParams(without).toString();
-    return `${pathname}${search ? `?${search}` : ""}`;
-  };
+export function NoMatchingReports({ query, pathname }: { query: CameraReportQuery; pathname: string }) {
+  const link = (without: CameraReportQuery) => searchHref(pathname, without);
   const parts = searchParts(query);
   return (
     <div className="card space-y-3 text-center" data-testid="no-matching-reports">
@@ -53,7 +28,7 @@ export function NoMatchingReports({ query, pathname }: { query: SearchQuery; pat
         </>
       ) : null}
       <p className="text-sm">
-        <Link to={link({ q: "", facing: null, minLevel: null, caps: [], size: query.size })}>Show all reports</Link>
+        <Link to={link({ ...EMPTY_CAMERA_REPORT_QUERY, size: query.size, group: query.group })}>Show all reports</Link>
       </p>
     </div>
   );

@@ -2,30 +2,80 @@
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import {
   DEFAULT_PAGE_SIZE,
-  FILTER_CAPABILITIES,
+  DEFAULT_SORT_DIRECTIONS,
   HARDWARE_LEVELS,
+  isFilteredQuery,
+  KNOWN_CAPABILITIES,
   LENS_FACINGS,
+  MAX_MEGAPIXELS_FILTER,
+  MAX_NAME_FILTER_LENGTH,
+  MAX_SDK,
   MAX_SEARCH_LENGTH,
+  MIN_SDK,
+  REPORT_FEATURES,
   type CameraReportQuery,
 } from "../../../shared/contract/camera-vocabulary";
-import { CAPABILITY_LABELS, facingLabel } from "../../../shared/camera";
+import { FEATURE_LABELS, facingLabel } from "../../../shared/camera";
 import { FieldErrors } from "../field";
+import { capabilityLabel } from "./search-parts";
+
+/** A manufacturer the filter offers, with its number of reports. */
+export interface ManufacturerOption {
+  name: string;
+  count: number;
+}
+
+/** The messages of a repeatable parameter: zod names its items cap.0, cap.1. */
+function errorsOf(errors: Record<string, string[]>, name: string): string[] {
+  return Object.entries(errors).flatMap(([field, messages]) =>
+    field === name || field.startsWith(`${name}.`) ? messages : [],
+  );
+}
 
 export function ReportFilters({
   query,
   errors,
+  manufacturers,
 }: {
-  query: Pick<CameraReportQuery, "q" | "facing" | "minLevel" | "caps" | "size">;
+  query: CameraReportQuery;
   errors: Record<string, string[]>;
+  manufacturers: ManufacturerOption[];
 }) {
   const { pathname, search } = useLocation();
   const navigation = useNavigation();
   const searching = navigation.state !== "idle" && navigation.location?.pathname === pathname;
-  const activeCount = (query.facing ? 1 : 0) + (query.minLevel ? 1 : 0) + query.caps.length;
+  const activeCount =
+    (query.facing ? 1 : 0) +
+    (query.minLevel ? 1 : 0) +
+    query.caps.length +
+    query.manufacturers.length +
+    (query.model ? 1 : 0) +
+    (query.minSdk !== null ? 1 : 0) +
+    (query.maxSdk !== null ? 1 : 0) +
+    (query.minMegapixels !== null ? 1 : 0) +
+    query.features.length;
   const hasFilters = activeCount > 0;
-  const filtered = Boolean(query.q) || hasFilters;
-  const capErrors = Object.entries(errors).flatMap(([field, messages]) => (field.startsWith("cap") ? messages : []));
-  const hasFilterErrors = Boolean(errors.facing || errors.min_level || capErrors.length);
+  const filtered = isFilteredQuery(query);
+  const capErrors = errorsOf(errors, "cap");
+  const featureErrors = errorsOf(errors, "feature");
+  const manufacturerErrors = errorsOf(errors, "mfr");
+  const hasFilterErrors = Boolean(
+    errors.facing ||
+    errors.min_level ||
+    errors.min_sdk ||
+    errors.max_sdk ||
+    errors.min_mp ||
+    errors.model ||
+    capErrors.length ||
+    featureErrors.length ||
+    manufacturerErrors.length,
+  );
+  // The select picks one manufacturer; more (from a shared URL) are kept as they are, each removable by its chip.
+  const [chosenManufacturer = "", ...moreManufacturers] = query.manufacturers;
+  const manufacturerOptions =
+    chosenManufacturer && !manufacturers.some((option) => option.name === chosenManufacturer)
+      ? [{ name: chosenManufacturer, count: 0 }, ...manufacturers]
+      : manufacturers;
   return (
     // Keyed by the search: a back/forward navigation shows that search's values, not the last typed ones.
     <Form
@@ -66,10 +116,86 @@ export function ReportFilters({
       {/* Closed until used, so that on a phone the reports come first; a <details> needs no JavaScript. */}
       <details open={hasFilters || hasFilterErrors} className="group">
         <summary className="cursor-pointer text-sm font-medium text-zinc-800 select-none dark:text-zinc-200">
-          Filters: camera facing, hardware level, capabilities{activeCount ? ` (${activeCount} active)` : ""}
+          Filters: manufacturer, Android version, megapixels, features, capabilities
+          {activeCount ? ` (${activeCount} active)` : ""}
         </summary>
         <div className="mt-3 space-y-3">
           <div className="grid gap-3 sm:grid-cols-2">
+            <div>
+              <label htmlFor="report-mfr" className="label">
+                Manufacturer
+              </label>
+              <select
+                id="report-mfr"
+                name="mfr"
+                defaultValue={chosenManufacturer}
+                className="input"
+                aria-invalid={manufacturerErrors.length ? true : undefined}
+              >
+                <option value="">Any manufacturer</option>
+                {manufacturerOptions.map((option) => (
+                  <option key={option.name} value={option.name.slice(0, MAX_NAME_FILTER_LENGTH)}>
+                    {option.count ? `${option.name} (${option.count.toLocaleString("en-US")})` : option.name}
+                  </option>
+                ))}
+              </select>
+              <FieldErrors id="report-mfr-error" errors={manufacturerErrors.length ? manufacturerErrors : undefined} />
+            </div>
+            <div>
+              <label htmlFor="report-min-mp" className="label">
+                Best camera, at least (megapixels)
+              </label>
+              <input
+                id="report-min-mp"
+                type="number"
+                name="min_mp"
+                min={0}
+                max={MAX_MEGAPIXELS_FILTER}
+                step="any"
+                inputMode="decimal"
+                defaultValue={query.minMegapixels ?? ""}
+                placeholder="e.g. 48"
+                className="input"
+                aria-invalid={errors.min_mp ? true : undefined}
+              />
+              <FieldErrors id="report-min-mp-error" errors={errors.min_mp} />
+            </div>
+            <div>
+              <label htmlFor="report-min-sdk" className="label">
+                Android API level from
+              </label>
+              <input
+                id="report-min-sdk"
+                type="number"
+                name="min_sdk"
+                min={MIN_SDK}
+                max={MAX_SDK}
+                inputMode="numeric"
+                defaultValue={query.minSdk ?? ""}
+                placeholder="e.g. 29 (Android 10)"
+                className="input"
+                aria-invalid={errors.min_sdk ? true : undefined}
+              />
+              <FieldErrors id="report-min-sdk-error" errors={errors.min_sdk} />
+            </div>
+            <div>
+              <label htmlFor="report-max-sdk" className="label">
+                Android API level up to
+              </label>
+              <input
+                id="report-max-sdk"
+                type="number"
+                name="max_sdk"
+                min={MIN_SDK}
+                max={MAX_SDK}
+                inputMode="numeric"
+                defaultValue={query.maxSdk ?? ""}
+                placeholder="e.g. 34 (Android 14)"
+                className="input"
+                aria-invalid={errors.max_sdk ? true : undefined}
+              />
+              <FieldErrors id="report-max-sdk-error" errors={errors.max_sdk} />
+            </div>
             <div>
               <label htmlFor="report-facing" className="label">
                 Has a camera facing
@@ -112,9 +238,27 @@ export function ReportFilters({
             </div>
           </div>
           <fieldset>
-            <legend className="label">Some camera has</legend>
+            <legend className="label">Some camera can</legend>
             <div className="flex flex-wrap gap-x-4 gap-y-1">
-              {FILTER_CAPABILITIES.map((cap) => (
+              {REPORT_FEATURES.map((feature) => (
+                <label key={feature} className="inline-flex min-h-9 items-center gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    name="feature"
+                    value={feature}
+                    defaultChecked={query.features.includes(feature)}
+                    className="size-4"
+                  />
+                  {FEATURE_LABELS[feature]}
+                </label>
+              ))}
+            </div>
+            <FieldErrors id="report-feature-error" errors={featureErrors.length ? featureErrors : undefined} />
+          </fieldset>
+          <fieldset>
+            <legend className="label">Some camera has the capability</legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {KNOWN_CAPABILITIES.map((cap) => (
                 <label key={cap} className="inline-flex min-h-9 items-center gap-2 text-sm">
                   <input
                     type="checkbox"
@@ -123,7 +267,7 @@ export function ReportFilters({
                     defaultChecked={query.caps.includes(cap)}
                     className="size-4"
                   />
-                  {CAPABILITY_LABELS[cap] ?? cap}
+                  {capabilityLabel(cap)}
                 </label>
               ))}
             </div>
@@ -131,10 +275,18 @@ export function ReportFilters({
           </fieldset>
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             Hardware levels in order: LEGACY &lt; EXTERNAL &lt; LIMITED &lt; FULL &lt; LEVEL_3. A filter matches when
-            any camera of the report matches it.
+            any camera of the report matches it. The API level is the SDK number (Android 13 is 33, 14 is 34).
           </p>
         </div>
       </details>
+      {/* What the form does not show is kept: the other manufacturers, the model, the order, the grouping and size. */}
+      {moreManufacturers.map((manufacturer) => (
+        <input key={manufacturer} type="hidden" name="mfr" value={manufacturer} />
+      ))}
+      {query.model ? <input type="hidden" name="model" value={query.model} /> : null}
+      {query.sort !== "uploaded" ? <input type="hidden" name="sort" value={query.sort} /> : null}
+      {query.dir !== DEFAULT_SORT_DIRECTIONS[query.sort] ? <input type="hidden" name="dir" value={query.dir} /> : null}
+      {query.group ? <input type="hidden" name="group" value={query.group} /> : null}
       {query.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="size" value={query.size} /> : null}
       {errors.page || errors.size ? (
         <FieldErrors id="report-page-error" errors={[...(errors.page ?? []), ...(errors.size ?? [])]} />

@@ -5,16 +5,37 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import type { CameraReportSummary } from "../../../shared/contract/camera";
-import { MAX_COMPARE, MIN_COMPARE } from "../../../shared/contract/camera-vocabulary";
+import { MAX_COMPARE, MIN_COMPARE, type CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
 import { COMPARE_FORM, COMPARE_STATUS } from "~/enhance/markup";
 import { useHydrated } from "~/utils/hydrated";
 import { Time } from "../time";
 import { TableWrap } from "../table-wrap";
 import { LevelBadge } from "./level-badge";
+import { ariaSort, SortLink } from "./sort-links";
+
+const SORT_NAMES = {
+  uploaded: "report time",
+  device: "model",
+  manufacturer: "manufacturer",
+  cameras: "number of cameras",
+  level: "best hardware level",
+  android: "Android version",
+} as const;
 
 const COMPARE_FORM_ID = "compare-reports";
 
-export function ReportTable({ reports, firstNumber }: { reports: CameraReportSummary[]; firstNumber: number }) {
+export function ReportTable({
+  reports,
+  firstNumber,
+  query,
+  pathname,
+}: {
+  reports: CameraReportSummary[];
+  firstNumber: number;
+  query: CameraReportQuery;
+  pathname: string;
+}) {
+  const sortLink = { query, pathname };
   const hydrated = useHydrated();
   const [selected, setSelected] = useState(0);
   const countSelected = () => setSelected(document.querySelectorAll(`input[form="${COMPARE_FORM_ID}"]:checked`).length);
@@ -23,7 +44,11 @@ export function ReportTable({ reports, firstNumber }: { reports: CameraReportSum
     <div className="space-y-3">
       <TableWrap label="Camera reports">
         <table className="data-table stack-table">
-          <caption className="sr-only">Camera reports, newest first</caption>
+          <caption className="sr-only">
+            {query.sort === "uploaded" && query.dir === "desc"
+              ? "Camera reports, newest first"
+              : `Camera reports by ${SORT_NAMES[query.sort]}, ${query.dir === "asc" ? "ascending" : "descending"}`}
+          </caption>
           <thead>
             <tr>
               <th scope="col" className="w-10">
@@ -32,10 +57,37 @@ export function ReportTable({ reports, firstNumber }: { reports: CameraReportSum
               <th scope="col" className="w-14 text-right">
                 #
               </th>
-              <th scope="col">Device</th>
-              <th scope="col">Cameras</th>
-              <th scope="col">OS and version</th>
-              <th scope="col">Report time</th>
+              <th scope="col" aria-sort={ariaSort(query, ["manufacturer", "device"])}>
+                <span className="inline-flex flex-wrap gap-x-2">
+                  <span>Device:</span>
+                  <SortLink {...sortLink} sort="manufacturer">
+                    Manufacturer
+                  </SortLink>
+                  <SortLink {...sortLink} sort="device">
+                    Model
+                  </SortLink>
+                </span>
+              </th>
+              <th scope="col" aria-sort={ariaSort(query, ["cameras", "level"])}>
+                <span className="inline-flex flex-wrap gap-x-2">
+                  <SortLink {...sortLink} sort="cameras">
+                    Cameras
+                  </SortLink>
+                  <SortLink {...sortLink} sort="level">
+                    Best level
+                  </SortLink>
+                </span>
+              </th>
+              <th scope="col" aria-sort={ariaSort(query, ["android"])}>
+                <SortLink {...sortLink} sort="android">
+                  OS and version
+                </SortLink>
+              </th>
+              <th scope="col" aria-sort={ariaSort(query, ["uploaded"])}>
+                <SortLink {...sortLink} sort="uploaded">
+                  Report time
+                </SortLink>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -152,6 +152,8 @@ describe("GET /api/camera/reports/export.json", () => {
       "created_at",
       "camera_count",
       "best_level",
+      "sdk",
+      "best_megapixels",
     ]);
   });
 

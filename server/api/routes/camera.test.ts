@@ -321,6 +321,8 @@ describe("GET /api/camera/reports", () => {
       created_at: new Date(Date.UTC(2024, 0, 1) + (DEVICES.length - 1) * 60_000).toISOString(),
       camera_count: last.cameras.length,
       best_level: "LEGACY",
+      sdk: last.sdk,
+      best_megapixels: expect.any(Number),
     });
     expect(body.probe_app_store_url).toMatch(/^https:\/\/play\.google\.com\//);
   });
