@@ -14,6 +14,8 @@ const CONFIRM_ANCHOR = "confirm-delete";
 interface DeleteAnswer {
   confirmDelete?: string;
   undo?: { fields: Record<string, string | string[]>; message: string };
+  /** Why an Undo failed (a delete undone already, or too long ago). */
+  restoreError?: string;
 }
 
 export function DeleteButton({
@@ -88,10 +90,11 @@ export function DeleteButton({
 
 /**
  * Shows the Undo offer of the last delete in a toast; in the admin layout, which stays when the deleted row goes.
- * Undo posts the offer's fields with intent "restore" to the page that deleted the record.
+ * Undo posts the offer's fields with intent "restore" to the page that deleted the record; a refused Undo shows why.
  */
 export function DeleteUndoOffer() {
   const fetcher = useFetcher<DeleteAnswer>({ key: DELETE_FETCHER_KEY });
+  const restoreFetcher = useFetcher<DeleteAnswer>({ key: RESTORE_FETCHER_KEY });
   const submit = useSubmit();
   const shown = useRef<unknown>(null);
   // The page the delete was posted to, kept from the submission: the answer no longer says.
@@ -121,5 +124,9 @@ export function DeleteUndoOffer() {
       }),
     );
   }, [answer, submit]);
+  const restoreError = restoreFetcher.state === "idle" ? restoreFetcher.data?.restoreError : undefined;
+  useEffect(() => {
+    if (restoreError) void import("sonner").then(({ toast }) => toast.error(restoreError));
+  }, [restoreFetcher.data, restoreError]);
   return null;
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createRequestContext, sessionContext } from "~/context";
 import type { ApiResult } from "~/utils/api.server";
-import { deleteAction, listAfterDelete, loadListForEditing, postedForm, saveAction } from "./actions.server";
+import {
+  deleteAction,
+  listAfterDelete,
+  loadListForEditing,
+  postedForm,
+  restoreHeldAction,
+  saveAction,
+} from "./actions.server";
 
 /** A context whose /api answers every call with `answer`, and records the calls. */
 function contextAnswering(answer: () => Response) {
@@ -221,5 +228,63 @@ describe("deleteAction", () => {
     // Without the script (the question's own Delete button) the list comes back with the message instead.
     const plain = await deleteAction(context, form({ intent: "confirm-delete", id: "8" }), options);
     expect((plain as Response).headers.get("location")).toBe("/things");
+  });
+});
+
+describe("held deletes", () => {
+  const IdSchema = z.object({ id: z.string().min(1, "Required.") });
+  const HOLD = "0b5e1c9a-2f4d-4c3b-9a8e-7d6f5e4d3c2b";
+
+  it("offers Undo with only the hold's id that the /api delete answered, when the script asks", async () => {
+    const { context } = contextAnswering(() => json({ number: 1, hold_id: HOLD, password_hash: "never shown" }));
+    const options = { schema: IdSchema, apiPath: (id: string) => `/things/${id}`, redirectTo: () => "/things" };
+    const offered = payloadOf(
+      await deleteAction(context, form({ intent: "confirm-delete", id: "7", undoable: "1" }), {
+        ...options,
+        held: true,
+      }),
+    );
+    expect(offered.data.undo).toEqual({ fields: { hold_id: HOLD }, message: "Completed successfully!" });
+    const withoutScript = await deleteAction(context, form({ intent: "confirm-delete", id: "7" }), {
+      ...options,
+      held: true,
+    });
+    expect((withoutScript as Response).headers.get("location")).toBe("/things");
+    const notHeld = await deleteAction(context, form({ intent: "confirm-delete", id: "7", undoable: "1" }), options);
+    expect((notHeld as Response).headers.get("location")).toBe("/things");
+  });
+
+  it("restores through /api and goes to the list; a refused restore answers /api's status and message", async () => {
+    const { context, calls } = contextAnswering(() => json({ resource: "api_key", id: "k1" }));
+    const restored = await restoreHeldAction(context, form({ intent: "restore", hold_id: HOLD }), {
+      redirectTo: "/things",
+      failed: { intent: "restore", result: null },
+    });
+    expect(calls).toEqual([{ method: "POST", path: `/api/v1/admin/deleted/${HOLD}/restore` }]);
+    expect((restored as Response).headers.get("location")).toBe("/things");
+
+    const gone = contextAnswering(() =>
+      json({ detail: "This delete was undone already.", status_code: 410, errors: [] }, 410),
+    );
+    const refused = payloadOf(
+      await restoreHeldAction(gone.context, form({ intent: "restore", hold_id: HOLD }), {
+        redirectTo: "/things",
+        failed: { intent: "restore", result: null },
+      }),
+    );
+    expect(refused).toEqual({
+      status: 410,
+      data: { intent: "restore", result: null, restoreError: "This delete was undone already." },
+    });
+
+    const invalid = contextAnswering(() => json({}));
+    const badHold = payloadOf(
+      await restoreHeldAction(invalid.context, form({ intent: "restore", hold_id: "../users" }), {
+        redirectTo: "/things",
+        failed: { intent: "restore", result: null },
+      }),
+    );
+    expect(badHold.status).toBe(400);
+    expect(invalid.calls).toHaveLength(0);
   });
 });

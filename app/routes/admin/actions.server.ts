@@ -3,10 +3,11 @@
 // { intent, result }, so the page's form finds Conform's reply to its own post.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import type { Restored } from "../../../shared/contract/deleted";
 
 type ReadableContext = Readonly<RouterContextProvider>;
 
@@ -108,13 +109,48 @@ function wantsUndo(formData: FormData): boolean {
   return formData.get("undoable") === "1";
 }
 
+/** The field an Undo of a held delete posts: the hold's id, all the page learns of the deleted rows. */
+const HoldFieldsSchema = z.object({ hold_id: z.uuid() });
+
+/**
+ * The Undo offer of a delete whose /api answer names a hold (a user, a key, a message: records the server keeps for
+ * a few minutes and restores as they were), when the Delete button's script asked for one; null otherwise.
+ */
+export function heldUndoOffer(formData: FormData, deleteAnswer: unknown, message: string): UndoOffer | null {
+  if (!wantsUndo(formData)) return null;
+  const hold = HoldFieldsSchema.safeParse(deleteAnswer);
+  return hold.success ? { fields: { hold_id: hold.data.hold_id }, message } : null;
+}
+
+/**
+ * Undo of a held delete (intent "restore" with the hold's id): /api puts the record back as it was, and the page goes
+ * to `redirectTo` with "Restored."; a hold undone already or too old stays on the page, and the Undo toast's script
+ * shows the error (`failed` is the rest of the page's action answer then).
+ */
+export async function restoreHeldAction<Failed>(
+  context: ReadableContext,
+  formData: FormData,
+  options: { redirectTo: string; failed: Failed; onRestored?: () => void },
+) {
+  const hold = HoldFieldsSchema.safeParse({ hold_id: formData.get("hold_id") });
+  if (!hold.success) return data(options.failed, { status: 400 });
+  const result = await apiRequest<Restored>(context, `/v1/admin/deleted/${hold.data.hold_id}/restore`, {
+    method: "POST",
+  });
+  // The Undo toast's fetcher reads restoreError (DeleteUndoOffer): the page itself never sees this answer.
+  if (!result.ok) return failureToast({ ...options.failed, restoreError: result.error.detail }, result.error);
+  options.onRestored?.();
+  return redirectWithSuccess(options.redirectTo, "Restored.");
+}
+
 /**
  * The Delete button's posts (DeleteButton: its intent and the record's id). "delete", posted without
  * JavaScript, deletes nothing: the page answers with the question (confirmDelete names the record), whose own
  * Delete button posts "confirm-delete". That deletes the record through /api and goes back to the list; a failure
  * stays on the page with the error as a toast. With JavaScript the button posts "confirm-delete" at once, and
  * a page that can re-create the record (`undo`: the create form's fields, read before the delete) answers them
- * as an Undo offer instead of going back to the list.
+ * as an Undo offer instead of going back to the list; so does a page whose /api delete keeps the record (`held`),
+ * with the hold's id (restoreHeldAction brings it back).
  */
 export async function deleteAction<Id, Extra extends object = Record<never, never>>(
   context: ReadableContext,
@@ -129,6 +165,8 @@ export async function deleteAction<Id, Extra extends object = Record<never, neve
     onDeleted?: () => void;
     /** The record as the page's create form would post it, for Undo; null when it cannot be read. */
     undo?: (id: Id) => Promise<UndoOffer["fields"] | null>;
+    /** The /api delete answers a hold that undoes it (heldUndoOffer). */
+    held?: boolean;
     /** More fields of the page's action answer. */
     extra?: Extra;
   },
@@ -143,9 +181,12 @@ export async function deleteAction<Id, Extra extends object = Record<never, neve
   const result = await apiRequest(context, options.apiPath(id), { method: "DELETE" });
   if (!result.ok) return failureToast({ intent, result: submission.reply(), ...extra }, result.error);
   options.onDeleted?.();
-  if (undoFields) {
-    const undo: UndoOffer = { fields: undoFields, message: "Completed successfully!" };
-    return data({ intent, result: null, undo, ...extra });
-  }
+  const message = "Completed successfully!";
+  const undo = undoFields
+    ? { fields: undoFields, message }
+    : options.held
+      ? heldUndoOffer(formData, result.data, message)
+      : null;
+  if (undo) return data({ intent, result: null, undo, ...extra });
   return redirectWithSuccess(options.redirectTo(id), "Completed successfully!");
 }

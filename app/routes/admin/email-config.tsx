@@ -21,7 +21,7 @@ import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
 import { useZodForm } from "~/utils/use-zod-form";
-import { DELETE_INTENTS, deleteAction, postedForm } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, postedForm, restoreHeldAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.emailConfig;
 const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
@@ -42,7 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: DeleteSchema,
       apiPath: (id) => `/v1/admin/gmail/connect/${id}`,
       redirectTo: () => PAGE_PATH,
+      // The connection comes back from the server's hold with its sealed token.
+      held: true,
       extra: { sent: null },
+    });
+  }
+  if (intent === "restore") {
+    return restoreHeldAction(context, formData, {
+      redirectTo: PAGE_PATH,
+      failed: { intent, result: null, sent: null },
     });
   }
   if (intent === "test") {

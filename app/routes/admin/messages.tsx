@@ -18,7 +18,7 @@ import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { confirmDeleteQuestion } from "./actions.server";
+import { confirmDeleteQuestion, heldUndoOffer, restoreHeldAction } from "./actions.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 
 const FILTERS = [
@@ -77,7 +77,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       { method: "DELETE" },
     );
     if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
+    // Undo brings the message back from the server's hold, with its sender, date and handled state.
+    const undo = heldUndoOffer(formData, result.data, "Message deleted.");
+    if (undo) return data({ undo });
     return redirectWithSuccess(listUrl(request), "Message deleted.");
+  }
+
+  if (intent === "restore") {
+    return restoreHeldAction(context, formData, {
+      redirectTo: listUrl(request),
+      failed: { detail: "The message was not restored." },
+    });
   }
 
   if (intent === "notify") {
