@@ -1,35 +1,44 @@
-// Conform's useForm for public pages whose JavaScript must stay small: the same zod schema the action checks is
-// checked in the browser too, but its code (zod and Conform's zod adapter, about 37 kB gzipped) loads when the
-// browser is idle after the page, not with it. Until then a submit goes to the server, whose answer (the same
-// schema) shows the same errors. The fields' HTML constraints come from the loader (`getZodConstraint` there), so the
-// page without JavaScript gets required, maxLength and the rest as before.
-import { parse, useForm, type Submission } from "@conform-to/react";
-import { useEffect, useRef } from "react";
+// Conform's useForm the one way every form uses it, with none of its code in the page's own JavaScript. The same zod
+// schema the action checks is checked in the browser too (a field on leaving it, again on every keystroke once it
+// has an error), but its code (zod and Conform's zod adapter, about 37 kB gzipped) loads when the browser is idle
+// after the page; until then a submit goes to the server, whose answer (the same schema) shows the same errors.
+// Conform itself (about 8 kB) is a deferred module (app/utils/deferred-module.ts): until it arrives the form is the
+// server's HTML and posts as such, so on a page that hydrates a component using this hook renders inside a Suspense
+// boundary (`withDeferredForm`). The fields' HTML constraints come from the loader (`getZodConstraint` there), so the page
+// without JavaScript gets required, maxLength and the rest.
+import type { Submission, useForm } from "@conform-to/react";
+import { createElement, memo, Suspense, use, useEffect, useRef, type ComponentType } from "react";
 import type { z } from "zod";
+import { deferredModule } from "./deferred-module";
 
 type FormShape = Record<string, unknown>;
+type Conform = typeof import("./conform-form-state");
 export type FormValidator<Input, Output> = (formData: FormData) => Submission<Input, string[], Output>;
-type Constraint = Parameters<typeof useForm>[0]["constraint"];
+/** The fields' HTML constraints, as a loader gives them (`getZodConstraint(schema)`). */
+export type FormConstraint = Parameters<typeof useForm>[0]["constraint"];
 type DeferredFormOptions<Input extends FormShape, Output> = Omit<
   Parameters<typeof useForm<Input, Output>>[0],
   "constraint" | "onValidate"
 >;
 
-/** Accepts everything: the server validates until the schema's code has loaded. */
-const serverValidates = <Input, Output>(formData: FormData): Submission<Input, string[], Output> =>
-  parse<Output, string[]>(formData, { resolve: (value) => ({ value: value as Output }) }) as unknown as Submission<
-    Input,
-    string[],
-    Output
-  >;
+const loadConform = deferredModule(() => import("./conform-form-state"));
 
+/** Accepts everything: the server validates until the schema's code has loaded. */
+const serverValidates = <Input, Output>(conform: Conform, formData: FormData) =>
+  conform.parse<Output, string[]>(formData, {
+    resolve: (value) => ({ value: value as Output }),
+  }) as unknown as Submission<Input, string[], Output>;
+
+/** `loadValidator` null: a form with nothing to check in the browser (a single button); the server answers. */
 export function useDeferredZodForm<Input extends FormShape, Output>(
-  loadValidator: () => Promise<FormValidator<Input, Output>>,
-  constraint: Constraint,
+  loadValidator: (() => Promise<FormValidator<Input, Output>>) | null,
+  constraint: FormConstraint,
   options: DeferredFormOptions<Input, Output> = {},
 ) {
+  const conform = use(loadConform());
   const validator = useRef<FormValidator<Input, Output> | null>(null);
   useEffect(() => {
+    if (!loadValidator) return;
     let mounted = true;
     const load = () => {
       void loadValidator().then((validate) => {
@@ -46,11 +55,26 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
     // The loader is a module-level import(): it never changes.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return useForm<Input, Output>({
+  return conform.useForm<Input, Output>({
     constraint,
-    onValidate: ({ formData }) => (validator.current ?? serverValidates<Input, Output>)(formData),
+    onValidate: ({ formData }) =>
+      validator.current ? validator.current(formData) : serverValidates<Input, Output>(conform, formData),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
     ...options,
   });
+}
+
+/**
+ * A form component that uses useDeferredZodForm, in its own Suspense boundary: while Conform is on its way the rest
+ * of the page hydrates and the form stays the server's HTML (after a client-side navigation nothing shows in its
+ * place meanwhile, briefly: Conform is one small file). Memoised, so a re-render of the page with the same props does
+ * not reach a form still waiting to hydrate (React would replace its HTML with the empty fallback).
+ */
+export function withDeferredForm<Props extends object>(Form: ComponentType<Props>) {
+  const DeferredForm = memo((props: Props) => createElement(Suspense, { fallback: null }, createElement(Form, props)));
+  DeferredForm.displayName = `Deferred(${Form.displayName ?? Form.name})`;
+  return DeferredForm;
 }
 
 /**

@@ -1,16 +1,8 @@
 // The API key form, shared by the form, the route action and POST /api/v1/admin/api_keys.
 import { z } from "zod";
+import { API_KEY_MAX, API_KEY_MIN, API_KEY_REQUIRED, SERVICE_NAME_MAX, SERVICE_NAME_MIN } from "./api-keys-vocabulary";
 
-export const SERVICE_NAME_MIN = 6;
-export const SERVICE_NAME_MAX = 100;
-export const API_KEY_MIN = 10;
-export const API_KEY_MAX = 512;
-/** A suggested generated secret (the help text's) has 32 random bytes. */
-export const GENERATED_KEY_BYTES = 32;
-/** The key our own services use; its creator cannot delete it from the table. */
-export const SPARK_API_SERVICE = "SPARK_API";
-
-export const API_KEY_REQUIRED = "API key is required.";
+export * from "./api-keys-vocabulary";
 
 export const ApiKeySchema = z
   .object({
@@ -49,15 +41,6 @@ export const ApiKeySchema = z
 
 export type ApiKeyInput = z.infer<typeof ApiKeySchema>;
 
-/** A random url-safe secret of 32 bytes, in the browser or on the server. */
-export function generateApiKey(): string {
-  const bytes = new Uint8Array(GENERATED_KEY_BYTES);
-  crypto.getRandomValues(bytes);
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
-}
-
 // ---------------------------------------------------------------- responses of /api/v1/admin/api_keys
 
 export const ApiKeyRecordSchema = z
@@ -87,8 +70,3 @@ export type ApiKeySecretResponse = z.infer<typeof ApiKeySecretResponseSchema>;
 /** The caller's own session token, for the copy button of the My session block. */
 export const SessionTokenResponseSchema = z.object({ session_token: z.string() });
 export type SessionTokenResponse = z.infer<typeof SessionTokenResponseSchema>;
-
-/** Whether this key is one the current user may not delete: their own SPARK_API key. */
-export function isProtectedKey(record: Pick<ApiKeyRecord, "service_name" | "user_id">, currentUserId: string): boolean {
-  return record.service_name === SPARK_API_SERVICE && record.user_id === currentUserId;
-}

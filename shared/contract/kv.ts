@@ -2,15 +2,17 @@
 // (x-api-key) takes KvPutSchema.
 import { z } from "zod";
 import { checkJsonText } from "../stored-json";
+import {
+  KV_KEY_MAX,
+  KV_PAGE_SIZE,
+  KV_PAGE_SIZE_MAX,
+  KV_TTL_MAX_SECONDS,
+  KV_VALUE_MAX,
+  KV_VALUE_TYPES,
+  type KvValueType,
+} from "./kv-vocabulary";
 
-export const KV_KEY_MAX = 200;
-export const KV_VALUE_MAX = 100_000;
-export const KV_PAGE_SIZE = 20;
-export const KV_PAGE_SIZE_MAX = 100;
-/** Ten years: longer than that is "no expiry". */
-export const KV_TTL_MAX_SECONDS = 10 * 365 * 24 * 3600;
-export const KV_VALUE_TYPES = ["text", "json"] as const;
-export type KvValueType = (typeof KV_VALUE_TYPES)[number];
+export * from "./kv-vocabulary";
 
 // Keys travel in URL paths (/api/v1/kv/{key}), so no slash, space or percent sign.
 export const KvKeyField = z

@@ -3,11 +3,7 @@
 // and /api/v1/admin/gmail.
 import { z } from "zod";
 
-/**
- * The page that starts connecting a Gmail account and is also Google's callback: the web tier serves it, and /api
- * accepts only a redirect URI that ends in it.
- */
-export const GMAIL_CONNECT_PATH = "/auth/admin/gmail/connect";
+export * from "./mail-sender-vocabulary";
 
 export const TestMailSchema = z.object({
   to: z

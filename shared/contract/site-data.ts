@@ -2,12 +2,9 @@
 // POST /api/v1/admin/site/data/entry/{id}; the entry as /api answers it; and the public types anyone may read.
 import { z } from "zod";
 import { refuseDeepMarkdown } from "../markdown-nesting";
+import { SITE_DATA_MARKDOWN_MAX, SITE_DATA_TYPE_MAX } from "./site-data-vocabulary";
 
-export const SITE_DATA_TYPE_HINT = "terms, privacy";
-export const SITE_DATA_TYPE_MAX = 40;
-export const SITE_DATA_MARKDOWN_MAX = 200_000;
-/** What a newly created entry starts as; the admin then edits it. */
-export const SITE_DATA_DEFAULT_TYPE = "terms";
+export * from "./site-data-vocabulary";
 
 export const SiteDataTypeField = z
   .string({ error: "Type must be at least 2 characters." })

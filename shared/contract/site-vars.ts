@@ -2,26 +2,15 @@
 // that must parse as its type; /api stores it as val_object_json: {val}, a json value as the text it was written.
 import { z } from "zod";
 import { checkJsonText } from "../stored-json";
+import {
+  SITE_VAR_TYPES,
+  type SiteVarType,
+  SITE_VAR_KEY_MAX,
+  SITE_VAR_VALUE_MAX,
+  isSecretSiteVarKey,
+} from "./site-vars-vocabulary";
 
-export const SITE_VAR_TYPES = ["str", "int", "float", "bool", "json"] as const;
-export type SiteVarType = (typeof SITE_VAR_TYPES)[number];
-export const SITE_VAR_KEY_MAX = 100;
-export const SITE_VAR_VALUE_MAX = 100_000;
-
-/** Vars that hold a credential, by name: stored encrypted, masked in lists, never sent to a page. */
-export const SECRET_SITE_VAR_KEYS: readonly string[] = ["img_gen_api_key"];
-/** An administrator makes any var secret by its name: this prefix, or one of the suffixes below. */
-export const SECRET_SITE_VAR_PREFIX = "secret_";
-export const SECRET_SITE_VAR_SUFFIXES: readonly string[] = ["_api_key", "_secret", "_password", "_token"];
-
-export function isSecretSiteVarKey(key: string): boolean {
-  const lowered = key.trim().toLowerCase();
-  return (
-    SECRET_SITE_VAR_KEYS.includes(lowered) ||
-    lowered.startsWith(SECRET_SITE_VAR_PREFIX) ||
-    SECRET_SITE_VAR_SUFFIXES.some((suffix) => lowered.endsWith(suffix))
-  );
-}
+export * from "./site-vars-vocabulary";
 
 /** The value as JSON text (val's text in the stored {val}), or why the form's text does not fit the type. */
 export type ParsedSiteVarValue = { ok: true; json: string } | { ok: false; message: string };

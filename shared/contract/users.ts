@@ -2,6 +2,9 @@
 // actions and /api/v1/admin/auth.
 import { z } from "zod";
 import { emailField, NewPasswordField } from "./auth";
+import { USER_PAGE_SIZE_DEFAULT, USER_PAGE_SIZE_MAX, USER_SEARCH_MAX } from "./users-vocabulary";
+
+export * from "./users-vocabulary";
 
 const idField = (what: string) => z.uuid(`${what} is not a valid id.`);
 
@@ -36,9 +39,6 @@ export const AccountVerifiedFormSchema = z.object({
   account_id: idField("The account"),
   email_verified: z.boolean().default(false),
 });
-
-/** The only provider whose e-mail flag the administrator toggles. */
-export const SPARK_PROVIDER = "spark";
 
 // ---------------------------------------------------------------- responses of /api/v1/admin/auth
 
@@ -84,10 +84,6 @@ export const UserSessionItemSchema = z.object({
   user_agent: z.string().nullable(),
 });
 export type UserSessionItem = z.infer<typeof UserSessionItemSchema>;
-
-export const USER_PAGE_SIZE_DEFAULT = 50;
-export const USER_PAGE_SIZE_MAX = 100;
-export const USER_SEARCH_MAX = 100;
 
 /** The user list's search (part of the e-mail or the name, any case) and page. */
 export const UserListQuerySchema = z.object({

@@ -1,28 +1,17 @@
 // Wonder content: tags and items. One schema per form, shared by the forms, their route actions and /api.
 import { z } from "zod";
 import { refuseDeepMarkdown } from "../markdown-nesting";
+import {
+  WONDER_STATUSES,
+  WONDER_BODY_MAX,
+  WONDER_TITLE_MAX,
+  WONDER_SUMMARY_MAX,
+  WONDER_SLUG_MAX,
+  WONDER_TAG_NAME_MAX,
+  WONDER_TAGS_PER_ITEM_MAX,
+} from "./wonder-vocabulary";
 
-export const WONDER_STATUSES = ["draft", "published"] as const;
-export type WonderStatus = (typeof WONDER_STATUSES)[number];
-export const WONDER_PAGE_SIZE = 20;
-export const WONDER_BODY_MAX = 200_000;
-export const WONDER_TITLE_MAX = 200;
-export const WONDER_SUMMARY_MAX = 1_000;
-export const WONDER_SLUG_MAX = 100;
-export const WONDER_TAG_NAME_MAX = 60;
-export const WONDER_TAGS_PER_ITEM_MAX = 50;
-
-/** "Hello, World!" → "hello-world": lowercase ASCII letters and digits joined by single hyphens. */
-export function slugify(text: string, max = WONDER_SLUG_MAX): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, max)
-    .replace(/-+$/g, "");
-}
+export * from "./wonder-vocabulary";
 
 const slugField = z
   .string()
@@ -46,6 +35,8 @@ export const WonderTagSchema = z.object({
     .optional(),
 });
 export type WonderTagInput = z.infer<typeof WonderTagSchema>;
+/** The tag form: the tag's fields and the id of the tag being renamed (/api takes that from the URL). */
+export const WonderTagFormSchema = WonderTagSchema.extend({ id: z.string().optional() });
 
 export const WonderItemSchema = z.object({
   title: z

@@ -5,28 +5,38 @@ import { useFetcher } from "react-router";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { MarkdownPreview, PreviewButton } from "~/components/admin/markdown-preview";
 import { FieldErrors, FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
+import type { z } from "zod";
+import type { WonderItem, WonderItemSchema, WonderTag } from "../../../shared/contract/wonder";
+import { slugify, WONDER_STATUSES } from "../../../shared/contract/wonder-vocabulary";
 import {
-  slugify,
-  WONDER_STATUSES,
-  WonderItemSchema,
-  type WonderItem,
-  type WonderTag,
-} from "../../../shared/contract/wonder";
-import { useZodForm } from "~/utils/use-zod-form";
+  deferredZodCheck,
+  useDeferredZodForm,
+  withDeferredForm,
+  type FormConstraint,
+} from "~/utils/use-deferred-zod-form";
+
+/** The browser's copy of the actions' check, loaded after the page (see useDeferredZodForm). */
+const loadItemCheck = deferredZodCheck(
+  () => import("../../../shared/contract/wonder"),
+  (schemas) => schemas.WonderItemSchema,
+);
 
 export interface WonderItemFormReply {
   intent: string;
   result: SubmissionResult<string[]> | null;
 }
 
-export function WonderItemForm({
+export const WonderItemForm = withDeferredForm(function WonderItemForm({
   item,
   tags,
+  constraint,
   actionData,
   submitLabel,
 }: {
   item: WonderItem | null;
   tags: WonderTag[];
+  /** The loader's getZodConstraint(WonderItemSchema). */
+  constraint: FormConstraint;
   /** The route's useActionData(): the reply to a post made without JavaScript. */
   actionData: WonderItemFormReply | undefined;
   submitLabel: string;
@@ -34,20 +44,24 @@ export function WonderItemForm({
   const fetcher = useFetcher<WonderItemFormReply>();
   const reply = fetcher.data ?? actionData;
   const lastResult = reply && (reply.intent === "save" || reply.intent === "preview") ? reply.result : undefined;
-  const [form, fields] = useZodForm(WonderItemSchema, {
-    lastResult,
-    defaultValue: item
-      ? {
-          title: item.title,
-          slug: item.slug,
-          summary: item.summary,
-          body_markdown: item.body_markdown,
-          image_url: item.image_url ?? undefined,
-          status: item.status,
-          tag_ids: item.tags.map((tag) => tag.id),
-        }
-      : { status: "draft" },
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof WonderItemSchema>, z.output<typeof WonderItemSchema>>(
+    loadItemCheck,
+    constraint,
+    {
+      lastResult,
+      defaultValue: item
+        ? {
+            title: item.title,
+            slug: item.slug,
+            summary: item.summary,
+            body_markdown: item.body_markdown,
+            image_url: item.image_url ?? undefined,
+            status: item.status,
+            tag_ids: item.tags.map((tag) => tag.id),
+          }
+        : { status: "draft" },
+    },
+  );
   const busy = fetcher.state !== "idle";
   const title = typeof fields.title.value === "string" ? fields.title.value : "";
   const body = typeof fields.body_markdown.value === "string" ? fields.body_markdown.value : "";
@@ -110,4 +124,4 @@ export function WonderItemForm({
       </div>
     </fetcher.Form>
   );
-}
+});

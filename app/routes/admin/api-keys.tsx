@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/api-keys";
 import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
@@ -13,32 +14,28 @@ import { sessionContext, userContext } from "~/context";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import {
   ApiKeySchema,
-  GENERATED_KEY_BYTES,
-  generateApiKey,
-  isProtectedKey,
   type ApiKeyListResponse,
   type ApiKeyRecord,
   type ApiKeySavedResponse,
   type ApiKeySecretResponse,
 } from "../../../shared/contract/api-keys";
+import { GENERATED_KEY_BYTES, generateApiKey, isProtectedKey } from "../../../shared/contract/api-keys-vocabulary";
 import { apiRequest } from "~/utils/api.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
-import { useZodForm } from "~/utils/use-zod-form";
-import {
-  DELETE_INTENTS,
-  deleteAction,
-  loadListForEditing,
-  postedForm,
-  restoreHeldAction,
-  saveAction,
-} from "./actions.server";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+import { DELETE_INTENTS, deleteAction, loadListForEditing, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.apiKeys;
 /** The My session block shows this much of the token; the whole token is copied or revealed on demand. */
 const SESSION_TOKEN_SHOWN = 8;
 const DeleteSchema = z.object({ id: z.uuid("The key is not a valid id.") });
 const NO_REVEAL = { generated: null, revealed: null, revealedSession: null };
+/** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
+const loadApiKeyCheck = deferredZodCheck(
+  () => import("../../../shared/contract/api-keys"),
+  (schemas) => schemas.ApiKeySchema,
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -58,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currentUserId: context.get(userContext).id,
     // Only a prefix goes into the page: its HTML and hydration data are not a place for the token.
     sessionTokenPrefix: `${(session.sessionToken ?? "").slice(0, SESSION_TOKEN_SHOWN)}…`,
+    constraint: getZodConstraint(ApiKeySchema),
   };
 }
 
@@ -69,15 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: DeleteSchema,
       apiPath: (id) => `/v1/admin/api_keys/${id}`,
       redirectTo: () => PAGE_PATH,
-      // The key comes back from the server's hold, digest and sealed secret included, never through the page.
-      held: true,
       extra: NO_REVEAL,
-    });
-  }
-  if (intent === "restore") {
-    return restoreHeldAction(context, formData, {
-      redirectTo: PAGE_PATH,
-      failed: { intent, result: null, ...NO_REVEAL },
     });
   }
 
@@ -196,21 +186,32 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: boolean }) {
+const ApiKeyForm = withDeferredForm(function ApiKeyForm({
+  editing,
+  reset,
+}: {
+  editing: ApiKeyRecord | null;
+  reset: boolean;
+}) {
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const generated = actionData?.generated ?? null;
-  const [form, fields] = useZodForm(ApiKeySchema, {
-    id: `api-key-form-${generated?.api_key ?? "plain"}`,
-    lastResult: actionData?.intent === "save" ? actionData.result : undefined,
-    // The saved key is never put into the form: left empty, Save keeps it.
-    defaultValue:
-      generated ??
-      (editing && !reset
-        ? { edit_id: editing.id, service_name: editing.service_name }
-        : { edit_id: editing?.id ?? "" }),
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof ApiKeySchema>, z.output<typeof ApiKeySchema>>(
+    loadApiKeyCheck,
+    constraint,
+    {
+      id: `api-key-form-${generated?.api_key ?? "plain"}`,
+      lastResult: actionData?.intent === "save" ? actionData.result : undefined,
+      // The saved key is never put into the form: left empty, Save keeps it.
+      defaultValue:
+        generated ??
+        (editing && !reset
+          ? { edit_id: editing.id, service_name: editing.service_name }
+          : { edit_id: editing?.id ?? "" }),
+    },
+  );
   const editId = generated?.edit_id || editing?.id || "";
   const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   return (
@@ -272,7 +273,7 @@ function ApiKeyForm({ editing, reset }: { editing: ApiKeyRecord | null; reset: b
       </div>
     </Form>
   );
-}
+});
 
 /** One secret from /api (same-origin, the session cookie), for a copy button. */
 async function fetchSecret(path: string, field: string): Promise<string> {

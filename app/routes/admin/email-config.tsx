@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, useActionData, useFetcher } from "react-router";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, useActionData, useFetcher, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/email-config";
 import { DataTable } from "~/components/data-table";
@@ -10,21 +10,22 @@ import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { userContext } from "~/context";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import {
-  GMAIL_CONNECT_PATH,
-  TestMailSchema,
-  type EmailConfigResponse,
-  type TestMailResponse,
-} from "../../../shared/contract/mail-sender";
+import { TestMailSchema, type EmailConfigResponse, type TestMailResponse } from "../../../shared/contract/mail-sender";
+import { GMAIL_CONNECT_PATH } from "../../../shared/contract/mail-sender-vocabulary";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
-import { useZodForm } from "~/utils/use-zod-form";
-import { DELETE_INTENTS, deleteAction, postedForm, restoreHeldAction } from "./actions.server";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+import { DELETE_INTENTS, deleteAction, postedForm } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.emailConfig;
 const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
+/** The browser's copy of the test mail form's check, loaded after the page (see useDeferredZodForm). */
+const loadTestMailCheck = deferredZodCheck(
+  () => import("../../../shared/contract/mail-sender"),
+  (schemas) => schemas.TestMailSchema,
+);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const result = await apiRequest<EmailConfigResponse>(context, "/v1/admin/site/email/config");
@@ -32,6 +33,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     config: result.ok ? result.data : null,
     error: result.ok ? null : errorText(result.error),
     adminEmail: context.get(userContext).email,
+    testMailConstraint: getZodConstraint(TestMailSchema),
   };
 }
 
@@ -42,15 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: DeleteSchema,
       apiPath: (id) => `/v1/admin/gmail/connect/${id}`,
       redirectTo: () => PAGE_PATH,
-      // The connection comes back from the server's hold with its sealed token.
-      held: true,
       extra: { sent: null },
-    });
-  }
-  if (intent === "restore") {
-    return restoreHeldAction(context, formData, {
-      redirectTo: PAGE_PATH,
-      failed: { intent, result: null, sent: null },
     });
   }
   if (intent === "test") {
@@ -145,16 +139,21 @@ export default function EmailConfig({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function TestMailForm({ defaultTo }: { defaultTo: string }) {
+const TestMailForm = withDeferredForm(function TestMailForm({ defaultTo }: { defaultTo: string }) {
   const fetcher = useFetcher<typeof action>();
   // With JavaScript the answer comes to the fetcher; without, to the page.
   const actionData = useActionData<typeof action>();
+  const { testMailConstraint } = useLoaderData<typeof loader>();
   const answer = fetcher.state === "idle" ? (fetcher.data ?? actionData) : undefined;
-  const [form, fields] = useZodForm(TestMailSchema, {
-    id: "test-mail",
-    lastResult: answer?.intent === "test" ? answer.result : undefined,
-    defaultValue: { to: defaultTo },
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof TestMailSchema>, z.output<typeof TestMailSchema>>(
+    loadTestMailCheck,
+    testMailConstraint,
+    {
+      id: "test-mail",
+      lastResult: answer?.intent === "test" ? answer.result : undefined,
+      defaultValue: { to: defaultTo },
+    },
+  );
   const sending = fetcher.state !== "idle";
   const sent = answer?.sent;
   return (
@@ -179,4 +178,4 @@ function TestMailForm({ defaultTo }: { defaultTo: string }) {
       </SubmitButton>
     </fetcher.Form>
   );
-}
+});

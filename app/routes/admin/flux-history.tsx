@@ -5,12 +5,8 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import {
-  FLUX_FORM_NAME,
-  FLUX_HISTORY_WIDTH,
-  type ImageJob,
-  type ImageJobListResponse,
-} from "../../../shared/contract/flux";
+import type { ImageJob, ImageJobListResponse } from "../../../shared/contract/flux";
+import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH } from "../../../shared/contract/flux-vocabulary";
 import { apiRequest } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";

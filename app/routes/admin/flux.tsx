@@ -1,36 +1,35 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/flux";
 import { ErrorAlert } from "~/components/error-alert";
 import { Field, FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
 import {
-  FLUX_DEFAULTS,
-  FLUX_LIMITS,
-  FLUX_MODELS,
-  FLUX_PREVIEW_WIDTH,
+  FluxPageSchema,
   FluxSchema,
   type ImageGenConfig,
   type ImageJob,
   type ImageJobListResponse,
 } from "../../../shared/contract/flux";
+import { FLUX_DEFAULTS, FLUX_LIMITS, FLUX_MODELS, FLUX_PREVIEW_WIDTH } from "../../../shared/contract/flux-vocabulary";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
-import { useZodForm } from "~/utils/use-zod-form";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
 
 // The host gets its own time-out (IMAGE_HOST_TIMEOUT_MS, 60 s by default); this only has to outlast it.
 const GENERATE_TIMEOUT_MS = 5 * 60_000;
 
-// The saved key never goes into the page: an empty field means "use the saved key", filled in by the action.
-const FluxPageSchema = FluxSchema.extend({
-  api_key: z.string().trim().max(512, "API key must be at most 512 characters.").optional(),
-});
+/** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
+const loadFluxCheck = deferredZodCheck(
+  () => import("../../../shared/contract/flux"),
+  (schemas) => schemas.FluxPageSchema,
+);
 
 /** A reply never echoes the key back (it may be the saved one the action filled in). */
 const HIDE_KEY = { hideFields: ["api_key"] };
@@ -40,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     config: { host: result.ok ? result.data.host : "", hasSavedKey: result.ok && Boolean(result.data.api_key) },
     error: result.ok ? null : errorText(result.error),
+    constraint: getZodConstraint(FluxPageSchema),
   };
 }
 
@@ -81,25 +81,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Flux 
 export default function Flux({ loaderData }: Route.ComponentProps) {
   const { config, error } = loaderData;
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const [form, fields] = useZodForm(FluxPageSchema, {
-    id: "flux",
-    lastResult: actionData?.result,
-    defaultValue: {
-      prompt: FLUX_DEFAULTS.prompt,
-      steps: String(FLUX_DEFAULTS.steps),
-      width: String(FLUX_DEFAULTS.width),
-      height: String(FLUX_DEFAULTS.height),
-      ai_model_id: FLUX_DEFAULTS.model,
-      host: config.host,
-      echo_data: "",
-    },
-  });
-  const [model, setModel] = useState<string>(FLUX_DEFAULTS.model);
-  const generating = navigation.state === "submitting";
   const jobs = actionData?.jobs ?? [];
-  const hint = FLUX_MODELS.find((entry) => entry.id === model)?.hint;
   return (
     <section>
       <h1 className="page-title">Flux image generation</h1>
@@ -107,84 +89,7 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
         <Link to={ADMIN_PATHS.fluxHistory}>History</Link>
       </p>
       <ErrorAlert message={error} />
-      <Form method="post" {...getFormProps(form)} className="card mb-6 grid max-w-3xl gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <TextareaField
-            field={fields.prompt}
-            label="Prompt"
-            rows={4}
-            hint={`One image per line; blank lines are dropped (at most ${FLUX_LIMITS.prompts} lines).`}
-          />
-        </div>
-        <InputField
-          field={fields.steps}
-          label="Steps"
-          type="number"
-          hint={`${FLUX_LIMITS.stepsMin} to ${FLUX_LIMITS.stepsMax}.`}
-        />
-        <Field field={fields.ai_model_id} label="Model">
-          <select
-            {...getSelectProps(fields.ai_model_id)}
-            className="input"
-            onChange={(event) => setModel(event.currentTarget.value)}
-          >
-            {FLUX_MODELS.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-          {hydrated ? (
-            <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
-          ) : (
-            <ul className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-              {FLUX_MODELS.map((entry) => (
-                <li key={entry.id}>
-                  {entry.label}: {entry.hint}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Field>
-        <InputField
-          field={fields.width}
-          label="Width"
-          type="number"
-          hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`}
-        />
-        <InputField
-          field={fields.height}
-          label="Height"
-          type="number"
-          hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`}
-        />
-        <InputField field={fields.input_img_id} label="Input image id (Kontext, optional)" autoComplete="off" />
-        <InputField field={fields.host} label="Host" type="url" autoComplete="off" />
-        <div className="sm:col-span-2">
-          <InputField
-            field={fields.api_key}
-            label="API key"
-            type="password"
-            autoComplete="off"
-            hint={config.hasSavedKey ? "Leave empty to keep the saved key." : undefined}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <TextareaField
-            field={fields.echo_data}
-            label="Echo data (JSON, optional)"
-            rows={3}
-            className="input font-mono"
-            placeholder='{"note": "anything to get back with the job"}'
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <FormErrors id={form.errorId} errors={form.errors} />
-          <SubmitButton busy={generating} busyLabel="Generating...">
-            Generate
-          </SubmitButton>
-        </div>
-      </Form>
+      <FluxForm config={config} />
 
       {jobs.length > 0 ? (
         <section aria-labelledby="flux-results-title">
@@ -211,3 +116,110 @@ export default function Flux({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+const FluxForm = withDeferredForm(function FluxForm({ config }: { config: { host: string; hasSavedKey: boolean } }) {
+  const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [form, fields] = useDeferredZodForm<z.input<typeof FluxPageSchema>, z.output<typeof FluxPageSchema>>(
+    loadFluxCheck,
+    constraint,
+    {
+      id: "flux",
+      lastResult: actionData?.result,
+      defaultValue: {
+        prompt: FLUX_DEFAULTS.prompt,
+        steps: String(FLUX_DEFAULTS.steps),
+        width: String(FLUX_DEFAULTS.width),
+        height: String(FLUX_DEFAULTS.height),
+        ai_model_id: FLUX_DEFAULTS.model,
+        host: config.host,
+        echo_data: "",
+      },
+    },
+  );
+  const [model, setModel] = useState<string>(FLUX_DEFAULTS.model);
+  const generating = navigation.state === "submitting";
+  const hint = FLUX_MODELS.find((entry) => entry.id === model)?.hint;
+  return (
+    <Form method="post" {...getFormProps(form)} className="card mb-6 grid max-w-3xl gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <TextareaField
+          field={fields.prompt}
+          label="Prompt"
+          rows={4}
+          hint={`One image per line; blank lines are dropped (at most ${FLUX_LIMITS.prompts} lines).`}
+        />
+      </div>
+      <InputField
+        field={fields.steps}
+        label="Steps"
+        type="number"
+        hint={`${FLUX_LIMITS.stepsMin} to ${FLUX_LIMITS.stepsMax}.`}
+      />
+      <Field field={fields.ai_model_id} label="Model">
+        <select
+          {...getSelectProps(fields.ai_model_id)}
+          className="input"
+          onChange={(event) => setModel(event.currentTarget.value)}
+        >
+          {FLUX_MODELS.map((entry) => (
+            <option key={entry.id} value={entry.id}>
+              {entry.label}
+            </option>
+          ))}
+        </select>
+        {hydrated ? (
+          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
+        ) : (
+          <ul className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+            {FLUX_MODELS.map((entry) => (
+              <li key={entry.id}>
+                {entry.label}: {entry.hint}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Field>
+      <InputField
+        field={fields.width}
+        label="Width"
+        type="number"
+        hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`}
+      />
+      <InputField
+        field={fields.height}
+        label="Height"
+        type="number"
+        hint={`${FLUX_LIMITS.sizeMin} to ${FLUX_LIMITS.sizeMax} pixels.`}
+      />
+      <InputField field={fields.input_img_id} label="Input image id (Kontext, optional)" autoComplete="off" />
+      <InputField field={fields.host} label="Host" type="url" autoComplete="off" />
+      <div className="sm:col-span-2">
+        <InputField
+          field={fields.api_key}
+          label="API key"
+          type="password"
+          autoComplete="off"
+          hint={config.hasSavedKey ? "Leave empty to keep the saved key." : undefined}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <TextareaField
+          field={fields.echo_data}
+          label="Echo data (JSON, optional)"
+          rows={3}
+          className="input font-mono"
+          placeholder='{"note": "anything to get back with the job"}'
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SubmitButton busy={generating} busyLabel="Generating...">
+          Generate
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+});

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { data, Form, Link, useActionData, useFetcher, useLocation } from "react-router";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/kv";
 import { FormCard } from "~/components/admin/form-card";
@@ -10,23 +11,22 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
 import { Time } from "~/components/time";
-import {
-  KV_PAGE_SIZE,
-  KV_VALUE_TYPES,
-  KvEntrySchema,
-  KvKeyField,
-  type KvEntry,
-  type KvPage,
-} from "../../../shared/contract/kv";
+import { KvEntrySchema, KvKeyField, type KvEntry, type KvPage } from "../../../shared/contract/kv";
+import { KV_PAGE_SIZE, KV_VALUE_TYPES } from "../../../shared/contract/kv-vocabulary";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { jsonTextsAt } from "../../../shared/stored-json";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
-import { useZodForm } from "~/utils/use-zod-form";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
 import { DELETE_INTENTS, deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.kv;
 const DeleteSchema = z.object({ id: KvKeyField });
+/** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
+const loadKvEntryCheck = deferredZodCheck(
+  () => import("../../../shared/contract/kv"),
+  (schemas) => schemas.KvEntrySchema,
+);
 
 /** This page's URL with the list's search and paging kept, and the key being edited changed. */
 function pageUrl(current: URL | { search: string }, editKey: string | null): string {
@@ -75,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     error: list.ok ? null : errorText(list.error),
     editing: edited?.ok ? (withValueTexts(edited, [edited.data], ["value"])[0] ?? null) : null,
     editMissing: Boolean(editKey && !edited?.ok),
+    constraint: getZodConstraint(KvEntrySchema),
   };
 }
 
@@ -199,24 +200,29 @@ export default function KeyValueStore({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function KvForm({ editing }: { editing: ListedKvEntry | null }) {
+const KvForm = withDeferredForm(function KvForm({ editing }: { editing: ListedKvEntry | null }) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const location = useLocation();
   const reply = fetcher.data ?? actionData;
   const lastResult = reply && (reply.intent === "create" || reply.intent === "save") ? reply.result : undefined;
-  const [form, fields] = useZodForm(KvEntrySchema, {
-    lastResult,
-    defaultValue: editing
-      ? {
-          key: editing.key,
-          value: editing.value_text,
-          value_type: editing.value_type,
-          // datetime-local shows minutes, in UTC as the label says.
-          expires_at: editing.expires_at ? editing.expires_at.slice(0, 16) : undefined,
-        }
-      : { value_type: "text" },
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof KvEntrySchema>, z.output<typeof KvEntrySchema>>(
+    loadKvEntryCheck,
+    constraint,
+    {
+      lastResult,
+      defaultValue: editing
+        ? {
+            key: editing.key,
+            value: editing.value_text,
+            value_type: editing.value_type,
+            // datetime-local shows minutes, in UTC as the label says.
+            expires_at: editing.expires_at ? editing.expires_at.slice(0, 16) : undefined,
+          }
+        : { value_type: "text" },
+    },
+  );
   const busy = fetcher.state !== "idle";
   return (
     <FormCard titleId="kv-form" title={editing ? `Edit ${editing.key}` : "New key"}>
@@ -253,4 +259,4 @@ function KvForm({ editing }: { editing: ListedKvEntry | null }) {
       </fetcher.Form>
     </FormCard>
   );
-}
+});

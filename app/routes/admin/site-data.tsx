@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, useActionData, useFetcher, useLocation } from "react-router";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/site-data";
 import { FormCard } from "~/components/admin/form-card";
@@ -10,24 +11,29 @@ import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Field, FieldErrors, FormErrors, SubmitButton, TextareaField } from "~/components/field";
 import { Time } from "~/components/time";
-import { SITE_DATA_TYPE_HINT, SiteDataEntrySchema, type SiteDataEntry } from "../../../shared/contract/site-data";
+import { SiteDataEntrySchema, type SiteDataEntry } from "../../../shared/contract/site-data";
+import { SITE_DATA_TYPE_HINT } from "../../../shared/contract/site-data-vocabulary";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { useZodForm } from "~/utils/use-zod-form";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
 import {
   DELETE_INTENTS,
   deleteAction,
   listAfterDelete,
   loadListForEditing,
   postedForm,
-  restoreHeldAction,
   saveAction,
 } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.siteData;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
+/** The browser's copy of the editor's check, loaded after the page (see useDeferredZodForm). */
+const loadSiteDataCheck = deferredZodCheck(
+  () => import("../../../shared/contract/site-data"),
+  (schemas) => schemas.SiteDataEntrySchema,
+);
 
 const pageUrl = (editId?: string | null) => editUrl(PAGE_PATH, editId);
 
@@ -37,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing,
     error,
   } = await loadListForEditing<SiteDataEntry>(context, request, "/v1/admin/site/data/list");
-  return { entries, editing, error };
+  return { entries, editing, error, constraint: getZodConstraint(SiteDataEntrySchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -55,13 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: IdSchema,
       apiPath: (id) => `/v1/admin/site/data/entry/${encodeURIComponent(id)}`,
       redirectTo: listAfterDelete(request, pageUrl),
-      // The entry comes back from the server's hold with its id, version and current flag.
-      held: true,
     });
-  }
-
-  if (intent === "restore") {
-    return restoreHeldAction(context, formData, { redirectTo: pageUrl(null), failed: { intent, result: null } });
   }
 
   if (intent === "save" || intent === "preview") {
@@ -151,21 +151,26 @@ export default function SiteData({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function SiteDataEditor({ entry }: { entry: SiteDataEntry }) {
+const SiteDataEditor = withDeferredForm(function SiteDataEditor({ entry }: { entry: SiteDataEntry }) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const location = useLocation();
   const reply = fetcher.data ?? actionData;
   const lastResult = reply && (reply.intent === "save" || reply.intent === "preview") ? reply.result : undefined;
-  const [form, fields] = useZodForm(SiteDataEntrySchema, {
-    lastResult,
-    defaultValue: {
-      id: entry.id,
-      type: entry.type,
-      markdown: entry.markdown,
-      is_current: entry.is_current ? "True" : "False",
+  const [form, fields] = useDeferredZodForm<z.input<typeof SiteDataEntrySchema>, z.output<typeof SiteDataEntrySchema>>(
+    loadSiteDataCheck,
+    constraint,
+    {
+      lastResult,
+      defaultValue: {
+        id: entry.id,
+        type: entry.type,
+        markdown: entry.markdown,
+        is_current: entry.is_current ? "True" : "False",
+      },
     },
-  });
+  );
   const saving = fetcher.state !== "idle";
   const markdown = typeof fields.markdown.value === "string" ? fields.markdown.value : "";
   return (
@@ -218,4 +223,4 @@ function SiteDataEditor({ entry }: { entry: SiteDataEntry }) {
       </fetcher.Form>
     </FormCard>
   );
-}
+});

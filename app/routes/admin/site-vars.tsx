@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useActionData, useFetcher, useLocation } from "react-router";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Link, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/site-vars";
 import { FormCard } from "~/components/admin/form-card";
@@ -13,23 +14,27 @@ import { Field, FormErrors, InputField, SelectField, SubmitButton } from "~/comp
 import { Time } from "~/components/time";
 import {
   formatSiteVarValue,
-  SITE_VAR_TYPES,
   SiteVarSchema,
   type SiteVar,
   type SiteVarSavedResponse,
-  type SiteVarType,
 } from "../../../shared/contract/site-vars";
+import { SITE_VAR_TYPES, type SiteVarType } from "../../../shared/contract/site-vars-vocabulary";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { jsonTextsAt } from "../../../shared/stored-json";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
 import { invalidateSiteSettings } from "~/utils/site-settings.server";
-import { useZodForm } from "~/utils/use-zod-form";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
 import { DELETE_INTENTS, deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.siteVars;
 const DeleteSchema = z.object({ id: z.coerce.number().int().positive() });
+/** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
+const loadSiteVarCheck = deferredZodCheck(
+  () => import("../../../shared/contract/site-vars"),
+  (schemas) => schemas.SiteVarSchema,
+);
 
 const pageUrl = (editId?: number | string | null) => editUrl(PAGE_PATH, editId);
 
@@ -51,7 +56,12 @@ async function listSiteVars(context: Route.LoaderArgs["context"]) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const editId = new URL(request.url).searchParams.get("edit");
   const { vars, error } = await listSiteVars(context);
-  return { vars, editing: vars.find((siteVar) => String(siteVar.id) === editId) ?? null, error };
+  return {
+    vars,
+    editing: vars.find((siteVar) => String(siteVar.id) === editId) ?? null,
+    error,
+    constraint: getZodConstraint(SiteVarSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -157,23 +167,28 @@ function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function SiteVarForm({ editing }: { editing: ListedSiteVar | null }) {
+const SiteVarForm = withDeferredForm(function SiteVarForm({ editing }: { editing: ListedSiteVar | null }) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const reply = fetcher.data ?? actionData;
   const lastResult = reply?.intent === "save" ? reply.result : undefined;
-  const [form, fields] = useZodForm(SiteVarSchema, {
-    lastResult,
-    defaultValue: editing
-      ? {
-          id: String(editing.id),
-          key: editing.named_key,
-          // A secret var's value is never sent to the page: left empty, Save keeps it.
-          sv_val: editing.secret ? "" : editing.value_text,
-          sv_val_type: editing.val_type,
-        }
-      : { sv_val_type: "str" },
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof SiteVarSchema>, z.output<typeof SiteVarSchema>>(
+    loadSiteVarCheck,
+    constraint,
+    {
+      lastResult,
+      defaultValue: editing
+        ? {
+            id: String(editing.id),
+            key: editing.named_key,
+            // A secret var's value is never sent to the page: left empty, Save keeps it.
+            sv_val: editing.secret ? "" : editing.value_text,
+            sv_val_type: editing.val_type,
+          }
+        : { sv_val_type: "str" },
+    },
+  );
   // The value field changes shape with the type, so both live in state; Conform reads them from the form on submit.
   const [valueType, setValueType] = useState<SiteVarType>(() => {
     const initial = fields.sv_val_type.initialValue;
@@ -281,4 +296,4 @@ function SiteVarForm({ editing }: { editing: ListedSiteVar | null }) {
       </fetcher.Form>
     </FormCard>
   );
-}
+});

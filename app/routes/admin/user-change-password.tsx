@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/user-change-password";
 import { GenericErrorView } from "~/components/error-views";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
@@ -16,14 +17,20 @@ import {
 import { apiGetOrThrow, apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { useZodForm } from "~/utils/use-zod-form";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+
+/** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
+const loadChangePasswordCheck = deferredZodCheck(
+  () => import("../../../shared/contract/users"),
+  (schemas) => schemas.ChangePasswordFormSchema,
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = UserIdSchema.safeParse({ user_id: new URL(request.url).searchParams.get("user_id") ?? "" });
   if (!parsed.success)
     throw data({ detail: "user_id is missing or not a valid id.", status_code: 400, errors: [] }, { status: 400 });
   const { item } = await apiGetOrThrow<UserDetailResponse>(context, `/v1/admin/auth/users/${parsed.data.user_id}`);
-  return { userId: item.id, email: item.user.email };
+  return { userId: item.id, email: item.user.email, constraint: getZodConstraint(ChangePasswordFormSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -54,12 +61,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Change password", noIndex: true });
 
 export default function UserChangePassword({ loaderData }: Route.ComponentProps) {
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useZodForm(ChangePasswordFormSchema, {
-    lastResult,
-  });
-  const submitting = navigation.state === "submitting";
   return (
     <section className="max-w-lg">
       <p className="mb-4">
@@ -72,29 +73,43 @@ export default function UserChangePassword({ loaderData }: Route.ComponentProps)
         New password for <strong>{loaderData.email}</strong>. Every session of this user ends, so they sign in again
         with it.
       </p>
-      <Form method="post" {...getFormProps(form)} className="card space-y-4">
-        <input type="hidden" name="user_id" value={loaderData.userId} />
-        <InputField
-          field={fields.password}
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters."
-        />
-        <InputField
-          field={fields.confirm_password}
-          label="Repeat the new password"
-          type="password"
-          autoComplete="new-password"
-        />
-        <FormErrors id={form.errorId} errors={form.errors} />
-        <SubmitButton busy={submitting} busyLabel="Saving...">
-          Set password
-        </SubmitButton>
-      </Form>
+      <ChangePasswordForm userId={loaderData.userId} />
     </section>
   );
 }
+
+const ChangePasswordForm = withDeferredForm(function ChangePasswordForm({ userId }: { userId: string }) {
+  const lastResult = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const [form, fields] = useDeferredZodForm<
+    z.input<typeof ChangePasswordFormSchema>,
+    z.output<typeof ChangePasswordFormSchema>
+  >(loadChangePasswordCheck, constraint, { lastResult });
+  const submitting = navigation.state === "submitting";
+  return (
+    <Form method="post" {...getFormProps(form)} className="card space-y-4">
+      <input type="hidden" name="user_id" value={userId} />
+      <InputField
+        field={fields.password}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+      />
+      <InputField
+        field={fields.confirm_password}
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+      />
+      <FormErrors id={form.errorId} errors={form.errors} />
+      <SubmitButton busy={submitting} busyLabel="Saving...">
+        Set password
+      </SubmitButton>
+    </Form>
+  );
+});
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <GenericErrorView error={error} />;

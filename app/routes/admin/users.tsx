@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useFetcher } from "react-router";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
+import type { z } from "zod";
 import type { Route } from "./+types/users";
 import { Pager } from "~/components/admin/pager";
 import { ActionButton } from "~/components/admin/users-action-button";
@@ -14,26 +15,29 @@ import {
   AccountVerifiedFormSchema,
   CreateUserSchema,
   SetAdminFormSchema,
-  SPARK_PROVIDER,
   UserIdSchema,
   type AdminUserListItem,
   type FirebaseUserResponse,
   type UserItemResponse,
   type UserListResponse,
-  USER_PAGE_SIZE_DEFAULT,
-  USER_SEARCH_MAX,
 } from "../../../shared/contract/users";
+import { SPARK_PROVIDER, USER_PAGE_SIZE_DEFAULT, USER_SEARCH_MAX } from "../../../shared/contract/users-vocabulary";
 import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { useZodForm } from "~/utils/use-zod-form";
-import { confirmDeleteQuestion, heldUndoOffer, postedForm, restoreHeldAction, type UndoOffer } from "./actions.server";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+import { confirmDeleteQuestion, postedForm } from "./actions.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import type { HeldDeletedCount } from "../../../shared/contract/deleted";
+import type { DeletedCount } from "../../../shared/contract/deleted";
 
 const PAGE_PATH = ADMIN_PATHS.users;
 const FETCHER_KEY = "admin-users";
+/** The browser's copy of the create form's check, loaded after the page (see useDeferredZodForm). */
+const loadCreateUserCheck = deferredZodCheck(
+  () => import("../../../shared/contract/users"),
+  (schemas) => schemas.CreateUserSchema,
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -53,6 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search,
     error: result.ok ? null : errorText(result.error),
     currentUserId: context.get(userContext).id,
+    createConstraint: getZodConstraint(CreateUserSchema),
   };
 }
 
@@ -61,12 +66,7 @@ function listUrl(request: Request): string {
   return `${PAGE_PATH}${new URL(request.url).search}`;
 }
 
-type ActionResult = {
-  intent: string;
-  error: string | null;
-  create?: SubmissionResult<string[]>;
-  undo?: UndoOffer;
-};
+type ActionResult = { intent: string; error: string | null; create?: SubmissionResult<string[]> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
@@ -96,24 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "confirm-delete") {
     const parsed = UserIdSchema.safeParse({ user_id: formData.get("id") });
     if (!parsed.success) return invalid("The user is not valid.");
-    const result = await apiRequest<HeldDeletedCount>(context, `/v1/admin/auth/users/delete/${parsed.data.user_id}`, {
+    const result = await apiRequest<DeletedCount>(context, `/v1/admin/auth/users/delete/${parsed.data.user_id}`, {
       method: "DELETE",
     });
     if (!result.ok) return fail(result.error);
     // The row goes only when exactly one user was deleted.
     if (result.data.number !== 1)
       return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
-    // Undo brings the user back from the server's hold: password, accounts and keys, not their sessions.
-    const undo = heldUndoOffer(formData, result.data, "Completed successfully!");
-    if (undo) return data<ActionResult>({ intent, error: null, undo });
     return redirectWithSuccess(listUrl(request), "Completed successfully!");
-  }
-
-  if (intent === "restore") {
-    return restoreHeldAction<ActionResult>(context, formData, {
-      redirectTo: listUrl(request),
-      failed: { intent, error: "The user was not restored." },
-    });
   }
 
   if (intent === "firebase") {
@@ -303,13 +293,19 @@ function UserRow({ item, isMe }: { item: AdminUserListItem; isMe: boolean }) {
   );
 }
 
-function CreateUserForm({ lastResult }: { lastResult: ActionResult["create"] }) {
+const CreateUserForm = withDeferredForm(function CreateUserForm({
+  lastResult,
+}: {
+  lastResult: ActionResult["create"];
+}) {
   const fetcher = useFetcher<typeof action>({ key: "admin-users-create" });
   const result = fetcher.data?.intent === "create" ? fetcher.data.create : lastResult;
-  const [form, fields] = useZodForm(CreateUserSchema, {
-    id: "create-user",
-    lastResult: fetcher.state === "idle" ? result : undefined,
-  });
+  const { createConstraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useDeferredZodForm<z.input<typeof CreateUserSchema>, z.output<typeof CreateUserSchema>>(
+    loadCreateUserCheck,
+    createConstraint,
+    { id: "create-user", lastResult: fetcher.state === "idle" ? result : undefined },
+  );
   const submitting = fetcher.state !== "idle";
   return (
     <details className="card mb-6" open={Boolean(result?.error)}>
@@ -339,4 +335,4 @@ function CreateUserForm({ lastResult }: { lastResult: ActionResult["create"] }) 
       </fetcher.Form>
     </details>
   );
-}
+});

@@ -2,11 +2,11 @@ import { Link, useActionData } from "react-router";
 import type { Route } from "./+types/wonder-create";
 import { WonderItemForm } from "~/components/admin/wonder-item-form";
 import { ErrorAlert } from "~/components/error-alert";
-import { loadTags, saveItemAction } from "./wonder-item.server";
+import { itemFormConstraint, loadTags, saveItemAction } from "./wonder-item.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadTags(context);
+  return { ...(await loadTags(context)), constraint: itemFormConstraint() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,7 +25,13 @@ export default function WonderCreate({ loaderData }: Route.ComponentProps) {
       </p>
       <ErrorAlert message={loaderData.tagsError ? `Tags could not be loaded: ${loaderData.tagsError}` : null} />
       <div className="card">
-        <WonderItemForm item={null} tags={loaderData.tags} actionData={actionData} submitLabel="Create" />
+        <WonderItemForm
+          item={null}
+          tags={loaderData.tags}
+          constraint={loaderData.constraint}
+          actionData={actionData}
+          submitLabel="Create"
+        />
       </div>
     </section>
   );

@@ -11,14 +11,14 @@ import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { confirmDeleteQuestion } from "./actions.server";
-import { loadTags, saveItemAction } from "./wonder-item.server";
+import { itemFormConstraint, loadTags, saveItemAction } from "./wonder-item.server";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const [item, tags] = await Promise.all([
     apiGetOrThrow<WonderItem>(context, `/admin/wonder/items/${encodeURIComponent(params.itemId)}`),
     loadTags(context),
   ]);
-  return { item, ...tags };
+  return { item, ...tags, constraint: itemFormConstraint() };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -57,6 +57,7 @@ export default function WonderEdit({ loaderData }: Route.ComponentProps) {
           key={item.updated_at}
           item={item}
           tags={tags}
+          constraint={loaderData.constraint}
           actionData={actionData}
           submitLabel="Save Changes"
         />

@@ -1,4 +1,5 @@
 // The create and edit pages' shared action: validate, preview without JavaScript, or save through /api.
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import {
@@ -16,6 +17,11 @@ type ReadableContext = Readonly<RouterContextProvider>;
 export async function loadTags(context: ReadableContext): Promise<{ tags: WonderTag[]; tagsError: string | null }> {
   const result = await apiRequest<WonderTagListResponse>(context, "/admin/wonder/tags");
   return result.ok ? { tags: result.data.tags, tagsError: null } : { tags: [], tagsError: errorText(result.error) };
+}
+
+/** The item form's HTML constraints, for the create and edit pages' loaders. */
+export function itemFormConstraint() {
+  return getZodConstraint(WonderItemSchema);
 }
 
 /** Saves the posted item (a new one when itemId is null) and goes to its edit page. */

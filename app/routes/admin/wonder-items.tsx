@@ -8,14 +8,8 @@ import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
 import { Time } from "~/components/time";
-import {
-  WONDER_PAGE_SIZE,
-  WONDER_STATUSES,
-  WonderItemSchema,
-  type WonderItem,
-  type WonderItemPage,
-  type WonderStatus,
-} from "../../../shared/contract/wonder";
+import { WonderItemSchema, type WonderItem, type WonderItemPage } from "../../../shared/contract/wonder";
+import { WONDER_PAGE_SIZE, WONDER_STATUSES, type WonderStatus } from "../../../shared/contract/wonder-vocabulary";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";

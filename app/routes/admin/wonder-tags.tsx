@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import { data, Link, useActionData, useFetcher, useLocation } from "react-router";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { data, Link, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-tags";
 import { FormCard } from "~/components/admin/form-card";
@@ -11,9 +12,14 @@ import { ErrorAlert } from "~/components/error-alert";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { WonderTagSchema, type WonderTag, type WonderTagListResponse } from "../../../shared/contract/wonder";
+import {
+  WonderTagFormSchema,
+  WonderTagSchema,
+  type WonderTag,
+  type WonderTagListResponse,
+} from "../../../shared/contract/wonder";
 import { apiRequest } from "~/utils/api.server";
-import { useZodForm } from "~/utils/use-zod-form";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
 import {
   DELETE_INTENTS,
   deleteAction,
@@ -25,8 +31,11 @@ import {
 
 const PAGE_PATH = ADMIN_PATHS.wonderTags;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
-// The form adds the id of the tag being renamed; /api takes it from the URL.
-const TagFormSchema = WonderTagSchema.extend({ id: z.string().optional() });
+/** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
+const loadTagCheck = deferredZodCheck(
+  () => import("../../../shared/contract/wonder"),
+  (schemas) => schemas.WonderTagFormSchema,
+);
 
 const pageUrl = (editId?: string | null) => editUrl(PAGE_PATH, editId);
 
@@ -36,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     editing,
     error,
   } = await loadListForEditing(context, request, "/admin/wonder/tags", (answer: WonderTagListResponse) => answer.tags);
-  return { tags, editing, error };
+  return { tags, editing, error, constraint: getZodConstraint(WonderTagFormSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -71,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "save") {
     return saveAction(formData, {
       intent,
-      schema: TagFormSchema,
+      schema: WonderTagFormSchema,
       save: ({ id, ...body }) =>
         id
           ? apiRequest<WonderTag>(context, `/admin/wonder/tags/${encodeURIComponent(id)}`, { method: "PUT", body })
@@ -132,17 +141,22 @@ export default function WonderTags({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function TagForm({ editing }: { editing: WonderTag | null }) {
+const TagForm = withDeferredForm(function TagForm({ editing }: { editing: WonderTag | null }) {
   const fetcher = useFetcher<typeof action>();
   const actionData = useActionData<typeof action>();
+  const { constraint } = useLoaderData<typeof loader>();
   const reply = fetcher.data ?? actionData;
   const lastResult = reply?.intent === "save" ? reply.result : undefined;
-  const [form, fields] = useZodForm(TagFormSchema, {
-    lastResult,
-    defaultValue: editing
-      ? { id: editing.id, name: editing.name, slug: editing.slug, color: editing.color ?? undefined }
-      : undefined,
-  });
+  const [form, fields] = useDeferredZodForm<z.input<typeof WonderTagFormSchema>, z.output<typeof WonderTagFormSchema>>(
+    loadTagCheck,
+    constraint,
+    {
+      lastResult,
+      defaultValue: editing
+        ? { id: editing.id, name: editing.name, slug: editing.slug, color: editing.color ?? undefined }
+        : undefined,
+    },
+  );
   const busy = fetcher.state !== "idle";
   return (
     <FormCard titleId="tag-form" title={editing ? `Edit tag ${editing.name}` : "New tag"}>
@@ -179,4 +193,4 @@ function TagForm({ editing }: { editing: WonderTag | null }) {
       </fetcher.Form>
     </FormCard>
   );
-}
+});

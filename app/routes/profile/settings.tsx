@@ -1,6 +1,6 @@
 // /profile/me/settings: theme, display name, password and other sessions. Four forms posting to one action,
 // told apart by their intent; each works as a plain form post and, with JavaScript, without a reload.
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState } from "react";
 import {
@@ -320,7 +320,7 @@ function PasswordForm({ email }: { email: string }) {
 
 function SessionsForm({ otherSessions }: { otherSessions: number }) {
   const lastResult = useLastResult("sign-out-others");
-  const [form] = useForm({ id: "settings-sessions", lastResult });
+  const [form] = useDeferredZodForm(null, undefined, { id: "settings-sessions", lastResult });
   const pending = usePending("sign-out-others");
   return (
     <Form method="post" {...getFormProps(form)} className="card space-y-3">
