@@ -87,7 +87,7 @@ describe("undoing a delete", () => {
       json: uploadOf(DEVICES[0]!),
       headers: { "x-api-key": key.key },
     });
-    expect(upload.status).toBe(200);
+    expect(upload.ok, await upload.clone().text()).toBe(true);
     const db = h.database.db;
     const reportsOfKey = async () =>
       (await db.select({ id: cameraReports.id }).from(cameraReports).where(eq(cameraReports.apiKeyId, key.id))).length;
