@@ -13,6 +13,7 @@ export default [
     route("privacy", "routes/pages/legal.tsx", { id: "privacy" }),
     route("contact", "routes/pages/contact.tsx"),
     route("site/health2", "routes/pages/site-health.tsx"),
+    route("api-docs", "routes/pages/api-docs.tsx"),
     layout("routes/layouts/signed-in.tsx", [
       route("profile/me", "routes/profile/me.tsx"),
       route("profile/me/settings", "routes/profile/settings.tsx"),

@@ -31,10 +31,10 @@ export function SiteFooter({ siteName }: { siteName: string }) {
               </Link>
             </li>
             <li>
-              {/* The OpenAPI document of /api, generated from the schemas that check its requests. */}
-              <a href="/api/openapi.json" className={footerLinkClass} type="application/json">
-                API (OpenAPI)
-              </a>
+              {/* Written from the OpenAPI document of /api, which the schemas that check its requests generate. */}
+              <Link to="/api-docs" className={footerLinkClass}>
+                API documentation
+              </Link>
             </li>
           </ul>
         </nav>

@@ -63,6 +63,18 @@ export function createApiApp(deps: ApiDeps): ApiApp {
   api.route("/", kvServiceRoutes);
   api.route("/", adminRoutes);
 
+  // How callers authenticate, named by the operations that take it (security: [{ ApiKey: [] }]).
+  api.openAPIRegistry.registerComponent("securitySchemes", "ApiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "x-api-key",
+    description: "A key an administrator created in the admin area's API keys.",
+  });
+  api.openAPIRegistry.registerComponent("securitySchemes", "Session", {
+    type: "http",
+    scheme: "bearer",
+    description: "a session token (POST /api/auth/login) as Authorization: Bearer <token>, or the session cookie",
+  });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: { title: `${config.siteName} API`, version: process.env.npm_package_version ?? "0.0.0" },

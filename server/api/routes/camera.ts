@@ -148,6 +148,7 @@ cameraRoutes.openapi(
     path: "/camera/reports",
     tags: ["camera"],
     summary: "Upload one camera report (probe app)",
+    security: [{ ApiKey: [] }],
     description:
       "The envelope of docs/camera-report.md. Unknown keys are kept as " +
       "uploaded. At most 1 MiB. Authenticated with an x-api-key header.",

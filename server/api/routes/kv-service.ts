@@ -25,6 +25,9 @@ const requireApiKeyOrAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (!isAdmin(c.var.user)) throw new ApiError(403, "Administrator only");
   return next();
 };
+/** Either an API key or an administrator's session (requireApiKeyOrAdmin), as the OpenAPI document names them. */
+const apiKeyOrSession: Record<string, string[]>[] = [{ ApiKey: [] }, { Session: [] }];
+
 const serviceErrors = {
   401: jsonResponse(ErrorBodySchema, "No valid x-api-key and no session"),
   403: jsonResponse(ErrorBodySchema, "Signed in, but not an administrator"),
@@ -35,6 +38,7 @@ kvServiceRoutes.openapi(
     method: "get",
     path: "/v1/kv/{key}",
     tags: ["key/value service"],
+    security: apiKeyOrSession,
     middleware: [requireApiKeyOrAdmin],
     request: { params: KvKeyParamsSchema },
     responses: {
@@ -56,6 +60,7 @@ kvServiceRoutes.openapi(
     method: "put",
     path: "/v1/kv/{key}",
     tags: ["key/value service"],
+    security: apiKeyOrSession,
     middleware: [requireApiKeyOrAdmin],
     request: { params: KvKeyParamsSchema, body: jsonBody(KvPutSchema) },
     responses: {
@@ -90,6 +95,7 @@ kvServiceRoutes.openapi(
     method: "delete",
     path: "/v1/kv/{key}",
     tags: ["key/value service"],
+    security: apiKeyOrSession,
     middleware: [requireApiKeyOrAdmin],
     request: { params: KvKeyParamsSchema },
     responses: {
