@@ -37,6 +37,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // A finished Suspense boundary goes out in place. React would move a large one (an admin form) after the rest
+        // of the page, shown by an inline script: without JavaScript it would stay hidden.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyEvent]() {
           shellRendered = true;
           stopRenderTiming();

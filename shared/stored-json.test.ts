@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkJsonText, jsonTextsAt } from "./stored-json";
+import { checkJsonText, jsonTextsAt, withStringMembers } from "./stored-json";
 
 describe("stored JSON text", () => {
   it("accepts one strict JSON value and says why anything else is refused", () => {
@@ -23,5 +23,15 @@ describe("stored JSON text", () => {
     expect(jsonTextsAt(answer, ["*", "v"])).toEqual(['{"b":1, "a" : [1.0, "]}"]}', undefined, "12345678901234567890"]);
     expect(jsonTextsAt('{"value": "x", "value": [ 1 ]}', ["value"])).toEqual(["[ 1 ]"]);
     expect(jsonTextsAt("not json", ["value"])).toEqual([]);
+  });
+
+  it("sets string members in place or after the last member, keeping the rest as written", () => {
+    const set = { id: "lab", type: "lab" };
+    expect(withStringMembers('{ "big": 12345678901234567890,\n "type" :\t[1.0, {"id": 2}] }', set)).toBe(
+      '{ "big": 12345678901234567890,\n "type" :\t"lab","id":"lab" }',
+    );
+    expect(withStringMembers("{ }", set)).toBe('{"id":"lab","type":"lab" }');
+    expect(withStringMembers('{"id": "\\"}", "n": 1}', { id: "x" })).toBe('{"id": "x", "n": 1}');
+    expect(withStringMembers("[1]", set)).toBe("[1]");
   });
 });

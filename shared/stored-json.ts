@@ -96,3 +96,45 @@ export function jsonTextsAt(source: string, path: readonly string[]): (string | 
   }
   return nodes.map((node) => (node === undefined ? undefined : nodeText(source, node)));
 }
+
+/** Where the member whose key starts at `keyOffset` (its raw key `rawKey`) has its value in `source`. */
+function memberValueStart(source: string, keyOffset: number, rawKey: string): number {
+  let i = keyOffset + rawKey.length;
+  // Whitespace and the colon between the key and its value: nothing else can stand there in valid JSON.
+  while (i < source.length && /[\s:]/.test(source[i]!)) i++;
+  return i;
+}
+
+/**
+ * The JSON text of an object with each of `members` set to its string: a member already there gets the new value in
+ * its place, the others are added after the last member; all else stays as written. `objectText` is one valid JSON
+ * object without a key written twice (checkJsonText); anything else comes back unchanged.
+ */
+export function withStringMembers(objectText: string, members: Record<string, string>): string {
+  const parsed = parseJson(objectText);
+  if (!parsed.ok || typeof parsed.root === "string" || parsed.root.type !== "object") return objectText;
+  const { root } = parsed;
+  const edits: { start: number; end: number; text: string }[] = [];
+  const added: string[] = [];
+  for (const [key, value] of Object.entries(members)) {
+    const entry = root.entries.findLast((candidate) => candidate.key === key);
+    if (!entry) {
+      added.push(`${JSON.stringify(key)}:${JSON.stringify(value)}`);
+      continue;
+    }
+    const start = memberValueStart(objectText, entry.offset, entry.rawKey);
+    edits.push({ start, end: start + nodeText(objectText, entry.value).length, text: JSON.stringify(value) });
+  }
+  if (added.length) {
+    const last = root.entries.at(-1);
+    const at = last
+      ? memberValueStart(objectText, last.offset, last.rawKey) + nodeText(objectText, last.value).length
+      : root.offset + 1;
+    edits.push({ start: at, end: at, text: `${last ? "," : ""}${added.join(",")}` });
+  }
+  let text = objectText;
+  for (const edit of edits.sort((a, b) => b.start - a.start)) {
+    text = text.slice(0, edit.start) + edit.text + text.slice(edit.end);
+  }
+  return text;
+}

@@ -163,12 +163,13 @@ export const cameraReports = pgTable(
 
 // The report as uploaded, beside the columns the list reads. Lists, searches and counts scan camera_reports; with the
 // bodies (1.6 kB each) inline, 100,000 reports made a 125 MB heap that no search could keep in memory, and a novel
-// search read most of it from disk. Apart, the list's table is a fifth of that.
+// search read most of it from disk. Apart, the list's table is a fifth of that. The body is the uploaded text:
+// jsonb would reorder its keys, drop its whitespace and hand the driver numbers to round.
 export const cameraReportBodies = pgTable("camera_report_bodies", {
   reportId: uuid("report_id")
     .primaryKey()
     .references(() => cameraReports.id, { onDelete: "cascade" }),
-  reportData: jsonb("report_data").notNull(),
+  reportData: text("report_data").notNull(),
 });
 
 // How many camera reports there are, kept by a statement trigger on camera_reports (see its migration): counting
@@ -339,7 +340,8 @@ export const imageHostJobs = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     inputImgId: text("input_img_id"),
-    echoData: jsonb("echo_data").$type<Record<string, unknown>>().notNull().default({}),
+    // The echo data's JSON text as the caller wrote it.
+    echoData: text("echo_data").notNull().default("{}"),
     requestorId: text("requestor_id"),
     createdAt: createdAt(),
   },

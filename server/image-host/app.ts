@@ -9,6 +9,8 @@ import { z } from "zod";
 import type { Database } from "../db/client";
 import { imageHostJobs } from "../db/schema";
 import { checkJsonLimits } from "../../shared/json-limits";
+import { jsonTextsAt } from "../../shared/stored-json";
+import { JsonText, stringifyWithJsonText } from "../lib/json-text";
 import { imageDataUrl } from "./image";
 
 export const IMAGE_HOST_MAX_BODY_BYTES = 256 * 1024;
@@ -48,7 +50,7 @@ function toJob(row: JobRow) {
     steps: row.steps,
     ai_model_id: row.model,
     input_img_id: row.inputImgId,
-    echo_data: row.echoData,
+    echo_data: new JsonText(row.echoData),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -58,6 +60,11 @@ function sameSecret(given: string, expected: string): boolean {
   const a = createHash("sha256").update(given).digest();
   const b = createHash("sha256").update(expected).digest();
   return timingSafeEqual(a, b) && expected.length > 0;
+}
+
+/** A list of jobs, each job's echo data as its caller wrote it. */
+function jobList(c: Context, rows: JobRow[]) {
+  return c.body(stringifyWithJsonText({ result_list: rows.map(toJob) }), 200, { "content-type": "application/json" });
 }
 
 function fail(c: Context, status: 400 | 401 | 404 | 413, detail: string) {
@@ -119,6 +126,8 @@ export function createImageHostApp(options: ImageHostOptions) {
       if (prompts.length === 0) return fail(c, 400, "prompt: no prompt given.");
       const requestorId =
         typeof request.echo_data.requestor_id === "string" ? request.echo_data.requestor_id.slice(0, 200) : null;
+      // Kept as the caller wrote it: digits, key order and whitespace.
+      const echoText = jsonTextsAt(text, ["echo_data"])[0] ?? "{}";
       const rows = await db
         .insert(imageHostJobs)
         .values(
@@ -129,12 +138,12 @@ export function createImageHostApp(options: ImageHostOptions) {
             width: request.width,
             height: request.height,
             inputImgId: request.input_img_id ?? null,
-            echoData: request.echo_data,
+            echoData: echoText,
             requestorId,
           })),
         )
         .returning();
-      return c.json({ result_list: rows.map(toJob) });
+      return jobList(c, rows);
     },
   );
 
@@ -144,7 +153,7 @@ export function createImageHostApp(options: ImageHostOptions) {
       .from(imageHostJobs)
       .orderBy(desc(imageHostJobs.createdAt), desc(imageHostJobs.id))
       .limit(historyLimit(c));
-    return c.json({ result_list: rows.map(toJob) });
+    return jobList(c, rows);
   });
 
   app.get("/history/requestor/:requestorId", async (c) => {
@@ -155,7 +164,7 @@ export function createImageHostApp(options: ImageHostOptions) {
       .where(eq(imageHostJobs.requestorId, requestorId))
       .orderBy(desc(imageHostJobs.createdAt), desc(imageHostJobs.id))
       .limit(historyLimit(c));
-    return c.json({ result_list: rows.map(toJob) });
+    return jobList(c, rows);
   });
 
   app.delete("/job/:id", async (c) => {

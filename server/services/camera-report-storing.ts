@@ -1,5 +1,5 @@
 // Storing camera report uploads: the checks zod cannot express, the row with its denormalised search and filter
-// columns, the body in its own table, and Idempotency-Key replays.
+// columns, the body in its own table as the text uploaded, and Idempotency-Key replays.
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { CameraReportUpload } from "../../shared/contract/camera";
@@ -13,6 +13,7 @@ import {
   reportFeatures,
   sdkOf,
 } from "../../shared/camera";
+import { checkJsonText } from "../../shared/stored-json";
 import { InvalidInputError, MismatchError } from "./errors";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";
@@ -46,8 +47,15 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
 
-/** Checks zod cannot express on unknown keys, which are stored as uploaded. */
-export function assertStorable(upload: unknown): void {
+/**
+ * Checks zod cannot express on unknown keys, which are stored as uploaded. `text` is the body as uploaded, checked
+ * by the lossless parser: a key written twice would be stored, and each reader would keep another of its values.
+ */
+export function assertStorable(upload: unknown, text?: string): void {
+  if (text !== undefined) {
+    const checked = checkJsonText(text, "The report");
+    if (!checked.ok) throw new InvalidInputError(checked.message, [{ field: "_form", message: checked.message }]);
+  }
   if (jsonDepth(upload) > MAX_JSON_DEPTH) {
     throw new InvalidInputError(`The report is nested too deeply: at most ${MAX_JSON_DEPTH} levels.`, [
       { field: "_form", message: `At most ${MAX_JSON_DEPTH} levels of nesting.` },
@@ -61,13 +69,16 @@ export function assertStorable(upload: unknown): void {
   }
 }
 
-/** A report to store: the list's row (camera_reports) and the body as uploaded (camera_report_bodies). */
-export type CameraReportInsert = typeof cameraReports.$inferInsert & { id: string; reportData: CameraReportUpload };
+/** A report to store: the list's row (camera_reports) and the body's text as uploaded (camera_report_bodies). */
+export type CameraReportInsert = typeof cameraReports.$inferInsert & { id: string; reportText: string };
 
-/** The row for an upload: the report as uploaded plus the columns the list searches and filters on. */
+/**
+ * The row for an upload: the report as uploaded plus the columns the list searches and filters on. `text` is the
+ * upload's JSON text (stored and answered as it is); seeds, which have only the value, leave it to JSON.stringify.
+ */
 export function cameraReportRow(
   upload: CameraReportUpload,
-  extra: { id?: string; createdAt?: Date; apiKeyId?: string | null } = {},
+  extra: { id?: string; createdAt?: Date; apiKeyId?: string | null; text?: string } = {},
 ): CameraReportInsert {
   const manufacturer = upload.manufacturer.trim();
   const deviceModel = upload.device_model.trim();
@@ -91,7 +102,7 @@ export function cameraReportRow(
     features: reportFeatures(cameras),
     bestMegapixels: bestMegapixels(cameras),
     largestSensorDiagonalMm: largestSensorDiagonalMm(cameras),
-    reportData: upload,
+    reportText: extra.text ?? JSON.stringify(upload),
     apiKeyId: extra.apiKeyId ?? null,
   };
 }
@@ -102,8 +113,8 @@ export function cameraReportRow(
  */
 export async function insertCameraReports(db: Database, reports: CameraReportInsert[]): Promise<void> {
   if (reports.length === 0) return;
-  const rows = reports.map(({ reportData: _body, ...row }) => row);
-  const bodies = reports.map((report) => ({ reportId: report.id, reportData: report.reportData }));
+  const rows = reports.map(({ reportText: _body, ...row }) => row);
+  const bodies = reports.map((report) => ({ reportId: report.id, reportData: report.reportText }));
   await db.transaction(async (tx) => {
     await tx.insert(cameraReports).values(rows);
     await tx.insert(cameraReportBodies).values(bodies);
@@ -111,6 +122,8 @@ export async function insertCameraReports(db: Database, reports: CameraReportIns
 }
 
 export interface CreateReportOptions {
+  /** The upload's JSON text, stored as it is: digits, key order and whitespace. */
+  text: string;
   apiKeyId: string | null;
   /** The client's Idempotency-Key header, if any. */
   idempotencyKey?: string | null;
@@ -145,7 +158,7 @@ export async function createCameraReport(
   upload: CameraReportUpload,
   options: CreateReportOptions,
 ): Promise<CreatedReport> {
-  assertStorable(upload);
+  assertStorable(upload, options.text);
   const key = options.idempotencyKey ? `${options.apiKeyId ?? "-"}:${options.idempotencyKey}` : null;
   const requestHash = createHash("sha256").update(canonicalJson(upload)).digest("hex");
   if (key) {
@@ -156,7 +169,7 @@ export async function createCameraReport(
     const earlier = await replayOf(db, key, requestHash);
     if (earlier) return earlier;
   }
-  const row = cameraReportRow(upload, { apiKeyId: options.apiKeyId });
+  const row = cameraReportRow(upload, { apiKeyId: options.apiKeyId, text: options.text });
   try {
     return await changePublicContent(db, ["camera-reports"], async (tx) => {
       await insertCameraReports(tx, [row]);

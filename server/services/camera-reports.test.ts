@@ -19,7 +19,6 @@ import {
   countCameraReports,
   DEFAULT_PROBE_APP_STORE_URL,
   getCameraReport,
-  inDocumentedOrder,
   jsonDepth,
   listCameraReports,
   probeAppStoreUrl,
@@ -57,23 +56,6 @@ describe("JSON helpers", () => {
     let deep: unknown = 1;
     for (let i = 0; i < 100_000; i++) deep = [deep];
     expect(jsonDepth(deep)).toBeGreaterThan(32);
-  });
-
-  it("puts known keys in documented order, keeping unknown ones (even __proto__) as data", () => {
-    const stored = JSON.parse(
-      '{"camera_list":[{"sensor":{"pixel_array":[1,1],"physical_size_mm":[1,1]},"lens_facing":"BACK",' +
-        '"camera_id":"0"}],"zz":1,"device_model":"M","manufacturer":"X","__proto__":{"polluted":true}}',
-    );
-    const ordered = inDocumentedOrder(stored, CameraReportUploadSchema) as Record<string, unknown>;
-    expect(Object.keys(ordered)).toEqual(["manufacturer", "device_model", "camera_list", "zz", "__proto__"]);
-    const cameraKeys = Object.keys((ordered.camera_list as Record<string, unknown>[])[0]!);
-    expect(cameraKeys).toEqual(["camera_id", "lens_facing", "sensor"]);
-    expect(Object.keys((ordered.camera_list as { sensor: object }[])[0]!.sensor)).toEqual([
-      "physical_size_mm",
-      "pixel_array",
-    ]);
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(JSON.stringify(ordered)).toContain('"__proto__":{"polluted":true}');
   });
 });
 
@@ -211,7 +193,8 @@ describe("with a database", () => {
     expect(page.reports).toHaveLength(10);
     expect(page.reports.every((r) => r.device_model.startsWith("Pixel") && r.best_level !== null)).toBe(true);
     const one = await getCameraReport(database.db, page.reports[0]!.id);
-    expect(Object.keys(one!.report_data).slice(0, 3)).toEqual(["manufacturer", "device_model", "device_os"]);
+    // The body is the upload's text: a seeded report's is its value as JSON.stringify writes it.
+    expect(one!.report_data.text).toMatch(/^\{"manufacturer":"[^"]+","device_model":"Pixel/);
     expect(await getCameraReport(database.db, "not-an-id")).toBeNull();
     // Each stored report has its body, and deleting a report deletes its body.
     const orphans = (await database.db.execute(

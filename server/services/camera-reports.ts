@@ -3,7 +3,6 @@
 // camera-report-search-terms.ts; this module answers for all three.
 import { count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
-  CameraReportUploadSchema,
   DEFAULT_PAGE_SIZE,
   isReportId,
   type CameraReportDetail,
@@ -13,6 +12,7 @@ import {
 } from "../../shared/contract/camera";
 import { hardwareLevelOfRank } from "../../shared/camera";
 import type { Database } from "../db/client";
+import { JsonText } from "../lib/json-text";
 import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "../db/schema";
 import { searchWords } from "./camera-report-search-terms";
 import { listCameraModels } from "./camera-report-models";
@@ -171,7 +171,10 @@ async function totalCount(db: Database): Promise<{ total: number; lowerBound: bo
   return { total: Number(counted?.total ?? 0), lowerBound: false };
 }
 
-export async function getCameraReport(db: Database, id: string): Promise<CameraReportDetail | null> {
+/** One report as its answer has it, with the body as the text uploaded: send it with stringifyWithJsonText. */
+export type StoredCameraReport = Omit<CameraReportDetail, "report_data"> & { report_data: JsonText };
+
+export async function getCameraReport(db: Database, id: string): Promise<StoredCameraReport | null> {
   if (!isReportId(id)) return null;
   const [row] = await db
     .select({
@@ -189,36 +192,8 @@ export async function getCameraReport(db: Database, id: string): Promise<CameraR
     id: row.id,
     created_at: row.createdAt.toISOString(),
     device_os_version: row.deviceOsVersion,
-    report_data: inDocumentedOrder(row.reportData, CameraReportUploadSchema) as CameraReportDetail["report_data"],
+    report_data: new JsonText(row.reportData),
   };
-}
-
-type SchemaLike = { shape?: Record<string, unknown>; def?: { innerType?: unknown; element?: unknown } } | undefined;
-
-/** The schema inside optional and nullable wrappers. */
-function unwrap(schema: SchemaLike): SchemaLike {
-  let current = schema;
-  for (let i = 0; current?.def?.innerType && i < 5; i++) current = current.def.innerType as SchemaLike;
-  return current;
-}
-
-/**
- * jsonb stores keys in its own order (shortest first); readers expect the report's documented order (manufacturer
- * first, camera_id first). Known keys come in schema order, unknown ones after them as stored.
- */
-export function inDocumentedOrder(value: unknown, schema: unknown): unknown {
-  const inner = unwrap(schema as SchemaLike);
-  if (Array.isArray(value)) return value.map((item) => inDocumentedOrder(item, inner?.def?.element));
-  const shape = inner?.shape;
-  if (!value || typeof value !== "object" || !shape) return value;
-  const record = value as Record<string, unknown>;
-  const known = Object.keys(shape).filter((key) => Object.hasOwn(record, key));
-  const unknown = Object.keys(record).filter((key) => !Object.hasOwn(shape, key));
-  // fromEntries defines own properties, so an uploaded "__proto__" key stays data.
-  return Object.fromEntries([
-    ...known.map((key) => [key, inDocumentedOrder(record[key], shape[key])]),
-    ...unknown.map((key) => [key, record[key]]),
-  ]);
 }
 
 /** "camera-report-google-pixel-7-2024-05-01-1a2b3c4d.json": who, when, and which, for a downloads folder. */

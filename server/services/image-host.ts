@@ -1,5 +1,6 @@
 // The client for the image-generation host: x-api-key, no cookies, a timeout, no redirects, a cap on
-// the answer's size, and every failure as a ServiceError with a message that says what went wrong.
+// the answer's size, and every failure as a ServiceError with a message that says what went wrong. Echo data goes to
+// the host and comes back from it as JSON text, never parsed and printed again (JsonText).
 import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -15,6 +16,8 @@ import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { hmacDigest } from "../lib/crypto";
 import { checkJsonLimits } from "../../shared/json-limits";
+import { jsonTextsAt, withStringMembers } from "../../shared/stored-json";
+import { JsonText, stringifyWithJsonText } from "../lib/json-text";
 import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
 import { siteVarValue, type StoredSiteVarValue } from "./secret-site-vars";
 
@@ -70,7 +73,16 @@ const JobSchema = z
     created_at: z.string().nullish().catch(null),
     ai_model_id: z.string().nullish().catch(null),
   })
-  .transform((job): ImageJob => ({ ...job, image_url: safeImageUrl(job.image_url) }));
+  .transform((job) => ({ ...job, image_url: safeImageUrl(job.image_url) }));
+
+/** A job as the host answered it, its echo data as the host wrote it: send it with jsonWithStoredText. */
+export type HostImageJob = Omit<ImageJob, "echo_data"> & { echo_data: JsonText };
+
+/** The host's answer: its value, and its text, where echo data is read as written. */
+interface HostAnswer {
+  value: unknown;
+  text: string;
+}
 
 /** Only images a page may show: http(s) URLs and raster or SVG data URLs (an <img> never runs SVG scripts). */
 export function safeImageUrl(url: string): string {
@@ -83,20 +95,23 @@ export function safeImageUrl(url: string): string {
   }
 }
 
-function jobsOf(body: unknown): ImageJob[] {
-  const list = Array.isArray(body)
-    ? body
-    : body && typeof body === "object"
-      ? ((body as Record<string, unknown>).result_list ??
-        (body as Record<string, unknown>).jobs ??
-        (body as Record<string, unknown>).history)
-      : undefined;
+const LIST_MEMBERS = ["result_list", "jobs", "history"] as const;
+
+function jobsOf({ value: body, text }: HostAnswer): HostImageJob[] {
+  const record = body && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const member = record ? LIST_MEMBERS.find((name) => record[name] !== undefined && record[name] !== null) : undefined;
+  const list = Array.isArray(body) ? body : member ? record![member] : undefined;
   if (!Array.isArray(list)) throw new UpstreamError("The image host answered without a list of jobs.");
-  const jobs: ImageJob[] = [];
-  for (const entry of list) {
+  // Each item's echo data as the answer writes it, lined up with the items.
+  const echoTexts = jsonTextsAt(text, member ? [member, "*", "echo_data"] : ["*", "echo_data"]);
+  const jobs: HostImageJob[] = [];
+  list.forEach((entry, index) => {
     const parsed = JobSchema.safeParse(entry);
-    if (parsed.success) jobs.push(parsed.data);
-  }
+    if (!parsed.success) return;
+    const echoText = echoTexts[index];
+    const isObject = echoText !== undefined && Object.keys(parsed.data.echo_data).length > 0;
+    jobs.push({ ...parsed.data, echo_data: new JsonText(isObject ? echoText : "{}") });
+  });
   return jobs;
 }
 
@@ -147,7 +162,7 @@ async function callHost(
   path: string,
   body?: unknown,
   notFound?: string,
-): Promise<unknown> {
+): Promise<HostAnswer> {
   const url = endpoint(target.host, path);
   const timeoutMs = target.timeoutMs ?? config.integrations.imageHost.timeoutMs;
   const signal = AbortSignal.timeout(timeoutMs);
@@ -161,7 +176,7 @@ async function callHost(
     response = await outboundFetch(url, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : stringifyWithJsonText(body),
       signal,
     });
     text = await readCapped(response);
@@ -193,11 +208,18 @@ async function callHost(
     throw new UpstreamError(`The image host answered HTTP ${response.status}.`);
   }
   if (text && parsed === undefined) throw new UpstreamError("The image host answered with something that is not JSON.");
-  return parsed;
+  return { value: parsed, text };
 }
 
-/** POST {host}/model/flux; echo_data carries requestor_id and requestor_type, both the form name. */
-export async function generateImages(target: ImageHostTarget, request: FluxRequest): Promise<ImageJob[]> {
+/**
+ * POST {host}/model/flux; echo_data carries requestor_id and requestor_type, both the form name, and is sent as its
+ * text (FluxRequest's, or `echoText`: an /api body's echo data as written there).
+ */
+export async function generateImages(
+  target: ImageHostTarget,
+  request: FluxRequest,
+  echoText = request.echo_data,
+): Promise<HostImageJob[]> {
   const payload = {
     prompt: request.prompt.length === 1 ? request.prompt[0] : request.prompt,
     steps: request.steps,
@@ -205,12 +227,14 @@ export async function generateImages(target: ImageHostTarget, request: FluxReque
     height: request.height,
     ai_model_id: request.ai_model_id,
     input_img_id: request.input_img_id || null,
-    echo_data: { ...request.echo_data, requestor_id: FLUX_FORM_NAME, requestor_type: FLUX_FORM_NAME },
+    echo_data: new JsonText(
+      withStringMembers(echoText, { requestor_id: FLUX_FORM_NAME, requestor_type: FLUX_FORM_NAME }),
+    ),
   };
   return jobsOf(await callHost(target, "POST", "/model/flux", payload));
 }
 
-export async function jobHistory(target: ImageHostTarget, requestorId?: string): Promise<ImageJob[]> {
+export async function jobHistory(target: ImageHostTarget, requestorId?: string): Promise<HostImageJob[]> {
   const path = requestorId
     ? `/history/requestor/${encodeURIComponent(requestorId)}?limit=${FLUX_HISTORY_LIMIT}`
     : `/history?limit=${FLUX_HISTORY_LIMIT}`;

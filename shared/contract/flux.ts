@@ -1,8 +1,11 @@
 // The image-generation lab form, its limits and defaults. One schema for the form (text fields),
 // the route action and POST /api/v1/admin/img_gen/flux (JSON): it accepts the prompt as text or as a list
-// and echo data as JSON text or as an object, and always yields the host's request payload.
+// and echo data as JSON text or as an object, and always yields the host's request payload. Echo data comes out as
+// its JSON text, kept as written (digits, key order, whitespace); POST /api/v1/admin/img_gen/flux takes an object's
+// text from the body as written.
 import { z } from "zod";
 import { checkJsonLimits } from "../json-limits";
+import { checkJsonText } from "../stored-json";
 import { FLUX_DEFAULTS, FLUX_LIMITS } from "./flux-vocabulary";
 
 export * from "./flux-vocabulary";
@@ -40,10 +43,10 @@ const echoDataField = z
     z.record(z.string(), z.unknown()),
   ])
   .optional()
-  .transform((value, ctx): Record<string, unknown> => {
-    if (value === undefined) return {};
-    if (typeof value !== "string") return value;
-    if (!value.trim()) return {};
+  .transform((value, ctx): string => {
+    if (value === undefined) return "{}";
+    if (typeof value !== "string") return JSON.stringify(value);
+    if (!value.trim()) return "{}";
     const tooLarge = checkJsonLimits(value, "Echo data");
     if (tooLarge) {
       ctx.addIssue({ code: "custom", message: tooLarge.message });
@@ -60,7 +63,13 @@ const echoDataField = z
       ctx.addIssue({ code: "custom", message: "Echo data must be a JSON object." });
       return z.NEVER;
     }
-    return parsed as Record<string, unknown>;
+    // Kept as text, so a key written twice would be read differently by each reader of it.
+    const checked = checkJsonText(value, "Echo data");
+    if (!checked.ok) {
+      ctx.addIssue({ code: "custom", message: checked.message });
+      return z.NEVER;
+    }
+    return value;
   });
 
 const intBetween = (label: string, min: number, max: number, fallback: number) =>
@@ -128,7 +137,9 @@ export const ImageJobSchema = z
     image_url: z.string(),
     width: z.number(),
     height: z.number(),
-    echo_data: z.record(z.string(), z.unknown()),
+    echo_data: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "The echo data as written (digits, key order, whitespace), with requestor_id and type" }),
     created_at: z.string().nullish(),
     ai_model_id: z.string().nullish(),
   })

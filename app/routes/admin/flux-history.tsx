@@ -7,6 +7,7 @@ import { Time } from "~/components/time";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import type { ImageJob, ImageJobListResponse } from "../../../shared/contract/flux";
 import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH } from "../../../shared/contract/flux-vocabulary";
+import { jsonTextsAt } from "../../../shared/stored-json";
 import { apiRequest } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
@@ -25,13 +26,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const view = { mode, requestorId: mode === "requestor" ? requestorId : FLUX_FORM_NAME };
   // By-requestor mode needs a requestor id.
   if (mode === "requestor" && !requestorId)
-    return { ...view, jobs: [] as ImageJob[], error: "requestor_id is not provided!" };
+    return { ...view, jobs: [] as JobWithEchoText[], error: "requestor_id is not provided!" };
   const query = mode === "requestor" ? `?requestor_id=${encodeURIComponent(requestorId.slice(0, 200))}` : "";
   const result = await apiRequest<ImageJobListResponse>(context, `/v1/admin/img_gen/history${query}`, {
     timeoutMs: 5 * 60_000,
   });
-  return { ...view, jobs: result.ok ? result.data.result_list : [], error: result.ok ? null : errorText(result.error) };
+  if (!result.ok) return { ...view, jobs: [] as JobWithEchoText[], error: errorText(result.error) };
+  // Echo data is shown as the host wrote it: the parsed copy may have lost digits or key order.
+  const echoTexts = jsonTextsAt(result.text ?? "", ["result_list", "*", "echo_data"]);
+  const jobs = result.data.result_list.map((job, index) => ({ ...job, echoText: echoTexts[index] ?? "{}" }));
+  return { ...view, jobs, error: null };
 }
+
+type JobWithEchoText = ImageJob & { echoText: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
@@ -114,7 +121,7 @@ export default function FluxHistory({ loaderData }: Route.ComponentProps) {
             </p>
             {Object.keys(job.echo_data).length > 0 ? (
               <pre className="mt-1 text-xs break-all whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">
-                {JSON.stringify(job.echo_data)}
+                {job.echoText}
               </pre>
             ) : null}
             <div className="mt-2">

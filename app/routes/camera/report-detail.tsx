@@ -23,6 +23,9 @@ import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { bestHardwareLevel, facingLabel, reportFacings } from "../../../shared/camera";
 import { conditionalPage } from "~/utils/conditional-get.server";
+import { memberNode } from "../../../shared/stored-json";
+import { printJson } from "../../../shared/tools/json/format";
+import { parseJson } from "../../../shared/tools/json/parse";
 
 const NO_REPORT = "No report data available";
 const detailContext = createContext<ApiResult<CameraReportDetail> | null>(null);
@@ -48,7 +51,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data(result.status === 404 ? { ...result.error, detail: NO_REPORT } : result.error, {
       status: result.status,
     });
-  return { report: result.data, permalink: `/cam2/${result.data.id}` };
+  return { report: result.data, permalink: `/cam2/${result.data.id}`, json: reportJsonOf(result.text ?? "") };
+}
+
+/**
+ * The report's JSON for the page, indented, its numbers, strings and key order as uploaded (`report` holds values
+ * JavaScript read, which may have lost digits); the download is the uploaded file itself.
+ */
+function reportJsonOf(answerText: string): string {
+  const parsed = parseJson(answerText);
+  const body = parsed.ok ? memberNode(parsed.root, "report_data") : undefined;
+  return body === undefined ? "" : printJson(body, { indent: "2", sortKeys: false }).text;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -67,12 +80,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ReportDetail() {
-  const { report, permalink } = useLoaderData<typeof loader>();
+  const { report, permalink, json } = useLoaderData<typeof loader>();
   const data = report.report_data;
   const cameras = Array.isArray(data.camera_list) ? data.camera_list : [];
   const device = [data.manufacturer, data.device_model].filter(Boolean).join(" ") || "Unknown device";
   const facings = reportFacings(cameras);
-  const json = JSON.stringify(data, null, 2);
   return (
     <article className="space-y-6">
       <NavigationStatus />

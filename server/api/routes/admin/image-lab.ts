@@ -1,5 +1,5 @@
 // The image-generation lab: the configured host, generation, the host's history and deleting a job. The server
-// calls the host; the browser never does.
+// calls the host; the browser never does. Echo data is answered as the host wrote it (jsonWithStoredText).
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   FluxHistoryQuerySchema,
@@ -8,8 +8,11 @@ import {
   ImageJobDeletedResponseSchema,
   ImageJobListResponseSchema,
 } from "../../../../shared/contract/flux";
+import { checkJsonText, jsonTextsAt } from "../../../../shared/stored-json";
 import { deleteJob, generateImages, imageGenConfig, jobHistory } from "../../../services/image-host";
 import { requireAdmin, type ApiEnv } from "../../context";
+import { ApiError } from "../../errors";
+import { jsonWithStoredText } from "../../json-text-response";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
 import { adminErrors, badInput, upstream } from "./common";
 
@@ -45,7 +48,16 @@ adminImageLabRoutes.openapi(
   }),
   async (c) => {
     const request = c.req.valid("json");
-    return c.json({ result_list: await generateImages({ host: request.host, apiKey: request.api_key }, request) }, 200);
+    // Echo data given as an object is sent as the body writes it; given as text, it is that text (FluxSchema).
+    const written = jsonTextsAt(await c.req.text(), ["echo_data"])[0];
+    let echoText = request.echo_data;
+    if (written?.startsWith("{")) {
+      const checked = checkJsonText(written, "Echo data");
+      if (!checked.ok) throw new ApiError(400, checked.message, [{ field: "echo_data", message: checked.message }]);
+      echoText = written;
+    }
+    const jobs = await generateImages({ host: request.host, apiKey: request.api_key }, request, echoText);
+    return jsonWithStoredText(c, { result_list: jobs }, 200);
   },
 );
 
@@ -66,7 +78,8 @@ adminImageLabRoutes.openapi(
   async (c) => {
     const config = await imageGenConfig(c.var.db);
     const requestorId = c.req.valid("query").requestor_id || undefined;
-    return c.json({ result_list: await jobHistory({ host: config.host, apiKey: config.api_key }, requestorId) }, 200);
+    const jobs = await jobHistory({ host: config.host, apiKey: config.api_key }, requestorId);
+    return jsonWithStoredText(c, { result_list: jobs }, 200);
   },
 );
 
