@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./context";
 import { EchoedTextProvider } from "./utils/echoed-text";
 import { withEchoedTexts } from "./utils/echoed-text.server";
+import { pageHydrates } from "./utils/hydration";
 import { NonceProvider } from "./utils/nonce";
 import { contentSecurityPolicy } from "./utils/security.server";
 import { startTiming } from "../shared/http/server-timing";
@@ -24,47 +25,77 @@ export default function handleRequest(
   const echoed = { texts: echoedText, marker: echoedText.size ? randomBytes(16).toString("hex") : "" };
   const isProduction = process.env.NODE_ENV === "production";
   const stopRenderTiming = startTiming("render");
+  const page = (
+    <NonceProvider value={nonce}>
+      <EchoedTextProvider value={echoed}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </EchoedTextProvider>
+    </NonceProvider>
+  );
+  const setPageHeaders = () => {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, isProduction));
+    if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  };
+  const wholePage = echoed.marker || pageHydrates(matchedHandles(routerContext)) ? null : renderWhole(page);
+  if (wholePage !== null) {
+    stopRenderTiming();
+    setPageHeaders();
+    return new Response(wholePage, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and no-JS clients get the whole document at once; browsers get the shell as soon as it is ready.
     const readyEvent =
       isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <EchoedTextProvider value={echoed}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </EchoedTextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        // A finished Suspense boundary goes out in place. React would move a large one (an admin form) after the rest
-        // of the page, shown by an inline script: without JavaScript it would stay hidden.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
-        [readyEvent]() {
-          shellRendered = true;
-          stopRenderTiming();
-          const body = new PassThrough();
-          const sent = echoed.marker ? withEchoedTexts(body, echoed.texts, echoed.marker) : body;
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("Content-Security-Policy", contentSecurityPolicy({ nonce }, isProduction));
-          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
-          resolve(
-            new Response(createReadableStreamFromReadable(sent), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      // A finished Suspense boundary goes out in place. React would move a large one (an admin form) after the rest
+      // of the page, shown by an inline script: without JavaScript it would stay hidden.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      [readyEvent]() {
+        shellRendered = true;
+        stopRenderTiming();
+        const body = new PassThrough();
+        const sent = echoed.marker ? withEchoedTexts(body, echoed.texts, echoed.marker) : body;
+        setPageHeaders();
+        resolve(
+          new Response(createReadableStreamFromReadable(sent), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        reject(error);
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    });
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/** The handles of the matched routes, as useMatches() shows them to the page's Layout. */
+function matchedHandles(routerContext: EntryContext): { handle: unknown }[] {
+  return routerContext.staticHandlerContext.matches.map((match) => ({
+    handle: routerContext.routeModules[match.route.id]?.handle,
+  }));
+}
+
+// Where React could not finish a Suspense boundary on the server and left it to the browser.
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+
+/**
+ * A page without React in the browser and without pending Suspense boundaries as one string: React's string
+ * renderer skips the byte encoding and the stream chunks, and the answer goes out in one write with its length.
+ * Null when a boundary suspended (renderToString cannot wait for it): the streaming render handles that page.
+ */
+function renderWhole(page: React.ReactElement): string | null {
+  const html = renderToString(page);
+  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return null;
+  return html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`;
 }
