@@ -5,12 +5,12 @@ import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "react-router";
-import { createRequestContext, requestInfoContext } from "../app/context";
+import { createRequestContext, requestInfoContext, type ApiTransport } from "../app/context";
 import { contentSecurityPolicy } from "../app/utils/security.server";
 import { dropSiteSettingsOnChange } from "../app/utils/site-settings.server";
 import { withServerTiming } from "../shared/http/server-timing";
 import { createApiApp } from "../server/api/app";
-import { clientIp } from "../server/api/context";
+import { clientIp, type SessionLookups } from "../server/api/context";
 import { workerCountsFromPrimary } from "../server/cluster";
 import { config } from "../server/config";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../server/lib/csrf";
@@ -130,7 +130,10 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     if (screened instanceof Response) return screened;
     const request = config.trustProxy ? asTheProxySawIt(screened) : screened;
     const render: RenderPage = async (nonce) => {
-      const context = createRequestContext({ clientIp: clientIp(c), nonce, api });
+      // The page's /api calls share one session look-up (server/api/context.ts); a remote caller cannot pass one.
+      const sessionLookups: SessionLookups = new Map();
+      const transport: ApiTransport = { fetch: (apiRequest, env) => api.fetch(apiRequest, { ...env, sessionLookups }) };
+      const context = createRequestContext({ clientIp: clientIp(c), nonce, api: transport });
       const response = await handleDocument(request, context);
       // Data that was already cached for a while (the report list, the site settings) shortens the page's life
       // in every cache after this one: the page cache and the browser count its max-age from the data's read.

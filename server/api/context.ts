@@ -16,10 +16,21 @@ export interface ApiDeps {
 
 export type AuthMethod = "cookie" | "bearer";
 
+/** A session found for a token, as findSession answers it. */
+export type FoundSession = Awaited<ReturnType<typeof findSession>>;
+
+/**
+ * Session look-ups shared by the /api calls of one page request, by token. Only the in-process client can pass
+ * it (a binding, never a header), so a page that calls /api twice reads the session from the database once.
+ */
+export type SessionLookups = Map<string, Promise<FoundSession>>;
+
 export interface ApiEnv {
   Bindings: {
     /** Set by the in-process client: the web tier already knows the visitor's address. */
     clientIp?: string;
+    /** Set by the in-process client for the calls of one page request (see SessionLookups). */
+    sessionLookups?: SessionLookups;
   };
   Variables: {
     db: Database;
@@ -68,8 +79,12 @@ export const loadSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
     token = await readSessionToken(c.req.header("cookie"));
     if (token) method = "cookie";
   }
+  const lookups = (c.env as ApiEnv["Bindings"] | undefined)?.sessionLookups;
+  // A call that may change the session or its user (sign-out, password, roles) reads it afresh, and the calls
+  // after it do too.
+  const shared = lookups && !changesState(c) ? lookups : undefined;
   if (token) {
-    const found = await findSession(c.var.db, token);
+    const found = await (shared ? sharedLookup(shared, c.var.db, token) : findSession(c.var.db, token));
     if (found) {
       c.set("user", userRowToSessionUser(found.user));
       c.set("session", found.session);
@@ -77,8 +92,25 @@ export const loadSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
       c.set("authMethod", method);
     }
   }
-  await next();
+  if (!lookups || shared) return next();
+  lookups.clear();
+  try {
+    await next();
+  } finally {
+    lookups.clear();
+  }
 };
+
+function sharedLookup(lookups: SessionLookups, db: Database, token: string): Promise<FoundSession> {
+  let found = lookups.get(token);
+  if (!found) {
+    found = findSession(db, token);
+    lookups.set(token, found);
+    // A failed read (the database down) is not remembered: the next call tries again, as it would have.
+    found.catch(() => lookups.delete(token));
+  }
+  return found;
+}
 
 /**
  * Cookie-authenticated state changes must come from this site (server/lib/csrf.ts). Bearer tokens and API keys are
