@@ -136,6 +136,56 @@ test.describe("admin undo", () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText(`Undo tag ${marker}`);
   });
+
+  test("a deleted user comes back as they were: the old password signs them in", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "Undo is offered in the toast, which needs JavaScript");
+    const credentials = { email: `undo-user-${unique()}@example.com`, password: "a fine passphrase" };
+    await createUserAsAdmin(page.request, credentials);
+    await signInAsAdmin();
+    await page.goto(`/admin/common/users/?q=${credentials.email}`);
+    const row = page.getByTestId(`user-row-${credentials.email}`);
+    await row.getByRole("button", { name: `Delete ${credentials.email}` }).click();
+    await expect(row).toHaveCount(0);
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("button", { name: "Undo" })
+      .click();
+    await expect(row).toBeVisible();
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Restored.")).toBeVisible();
+    // From this site's origin: the page's context holds the administrator's session cookie.
+    const signIn = await page.request.post("/api/auth/login", {
+      data: credentials,
+      headers: { origin: test.info().project.use.baseURL ?? "" },
+    });
+    expect(signIn.status(), await signIn.text()).toBe(200);
+  });
+
+  test("a deleted API key comes back and authenticates again", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "Undo is offered in the toast, which needs JavaScript");
+    const serviceName = `UNDO_${unique()}`;
+    const apiKey = `undo-key-${unique()}-${unique()}`;
+    await createThroughApi(page, "/v1/admin/api_keys", { service_name: serviceName, api_key: apiKey });
+    // A valid key reaches the key/value service (404: no such entry); an unknown one is refused (401).
+    const keyStatus = async () =>
+      (await page.request.get("/api/v1/kv/no-such-entry", { headers: { "x-api-key": apiKey } })).status();
+    expect(await keyStatus()).toBe(404);
+    await signInAsAdmin();
+    await page.goto("/admin/common/api_keys");
+    const row = page.getByRole("row").filter({ hasText: serviceName });
+    await row.getByRole("button", { name: `Delete key ${serviceName}` }).click();
+    await expect(row).toHaveCount(0);
+    expect(await keyStatus()).toBe(401);
+    await page
+      .getByRole("region", { name: /Notifications/ })
+      .getByRole("button", { name: "Undo" })
+      .click();
+    await expect(row).toBeVisible();
+    expect(await keyStatus()).toBe(404);
+  });
 });
 
 test.describe("admin lists on a phone", () => {
