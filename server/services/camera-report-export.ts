@@ -1,12 +1,13 @@
-// Every match of a search, for the CSV and JSON exports: read newest first in keyset batches and written as they
-// come, so an export of any size holds one batch in memory and its first bytes leave before the last row is read.
+// Every match of a search, for the CSV and JSON exports: read in the list's order in keyset batches and written as
+// they come, so an export of any size holds one batch in memory and its first bytes leave before the last row is read.
 import { and, sql, type SQL } from "drizzle-orm";
 import type { CameraReportQuery, CameraReportSummary } from "../../shared/contract/camera";
 import type { Database } from "../db/client";
 import { cameraReports } from "../db/schema";
-import { conditionsOf, LIST_COLUMNS, NEWEST_FIRST, summaryOf, type ListRow } from "./camera-reports";
+import { cameraReportSearchSql, SORT_KEYS } from "./camera-report-query";
+import { LIST_COLUMNS, summaryOf, type ListRow } from "./camera-reports";
 
-/** Most reports one export holds; a larger search is cut here (newest first) and says so in X-Export-Limit. */
+/** Most reports one export holds; a larger search is cut here (in its order) and says so in X-Export-Limit. */
 export const MAX_EXPORT_ROWS = 50_000;
 /** Rows read per query: large enough that the round trips cost little, small enough to keep memory flat. */
 export const EXPORT_BATCH_SIZE = 1_000;
@@ -16,34 +17,52 @@ export interface ExportOptions {
   batchSize?: number;
 }
 
+interface Cursor {
+  /** The sort key of the last row sent, as PostgreSQL's own text: a time keeps the microseconds a Date drops. */
+  key: string | null;
+  id: string;
+}
+
 /**
- * The summaries of every report the search matches, newest first, a batch at a time. Each batch starts after the
- * last row of the one before (created_at, id), which the newest-first index serves without skipping rows again.
- * The cursor's time travels as PostgreSQL's own text, which keeps the microseconds a JavaScript Date would drop.
+ * Rows after the cursor in the search's order: (key, id) past the last row's, which the sort's (key, id) index
+ * serves as a range, so no batch reads the rows before it again. The Android version is the one key that may be
+ * null: its nulls come last going down and first going up, as the list orders them.
  */
+function afterCursor(query: CameraReportQuery, cursor: Cursor): SQL {
+  const key = SORT_KEYS[query.sort];
+  const id = cameraReports.id;
+  const descending = query.dir === "desc";
+  if (cursor.key === null)
+    return descending
+      ? sql`(${key} is null and ${id} < ${cursor.id})`
+      : sql`((${key} is null and ${id} > ${cursor.id}) or ${key} is not null)`;
+  const past = descending
+    ? sql`(${key}, ${id}) < (${cursor.key}, ${cursor.id})`
+    : sql`(${key}, ${id}) > (${cursor.key}, ${cursor.id})`;
+  return descending && query.sort === "android" ? sql`(${past} or ${key} is null)` : past;
+}
+
+/** The summaries of every report the search matches, in the list's order, a batch at a time. */
 export async function* exportCameraReports(
   db: Database,
   query: CameraReportQuery,
   { maxRows = MAX_EXPORT_ROWS, batchSize = EXPORT_BATCH_SIZE }: ExportOptions = {},
 ): AsyncGenerator<CameraReportSummary[]> {
-  const where = conditionsOf(query);
-  let cursor: { at: string; id: string } | null = null;
+  const { where, orderBy } = cameraReportSearchSql(query);
+  let cursor: Cursor | null = null;
   let sent = 0;
   while (sent < maxRows) {
-    const after: SQL | undefined = cursor
-      ? sql`(${cameraReports.createdAt}, ${cameraReports.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`
-      : undefined;
-    const rows: (ListRow & { cursorAt: string })[] = await db
-      .select({ ...LIST_COLUMNS, cursorAt: sql<string>`${cameraReports.createdAt}::text` })
+    const rows: (ListRow & { cursorKey: string | null })[] = await db
+      .select({ ...LIST_COLUMNS, cursorKey: sql<string | null>`(${SORT_KEYS[query.sort]})::text` })
       .from(cameraReports)
-      .where(and(where, after))
-      .orderBy(...NEWEST_FIRST)
+      .where(and(where, cursor ? afterCursor(query, cursor) : undefined))
+      .orderBy(...orderBy)
       .limit(Math.min(batchSize, maxRows - sent));
     if (!rows.length) return;
     sent += rows.length;
     yield rows.map(summaryOf);
     const last = rows[rows.length - 1]!;
-    cursor = { at: last.cursorAt, id: last.id };
+    cursor = { key: last.cursorKey, id: last.id };
     if (rows.length < batchSize) return;
   }
 }
@@ -59,6 +78,8 @@ export const CSV_COLUMNS = [
   "created_at",
   "camera_count",
   "best_level",
+  "sdk",
+  "best_megapixels",
 ] as const satisfies readonly (keyof CameraReportSummary)[];
 
 /**
@@ -110,7 +131,7 @@ export function exportStream(batches: AsyncGenerator<CameraReportSummary[]>, for
 
 /** "camera-reports-pixel-7-2026-11-25.csv": what was searched for and when, for a downloads folder. */
 export function exportFileName(query: CameraReportQuery, format: "csv" | "json", now = new Date()): string {
-  const words = [query.q, query.facing, query.minLevel, ...query.caps]
+  const words = [query.q, ...query.manufacturers, query.model, query.facing, query.minLevel, ...query.caps]
     .filter((part): part is string => Boolean(part))
     .join(" ")
     .toLowerCase()

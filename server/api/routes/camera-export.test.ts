@@ -9,8 +9,9 @@ import { createApiHarness, type ApiHarness } from "../../../tests/support/api-ha
 let h: ApiHarness;
 const pixel = DEVICES.find((device) => device.model === "Pixel 7")!;
 const start = Date.parse("2026-01-01T00:00:00Z");
-/** 2,500 Pixel reports (more than two batches) and a few awkward names, newest last. */
-const PIXEL_REPORTS = 2_500;
+/** 1,200 Pixel reports (more than one batch of 1,000) and a few awkward names, newest last. */
+const PIXEL_REPORTS = 1_200;
+const NO_SDK = 3;
 const awkward = ['Quote "Corp", Ltd', "=HYPERLINK(1)", "+1 Phone", "-minus", "@at", "Line\nBreak", "Zürich Ωmega"];
 
 beforeAll(async () => {
@@ -28,6 +29,22 @@ beforeAll(async () => {
       cameraReportRow(
         { ...uploadOf(pixel), manufacturer, device_model: "Odd" },
         { createdAt: new Date(start + 10_000_000 + index * 1000) },
+      ),
+    ),
+  );
+  // No Android API level in their OS: the android sort puts them last going down, first going up.
+  await insertCameraReports(
+    h.database.db,
+    Array.from({ length: NO_SDK }, (_, index) =>
+      cameraReportRow(
+        {
+          ...uploadOf(pixel),
+          manufacturer: "Nosdk",
+          device_model: "Rom",
+          device_os: "LineageOS",
+          device_os_version: null,
+        },
+        { createdAt: new Date(start - (index + 1) * 1000) },
       ),
     ),
   );
@@ -87,6 +104,8 @@ describe("GET /api/camera/reports/export.csv", () => {
       "created_at",
       "camera_count",
       "best_level",
+      "sdk",
+      "best_megapixels",
     ]);
     // Page and size are ignored: the Pixel 7 reports, not the "Odd" ones (their model is no Pixel).
     expect(rows).toHaveLength(PIXEL_REPORTS + 5);
@@ -101,6 +120,8 @@ describe("GET /api/camera/reports/export.csv", () => {
       expect.any(String),
       new Date(start + PIXEL_REPORTS * 1000).toISOString(),
       String(uploadOf(pixel).camera_list.length),
+      expect.any(String),
+      expect.stringMatching(/^\d+$/),
       expect.any(String),
     ]);
   });
@@ -159,7 +180,7 @@ describe("GET /api/camera/reports/export.json", () => {
 
   it("answers every match across batches, and an empty array for none", async () => {
     const all = (await (await h.request("/camera/reports/export.json")).json()) as CameraReportSummary[];
-    expect(all).toHaveLength(PIXEL_REPORTS + 5 + awkward.length);
+    expect(all).toHaveLength(PIXEL_REPORTS + 5 + awkward.length + NO_SDK);
     expect(new Set(all.map((report) => report.id)).size).toBe(all.length);
     const none = await h.request("/camera/reports/export.json?q=nosuchphone");
     expect(await none.text()).toBe("[]\n");
@@ -167,6 +188,29 @@ describe("GET /api/camera/reports/export.json", () => {
 });
 
 describe("exportCameraReports", () => {
+  it("follows the list's sort across batches, ties broken by id, nulls where the list puts them", async () => {
+    for (const [sort, dir] of [
+      ["device", "asc"],
+      ["android", "desc"],
+      ["android", "asc"],
+      ["cameras", "desc"],
+    ] as const) {
+      const query = normalizeCameraReportQuery({ sort, dir });
+      const list = await h.request(`/camera/reports?sort=${sort}&dir=${dir}&size=100`);
+      const firstPage = ((await list.json()) as { reports: CameraReportSummary[] }).reports.map((report) => report.id);
+      const exported: string[] = [];
+      for await (const batch of exportCameraReports(h.database.db, query, { batchSize: 7 }))
+        exported.push(...batch.map((report) => report.id));
+      expect(exported.slice(0, 100), `${sort} ${dir}`).toEqual(firstPage);
+      const lastPage = await h.request(`/camera/reports?sort=${sort}&dir=${dir}&size=100&page=13`);
+      const lastIds = ((await lastPage.json()) as { reports: CameraReportSummary[] }).reports.map(
+        (report) => report.id,
+      );
+      expect(exported.slice(1_200), `${sort} ${dir}, the end`).toEqual(lastIds);
+      expect(new Set(exported).size).toBe(PIXEL_REPORTS + 5 + awkward.length + NO_SDK);
+    }
+  });
+
   it("stops at the row cap and reads in batches of the given size", async () => {
     const query = normalizeCameraReportQuery({ q: "pixel" });
     const batches: number[] = [];

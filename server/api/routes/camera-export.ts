@@ -27,8 +27,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 const DESCRIPTION =
-  "Takes the parameters of GET /api/camera/reports (page and size are ignored) and answers every matching " +
-  `report, newest first, at most ${MAX_EXPORT_ROWS.toLocaleString("en-US")} (X-Export-Limit says so). Streamed ` +
+  "Takes the parameters of GET /api/camera/reports (page, size and group are ignored) and answers every " +
+  `matching report in the list's order, at most ${MAX_EXPORT_ROWS.toLocaleString("en-US")} (X-Export-Limit says so). Streamed ` +
   "as it is read: a broken connection is a cut file, so a reader checks the end (the JSON's closing bracket).";
 
 function exportAnswer(
