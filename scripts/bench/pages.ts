@@ -30,6 +30,7 @@ export function benchPages(seed: { reportId: string; searchTerm: string }, only:
       headers: { "content-type": jsonForm.contentType },
     },
     { key: "api-reports", label: "GET /api/camera/reports", path: "/api/camera/reports" },
+    { key: "stats", label: "camera report statistics", path: "/camera2/stats" },
     { key: "terms", label: "/terms", path: "/terms" },
   ];
   return pages.filter((page) => !only || only.includes(page.key));

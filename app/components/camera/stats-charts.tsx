@@ -41,13 +41,14 @@ interface ChartFrameProps {
   children: ReactNode;
 }
 
-/** The SVG with its accessible name (title) and description, scaling to its column. */
+/** The SVG named by its title and described by its description, scaling to its column. */
 function ChartFrame({ id, title, description, height, children }: ChartFrameProps) {
   return (
     <svg
       viewBox={`0 0 ${WIDTH} ${height}`}
       role="img"
-      aria-labelledby={`${id}-title ${id}-desc`}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-desc`}
       className="h-auto w-full max-w-xl"
       fontSize={FONT_SIZE}
     >

@@ -209,7 +209,10 @@ function DistributionSection({
         <BarChart
           id={`${id}-chart`}
           title={title}
-          description={`Bar chart: reports by ${heading.toLowerCase()}, of ${count(whole)} reports. The table beside it has the figures.`}
+          description={
+            `Bar chart: reports by ${heading.toLowerCase()}, of ${count(whole)} reports. ` +
+            "The table beside it has the figures."
+          }
           rows={barRows(rows, whole)}
         />
       }
@@ -293,13 +296,22 @@ export default function ReportStats() {
             series={seriesOf(stats.by_android)}
           />
         }
-        table={<CoverageTable caption="Capabilities by Android version" heading="Android" groups={stats.by_android} />}
+        table={
+          <CoverageTable
+            caption="Share of reports with each capability, by Android version"
+            heading="Android"
+            groups={stats.by_android}
+          />
+        }
       />
 
       <StatsSection
         id="manufacturers"
         title="Capabilities by manufacturer"
-        intro={`The ${stats.by_manufacturer.length} manufacturers with the most reports, and the share of their reports with each capability.`}
+        intro={
+          `The ${stats.by_manufacturer.length} manufacturers with the most reports, and the share of their reports ` +
+          "with each capability."
+        }
         chart={
           <GroupedBarChart
             id="manufacturers-chart"
@@ -313,7 +325,11 @@ export default function ReportStats() {
           />
         }
         table={
-          <CoverageTable caption="Capabilities by manufacturer" heading="Manufacturer" groups={stats.by_manufacturer} />
+          <CoverageTable
+            caption="Share of reports with each capability, by manufacturer"
+            heading="Manufacturer"
+            groups={stats.by_manufacturer}
+          />
         }
       />
 

@@ -10,6 +10,7 @@ import { siteOrigin } from "~/utils/site-url.server";
 export const SITEMAP_PAGES = [
   "/",
   "/camera2/report_list",
+  "/camera2/stats",
   "/terms",
   "/privacy",
   "/contact",
