@@ -1,5 +1,6 @@
-// The camera report list, at / and /camera2/report_list: recent reports with search, filters and paging
-// as a GET form, and checkboxes to compare reports. Cached for 10 s with ETag/304.
+// The camera report list, at / and /camera2/report_list: recent reports with search, filters, sorting, paging and
+// grouping by model, all in the URL (a GET form and links), and checkboxes to compare reports. Cached for 10 s with
+// ETag/304.
 import {
   createContext,
   data,
@@ -15,21 +16,28 @@ import { ExportLinks } from "~/components/camera/export-links";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { NoMatchingReports } from "~/components/camera/no-matching-reports";
 import { ProbeAppNote } from "~/components/camera/probe-app-note";
+import { ActiveFilters } from "~/components/camera/active-filters";
+import { ListOptions } from "~/components/camera/list-options";
+import { ModelTable } from "~/components/camera/model-table";
 import { ReportFilters } from "~/components/camera/report-filters";
 import { ReportTable } from "~/components/camera/report-table";
 import { errorMessageOf } from "~/components/error-views";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import ArrowRightIcon from "lucide-react/icons/arrow-right";
 import ChartColumnIcon from "lucide-react/icons/chart-column";
+import ChartColumnIcon from "lucide-react/icons/chart-column";
 import { inlineIconClass } from "~/components/icons";
 import {
   CameraReportQuerySchema,
   normalizeCameraReportQuery,
+  type CameraManufacturerCounts,
   type CameraReportPage,
 } from "../../../shared/contract/camera";
 import {
   cameraReportSearchParams,
   DEFAULT_PAGE_SIZE,
+  EMPTY_CAMERA_REPORT_QUERY,
+  isFilteredQuery,
   MAX_REACH,
   searchParamsToQueryInput,
   type CameraReportQuery,
@@ -38,7 +46,23 @@ import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
 import { conditionalPage } from "~/utils/conditional-get.server";
 import { pageMeta } from "~/utils/meta";
 
-const QUERY_KEYS = ["q", "facing", "min_level", "cap", "page", "size"];
+const QUERY_KEYS = [
+  "q",
+  "facing",
+  "min_level",
+  "cap",
+  "mfr",
+  "model",
+  "min_sdk",
+  "max_sdk",
+  "min_mp",
+  "feature",
+  "sort",
+  "dir",
+  "group",
+  "page",
+  "size",
+];
 
 /** The search in the URL: as the API takes it (known parameters only, empty ones dropped) and as the form shows it. */
 function readSearch(url: URL): { apiSearch: string; query: CameraReportQuery } {
@@ -54,14 +78,7 @@ function readSearch(url: URL): { apiSearch: string; query: CameraReportQuery } {
   // An invalid search goes as typed, so the API names what is wrong with it.
   return {
     apiSearch: known.toString(),
-    query: {
-      q: url.searchParams.get("q") ?? "",
-      facing: null,
-      minLevel: null,
-      caps: [],
-      page: 1,
-      size: DEFAULT_PAGE_SIZE,
-    },
+    query: { ...EMPTY_CAMERA_REPORT_QUERY, q: url.searchParams.get("q") ?? "" },
   };
 }
 
@@ -97,10 +114,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Short URLs are the ones people share: drop what the form sent for "any".
   const shorter = withoutEmptyValues(new URL(request.url));
   if (shorter) throw redirect(shorter);
-  const result = context.get(listContext) ?? (await loadList(request, context));
+  const [result, counted] = await Promise.all([
+    context.get(listContext) ?? loadList(request, context),
+    apiRequest<CameraManufacturerCounts>(context, "/camera/manufacturers"),
+  ]);
   const { query } = readSearch(new URL(request.url));
-  if (result.ok) return { query, list: result.data, errors: {} as Record<string, string[]> };
-  if (result.status === 400) return data({ query, list: null, errors: fieldErrorsOf(result.error) }, { status: 400 });
+  // The filter still works without the counts: it then offers the manufacturers the search names.
+  const manufacturers = counted.ok ? counted.data.manufacturers : [];
+  if (result.ok) return { query, list: result.data, manufacturers, errors: {} as Record<string, string[]> };
+  if (result.status === 400) {
+    return data({ query, list: null, manufacturers, errors: fieldErrorsOf(result.error) }, { status: 400 });
+  }
   throw data(result.error, { status: result.status });
 }
 
@@ -112,42 +136,43 @@ export const meta: Route.MetaFunction = (args) => {
     title: q ? `Camera reports for “${q}”` : isHome ? "" : "Camera reports",
     description:
       "What Android devices' cameras can do: Camera2 reports from the camera probe " +
-      "app, searchable by device, facing, hardware level and capability.",
+      "app, searchable by device, manufacturer, Android version, megapixels, facing, hardware level and capability.",
     canonicalPath: "/",
   });
 };
 
 export default function ReportList() {
-  const { query, list, errors } = useLoaderData<typeof loader>();
+  const { query, list, errors, manufacturers } = useLoaderData<typeof loader>();
   const { pathname } = useLocation();
   const reports = list?.reports ?? [];
+  const models = list?.models;
+  const rowCount = models ? models.length : reports.length;
   const firstNumber = list ? (list.page - 1) * list.size + 1 : 1;
-  const lastNumber = firstNumber + reports.length - 1;
+  const lastNumber = firstNumber + rowCount - 1;
   // Paging reaches back MAX_REACH reports; older ones are found by narrowing the search. A filtered total may be a
   // lower bound ("1,000+"): then a full page means there may be another.
   const reach = Math.ceil(MAX_REACH / (list?.size ?? DEFAULT_PAGE_SIZE));
   const pages = list ? Math.min(reach, Math.max(1, Math.ceil(list.total / list.size))) : 1;
   const morePages = Boolean(list?.total_is_lower_bound) && pages < reach;
-  const hasOlder = list
-    ? list.page < reach && (list.page < pages || (morePages && reports.length === list.size))
-    : false;
+  const hasOlder = list ? list.page < reach && (list.page < pages || (morePages && rowCount === list.size)) : false;
   const totalText = list ? `${list.total.toLocaleString("en-US")}${list.total_is_lower_bound ? "+" : ""}` : "";
   const pageLink = (page: number) => {
     const search = cameraReportSearchParams({ ...query, page }).toString();
     return `${pathname}${search ? `?${search}` : ""}`;
   };
-  const filtered = Boolean(query.q || query.facing || query.minLevel || query.caps.length);
+  const filtered = isFilteredQuery(query);
+  const order = query.sort === "uploaded" && query.dir === "desc" ? ", newest first" : "";
   return (
     <section className="space-y-5">
       <NavigationStatus />
       <div className="space-y-2">
-        <h1 className="page-title mb-1">{reports.length ? `Recent ${reports.length} Reports` : "Camera reports"}</h1>
+        <h1 className="page-title mb-1">{headingOf(list, rowCount, filtered, totalText)}</h1>
         {list && !(list.total === 0 && filtered) ? (
           <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
             {list.total === 0
               ? "No reports yet."
               : `Showing ${firstNumber.toLocaleString("en-US")}–${lastNumber.toLocaleString("en-US")} ` +
-                `of ${totalText} ${filtered ? "matching " : ""}reports, newest first.`}
+                `of ${totalText} ${filtered ? "matching " : ""}${models ? "models" : "reports"}${order}.`}
           </p>
         ) : null}
         {list ? <ProbeAppNote storeUrl={list.probe_app_store_url} /> : null}
@@ -156,14 +181,24 @@ export default function ReportList() {
             <ChartColumnIcon aria-hidden="true" className={inlineIconClass} /> Statistics of all reports
           </Link>
         </p>
+        <p className="text-sm">
+          <Link to="/camera2/stats">
+            <ChartColumnIcon aria-hidden="true" className={inlineIconClass} /> Statistics of all reports
+          </Link>
+        </p>
       </div>
 
-      <ReportFilters query={query} errors={errors} />
+      <ReportFilters query={query} errors={errors} manufacturers={manufacturers} />
+
+      {list ? <ListOptions query={query} pathname={pathname} /> : null}
+      {rowCount ? <ActiveFilters query={query} pathname={pathname} /> : null}
 
       {reports.length ? <ExportLinks query={query} filtered={filtered} /> : null}
 
-      {reports.length ? (
-        <ReportTable reports={reports} firstNumber={firstNumber} />
+      {models?.length ? (
+        <ModelTable models={models} firstNumber={firstNumber} query={query} pathname={pathname} />
+      ) : reports.length ? (
+        <ReportTable reports={reports} firstNumber={firstNumber} query={query} pathname={pathname} />
       ) : list && filtered ? (
         <NoMatchingReports query={query} pathname={pathname} />
       ) : null}
@@ -197,6 +232,14 @@ export default function ReportList() {
       ) : null}
     </section>
   );
+}
+
+/** "Recent 50 Reports"; a filtered list says how many match ("1,000+ matches"), a grouped one how many models. */
+function headingOf(list: CameraReportPage | null, rowCount: number, filtered: boolean, totalText: string): string {
+  if (!list || rowCount === 0) return "Camera reports";
+  if (list.models) return `${totalText} ${list.total === 1 ? "model" : "models"}`;
+  if (filtered) return `${totalText} ${list.total === 1 && !list.total_is_lower_bound ? "match" : "matches"}`;
+  return `Recent ${rowCount} Reports`;
 }
 
 export function ErrorBoundary() {
