@@ -8,6 +8,7 @@ import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { imageHostJobs } from "../db/schema";
+import { deleteAndHold } from "../services/deleted-records";
 import { checkJsonLimits } from "../../shared/json-limits";
 import { jsonTextsAt } from "../../shared/stored-json";
 import { JsonText, stringifyWithJsonText } from "../lib/json-text";
@@ -170,9 +171,10 @@ export function createImageHostApp(options: ImageHostOptions) {
   app.delete("/job/:id", async (c) => {
     const id = c.req.param("id");
     if (!z.uuid().safeParse(id).success) return fail(c, 404, "No such job.");
-    const deleted = await db.delete(imageHostJobs).where(eq(imageHostJobs.id, id)).returning({ id: imageHostJobs.id });
-    if (deleted.length === 0) return fail(c, 404, "No such job.");
-    return c.json({ deleted: deleted.length });
+    // Kept for undo in the site's database, which this host shares: the lab's Undo restores the same job.
+    const { deleted, holdId } = await db.transaction((tx) => deleteAndHold(tx, "image_job", id, null));
+    if (deleted === 0) return fail(c, 404, "No such job.");
+    return c.json({ deleted, hold_id: holdId });
   });
 
   app.notFound((c) => fail(c, 404, "Not Found"));

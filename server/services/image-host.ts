@@ -241,6 +241,18 @@ export async function jobHistory(target: ImageHostTarget, requestorId?: string):
   return jobsOf(await callHost(target, "GET", path));
 }
 
-export async function deleteJob(target: ImageHostTarget, jobId: string): Promise<void> {
-  await callHost(target, "DELETE", `/job/${encodeURIComponent(jobId)}`, undefined, "The image host has no such job.");
+/**
+ * DELETE {host}/job/{id}; the hold that undoes it when the host is the shipped one, which keeps deleted jobs in the
+ * site's database (server/services/deleted-records.ts); null from any other host.
+ */
+export async function deleteJob(target: ImageHostTarget, jobId: string): Promise<string | null> {
+  const answer = await callHost(
+    target,
+    "DELETE",
+    `/job/${encodeURIComponent(jobId)}`,
+    undefined,
+    "The image host has no such job.",
+  );
+  const held = z.object({ hold_id: z.uuid() }).safeParse(answer.value);
+  return held.success ? held.data.hold_id : null;
 }

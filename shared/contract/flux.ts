@@ -153,4 +153,10 @@ export type ImageGenConfig = z.infer<typeof ImageGenConfigSchema>;
 export const ImageJobListResponseSchema = z.object({ result_list: z.array(ImageJobSchema) });
 export type ImageJobListResponse = z.infer<typeof ImageJobListResponseSchema>;
 
-export const ImageJobDeletedResponseSchema = z.object({ ok: z.boolean() });
+export const ImageJobDeletedResponseSchema = z.object({
+  ok: z.boolean(),
+  hold_id: z
+    .uuid()
+    .nullable()
+    .describe("Undoes the delete for 10 minutes (POST /api/v1/admin/deleted/{hold_id}/restore); the shipped host only"),
+});

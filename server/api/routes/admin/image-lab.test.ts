@@ -120,9 +120,19 @@ describe("image generation", () => {
       await h.request("/v1/admin/img_gen/history?requestor_id=nobody", { token: admin.token }),
     );
     expect(nobody.result_list).toEqual([]);
-    expect(
-      await readJson(await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token })),
-    ).toEqual({ ok: true });
+    const deleted = await readJson(
+      await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token }),
+    );
+    expect(deleted).toEqual({ ok: true, hold_id: expect.any(String) });
+    // Undo brings the same job back (the shipped host shares the database): same id, prompt, echo data, date.
+    const restored = await h.request(`/v1/admin/deleted/${deleted.hold_id}/restore`, {
+      method: "POST",
+      token: admin.token,
+    });
+    expect(await readJson(restored)).toEqual({ resource: "image_job", id: made.id });
+    const back = await readJson(await h.request("/v1/admin/img_gen/history", { token: admin.token }));
+    expect(back.result_list[0]).toEqual(recent.result_list[0]);
+    await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token });
     const missing = await h.request(`/v1/admin/img_gen/job/${made.id}`, { method: "DELETE", token: admin.token });
     expect(missing.status).toBe(404);
     expect((await readJson(missing)).detail).toBe("The image host has no such job.");

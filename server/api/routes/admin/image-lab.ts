@@ -108,7 +108,7 @@ adminImageLabRoutes.openapi(
   }),
   async (c) => {
     const config = await imageGenConfig(c.var.db);
-    await deleteJob({ host: config.host, apiKey: config.api_key }, c.req.valid("param").id);
-    return c.json({ ok: true }, 200);
+    const holdId = await deleteJob({ host: config.host, apiKey: config.api_key }, c.req.valid("param").id);
+    return c.json({ ok: true, hold_id: holdId }, 200);
   },
 );
