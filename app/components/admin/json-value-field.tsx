@@ -1,13 +1,15 @@
 // A JSON value edited as a tree once JavaScript runs (json-edit-react, loaded on demand), and as a textarea
 // before that and without JavaScript. Either way the form posts the JSON text under `name`: the text as it was
 // until the tree changes something, and a value the tree would change (treeEditingChange) is edited as text only.
-import { lazy, Suspense, useState } from "react";
+// The editor and that check (the lossless JSON parser) load on demand once the page has hydrated, not with it.
+import { lazy, Suspense, use, useState, type ReactNode } from "react";
+import { deferredModule } from "~/utils/deferred-module";
 import { useHydrated } from "~/utils/hydrated";
 import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../../shared/json-limits";
 import { JSON_INDENT } from "./json-indent";
-import { treeEditingChange } from "./json-tree-fidelity";
 
 const JsonTreeEditor = lazy(() => import("./json-tree-editor"));
+const loadTreeFidelity = deferredModule(() => import("./json-tree-fidelity"));
 
 /**
  * The value for the tree editor, or null when the text is not JSON or past the site's JSON limits (the editor
@@ -22,15 +24,7 @@ function parseOrNull(text: string): { value: unknown } | null {
   }
 }
 
-export function JsonValueField({
-  id,
-  name,
-  value,
-  onChange,
-  label,
-  invalid,
-  describedBy,
-}: {
+interface JsonValueFieldProps {
   id: string;
   name: string;
   /** The JSON text. */
@@ -39,12 +33,11 @@ export function JsonValueField({
   label: string;
   invalid?: boolean;
   describedBy?: string;
-}) {
+}
+
+export function JsonValueField(props: JsonValueFieldProps) {
+  const { id, name, value, onChange, invalid, describedBy } = props;
   const hydrated = useHydrated();
-  const parsed = parseOrNull(value);
-  const treeWouldChange = parsed ? treeEditingChange(value) : null;
-  // Starts as a tree when the value is JSON; text being typed stays text until asked for the tree.
-  const [asText, setAsText] = useState(() => parsed === null);
   const textarea = (
     <textarea
       id={id}
@@ -57,11 +50,35 @@ export function JsonValueField({
       spellCheck={false}
     />
   );
-  if (!hydrated || asText || !parsed || treeWouldChange) {
+  const asTextOnly = <div className="space-y-2">{textarea}</div>;
+  if (!hydrated) return asTextOnly;
+  return (
+    <Suspense fallback={asTextOnly}>
+      <TreeOrText {...props} textarea={textarea} />
+    </Suspense>
+  );
+}
+
+function TreeOrText({
+  id,
+  name,
+  value,
+  onChange,
+  label,
+  invalid,
+  describedBy,
+  textarea,
+}: JsonValueFieldProps & { textarea: ReactNode }) {
+  const { treeEditingChange } = use(loadTreeFidelity());
+  const parsed = parseOrNull(value);
+  const treeWouldChange = parsed ? treeEditingChange(value) : null;
+  // Starts as a tree when the value is JSON; text being typed stays text until asked for the tree.
+  const [asText, setAsText] = useState(() => parsed === null);
+  if (asText || !parsed || treeWouldChange) {
     return (
       <div className="space-y-2">
         {textarea}
-        {!hydrated ? null : treeWouldChange ? (
+        {treeWouldChange ? (
           <p className="text-xs text-zinc-600 dark:text-zinc-400">
             Edited as text: the tree editor would change this value ({treeWouldChange}).
           </p>

@@ -1,14 +1,17 @@
 // The preview beside a markdown field. It renders on the server too: without JavaScript a Preview button posts
-// the form and the page comes back rendered from the posted text; with JavaScript it follows every keystroke.
-import { useDeferredValue, useMemo } from "react";
+// the form and the page comes back rendered from the posted text; with JavaScript it follows every keystroke once
+// the markdown renderer (marked, about 13 kB gzipped) has loaded, which the page does on demand rather than with it.
+import { Suspense, use, useDeferredValue, useMemo } from "react";
 import { MarkdownView } from "~/components/markdown-view";
+import { deferredModule } from "~/utils/deferred-module";
 import { useHydrated } from "~/utils/hydrated";
-import { renderMarkdown } from "~/utils/markdown";
+
+const loadMarkdownRenderer = deferredModule(() => import("~/utils/markdown"));
+const hintClass = "text-sm text-zinc-600 dark:text-zinc-400";
 
 export function MarkdownPreview({ markdown, label = "Preview" }: { markdown: string; label?: string }) {
   // Typing stays smooth on long documents: React renders the preview when it has time.
   const deferred = useDeferredValue(markdown);
-  const html = useMemo(() => renderMarkdown(deferred, { headingOffset: 1, idPrefix: "preview-" }).html, [deferred]);
   return (
     <section
       aria-label={label}
@@ -16,12 +19,24 @@ export function MarkdownPreview({ markdown, label = "Preview" }: { markdown: str
     >
       <p className="mb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">{label}</p>
       {deferred.trim() ? (
-        <MarkdownView html={html} />
+        // Until the renderer arrives the server's preview stays (or, after a client-side navigation, this note).
+        <Suspense fallback={<p className={hintClass}>Loading the preview...</p>}>
+          <RenderedMarkdown markdown={deferred} />
+        </Suspense>
       ) : (
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">Nothing to preview.</p>
+        <p className={hintClass}>Nothing to preview.</p>
       )}
     </section>
   );
+}
+
+function RenderedMarkdown({ markdown }: { markdown: string }) {
+  const { renderMarkdown } = use(loadMarkdownRenderer());
+  const html = useMemo(
+    () => renderMarkdown(markdown, { headingOffset: 1, idPrefix: "preview-" }).html,
+    [renderMarkdown, markdown],
+  );
+  return <MarkdownView html={html} />;
 }
 
 /** The form's Preview button (intent "preview"), shown only without JavaScript: with it the preview is live. */
