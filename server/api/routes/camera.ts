@@ -33,6 +33,7 @@ import {
   cachedAnswer,
   cameraReportCaches,
   DETAIL_TTL_MS,
+  etagOf,
   LIST_TTL_MS,
   MANUFACTURERS_TTL_MS,
   MISSING_TTL_MS,
@@ -41,6 +42,7 @@ import {
 import { manufacturerCounts } from "../../services/camera-report-models";
 import { etagMatches } from "../../../shared/http/cache-headers";
 import { config } from "../../config";
+import { stringifyWithJsonText } from "../../lib/json-text";
 import { hitRateLimit } from "../../lib/rate-limit";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
@@ -117,27 +119,37 @@ function sendCached(
   return c.body(answer.json ?? "null", 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
 }
 
-/** The cached answer of one report; `report` is the parsed report, read only when the caller asks for it. */
-async function cachedDetail(
-  c: Context<CameraEnv>,
-  id: string,
-): Promise<{ answer: CachedAnswer; report: () => CameraReportDetail }> {
+/**
+ * The cached answer of one report (its JSON text in `json`). The report's body is in it as uploaded: the answer is
+ * printed around the stored text, never parsed and printed again.
+ */
+async function cachedDetail(c: Context<CameraEnv>, id: string): Promise<CachedAnswer & { json: string }> {
   // Ids that cannot exist never reach the database or the cache.
   if (!isReportId(id)) throw new ApiError(404, NOT_FOUND);
   const db = c.var.db;
-  let loaded: CameraReportDetail | null = null;
   const answer = await cameraReportCaches(db).detail.getOrLoad(
     id.toLowerCase(),
     async () => {
-      loaded = await getCameraReport(db, id);
-      return cachedAnswer(loaded);
+      const report = await getCameraReport(db, id);
+      if (!report) return cachedAnswer(null);
+      const json = stringifyWithJsonText(report);
+      return { json, etag: etagOf(json), loadedAt: Date.now() };
     },
     (value) => (value.json === null ? MISSING_TTL_MS : DETAIL_TTL_MS),
     answerWeight,
   );
   if (answer.json === null) throw new ApiError(404, NOT_FOUND);
-  const json = answer.json;
-  return { answer, report: () => (loaded as CameraReportDetail | null) ?? (JSON.parse(json) as CameraReportDetail) };
+  return { ...answer, json: answer.json };
+}
+
+const REPORT_DATA_MEMBER = '"report_data":';
+
+/**
+ * The uploaded text in a report's answer, whitespace around it included: cachedDetail prints it last, after the key,
+ * and the fields before it cannot hold the key's text (a quote inside a string is escaped there).
+ */
+function uploadedText(detailJson: string): string {
+  return detailJson.slice(detailJson.indexOf(REPORT_DATA_MEMBER) + REPORT_DATA_MEMBER.length, -1);
 }
 
 export const cameraRoutes = new OpenAPIHono<CameraEnv>();
@@ -171,7 +183,9 @@ cameraRoutes.openapi(
     const upload = c.req.valid("json");
     const { "idempotency-key": idempotencyKey } = c.req.valid("header");
     const db = c.var.db;
-    const created = await createCameraReport(db, upload, { apiKeyId: c.var.apiKey.id, idempotencyKey });
+    // The body's text is stored as it is: the parsed upload only feeds the checks and the list's columns.
+    const text = await c.req.text();
+    const created = await createCameraReport(db, upload, { text, apiKeyId: c.var.apiKey.id, idempotencyKey });
     return c.json({ id: created.id }, 201, created.replayed ? { "Idempotent-Replayed": "true" } : {});
   },
 );
@@ -243,14 +257,17 @@ cameraRoutes.openapi(
     summary: "One camera report",
     request: { params: CameraReportIdParamsSchema },
     responses: {
-      200: jsonResponse(CameraReportDetailSchema, "The report as uploaded, with its id, time and OS version"),
+      200: jsonResponse(
+        CameraReportDetailSchema,
+        "The report as uploaded, with its id, time and OS version: report_data is the uploaded JSON text as it was " +
+          "sent (digits, key order, whitespace)",
+      ),
       304: { description: "Not modified (If-None-Match)" },
       404: jsonResponse(ErrorBodySchema, "No such report"),
     },
   }),
   async (c) => {
-    const { answer } = await cachedDetail(c, c.req.valid("param").id);
-    return sendCached(c, answer, DETAIL_MAX_AGE_S);
+    return sendCached(c, await cachedDetail(c, c.req.valid("param").id), DETAIL_MAX_AGE_S);
   },
 );
 
@@ -263,7 +280,7 @@ cameraRoutes.openapi(
     request: { query: CameraReportDownloadQuerySchema },
     responses: {
       200: {
-        description: "The report as uploaded, as an attachment",
+        description: "The report as an attachment: the uploaded JSON text byte for byte",
         content: { "application/json": { schema: CameraReportDataSchema } },
       },
       304: { description: "Not modified (If-None-Match)" },
@@ -272,16 +289,17 @@ cameraRoutes.openapi(
     },
   }),
   async (c) => {
-    const { answer, report: readReport } = await cachedDetail(c, c.req.valid("query").rid);
-    const report = readReport();
+    const answer = await cachedDetail(c, c.req.valid("query").rid);
     // The file never changes once stored: its tag follows the report's.
     const etag = answer.etag ? `"dl-${answer.etag.slice(1)}` : null;
+    // The file's name comes from the parsed answer; the file itself is the uploaded text, as the answer holds it.
+    const report = JSON.parse(answer.json) as CameraReportDetail;
     const headers = { "Content-Disposition": `attachment; filename="${reportFileName(report)}"` };
     if (etagMatches(c.req.header("if-none-match"), etag))
       return sendCached(c, { json: null, etag, loadedAt: answer.loadedAt }, DETAIL_MAX_AGE_S, headers);
     return sendCached(
       c,
-      { json: `${JSON.stringify(report.report_data, null, 2)}\n`, etag, loadedAt: answer.loadedAt },
+      { json: uploadedText(answer.json), etag, loadedAt: answer.loadedAt },
       DETAIL_MAX_AGE_S,
       headers,
     );
