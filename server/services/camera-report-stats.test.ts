@@ -102,7 +102,10 @@ describe("camera report counts", () => {
       new URL("../db/migrations/0007_camera_report_counts.sql", import.meta.url),
       "utf8",
     ).split("--> statement-breakpoint");
-    const backfill = migration.find((statement) => statement.includes('UPDATE "camera_reports"'))!;
+    // The body was jsonb when the migration ran; it is the uploaded text since migration 0009, so read it as jsonb.
+    const backfill = migration
+      .find((statement) => statement.includes('UPDATE "camera_reports"'))!
+      .replaceAll('b."report_data"', 'b."report_data"::jsonb');
     await database.db.execute(
       sql`update ${cameraReports} set best_megapixels = null, largest_sensor_diagonal_mm = null`,
     );

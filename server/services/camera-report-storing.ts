@@ -122,8 +122,8 @@ export async function insertCameraReports(db: Database, reports: CameraReportIns
 }
 
 export interface CreateReportOptions {
-  /** The upload's JSON text, stored as it is: digits, key order and whitespace. */
-  text: string;
+  /** The upload's JSON text, stored as it is: digits, key order and whitespace (absent: JSON.stringify's). */
+  text?: string;
   apiKeyId: string | null;
   /** The client's Idempotency-Key header, if any. */
   idempotencyKey?: string | null;
