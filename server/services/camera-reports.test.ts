@@ -170,6 +170,18 @@ describe("with a database", () => {
       size: 10,
     });
     expect(backs).toMatchObject({ total: 1000, total_is_lower_bound: true });
+    // More than 1,000 matches in another order than the time are read whole and sorted: the same rows as walking.
+    const walked = (await database.db.execute(sql`select id from camera_reports where facings @> '{BACK}'
+      order by camera_count asc, id asc limit 10 offset 20`)) as unknown as { rows: { id: string }[] };
+    const sorted = await listCameraReports(database.db, {
+      ...EMPTY_CAMERA_REPORT_QUERY,
+      facing: "BACK",
+      sort: "cameras",
+      dir: "asc",
+      page: 3,
+      size: 10,
+    });
+    expect(sorted.reports.map((report) => report.id)).toEqual(walked.rows.map((row) => row.id));
     const externals = await listCameraReports(database.db, {
       ...EMPTY_CAMERA_REPORT_QUERY,
       q: "",

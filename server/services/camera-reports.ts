@@ -85,6 +85,8 @@ export async function listCameraReports(
   let rows: ListRow[];
   if (where && !counted.lowerBound) {
     rows = offset >= counted.total ? [] : await fewMatchesPage(db, query, where, size, offset);
+  } else if (where && !isNewestFirst(query) && (await countUpTo(db, where, SORTED_READ_LIMIT)) <= SORTED_READ_LIMIT) {
+    rows = await fewMatchesPage(db, query, where, size, offset);
   } else {
     rows = await db
       .select(LIST_COLUMNS)
@@ -120,7 +122,8 @@ export function summaryOf(row: ListRow): CameraReportSummary {
 }
 
 /**
- * A page of a search with at most COUNT_LIMIT matches: all of them read through the search indexes, then sorted.
+ * A page of a search with at most COUNT_LIMIT matches (SORTED_READ_LIMIT sorted by another column than the time):
+ * all of them read through the search indexes, then sorted.
  * Left to choose, PostgreSQL walks the newest-first index and filters, which finds 20 of many matches at once but
  * reads the whole table for a search with few or none (a word no report has: 120 ms at 100,000 reports, against
  * 5 ms this way). MATERIALIZED keeps it from folding the matches back into that walk.
@@ -137,27 +140,48 @@ async function fewMatchesPage(
     Object.entries(LIST_COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
     sql`, `,
   );
+  // Only the id and the sort key of every match; the page's own rows are read by id afterwards.
+  const direction = directionSql(query.dir);
   const result = (await db.execute(sql`
     with matches as materialized (
-      select ${columns}, ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports} where ${where})
-    select * from matches order by "sortKey" ${directionSql(query.dir)}, "id" ${directionSql(query.dir)}
-    limit ${size} offset ${offset}`)) as unknown as {
-    rows: (Omit<ListRow, "createdAt"> & { createdAt: Date | string; sortKey?: unknown })[];
+      select ${cameraReports.id} as "matchId", ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports}
+      where ${where}),
+    page as (
+      select * from matches order by "sortKey" ${direction}, "matchId" ${direction} limit ${size} offset ${offset})
+    select ${columns} from page join ${cameraReports} on ${cameraReports.id} = page."matchId"
+    order by page."sortKey" ${direction}, page."matchId" ${direction}`)) as unknown as {
+    rows: (Omit<ListRow, "createdAt"> & { createdAt: Date | string })[];
   };
   // A raw query's timestamps are not mapped by the schema: one driver gives a Date, another may give text.
-  return result.rows.map(({ sortKey: _sortKey, ...row }) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  return result.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
+/**
+ * Sorted by another column than the time, a filter's matches are no longer spread evenly along the walked index:
+ * the 3,000 reports of a one-camera device come last by number of cameras, and walking there reads the whole table
+ * (a second at 100,000 reports). Up to this many matches are read through the filters' indexes and sorted instead.
+ */
+export const SORTED_READ_LIMIT = 10_000;
+
+function isNewestFirst(query: Pick<CameraReportQuery, "sort" | "dir">): boolean {
+  return query.sort === "uploaded" && query.dir === "desc";
 }
 
 async function cappedCount(db: Database, where: SQL): Promise<{ total: number; lowerBound: boolean }> {
+  const total = await countUpTo(db, where, COUNT_LIMIT);
+  return total > COUNT_LIMIT ? { total: COUNT_LIMIT, lowerBound: true } : { total, lowerBound: false };
+}
+
+/** How many reports match, counting no further than limit + 1. */
+async function countUpTo(db: Database, where: SQL, limit: number): Promise<number> {
   const matches = db
     .select({ one: sql`1` })
     .from(cameraReports)
     .where(where)
-    .limit(COUNT_LIMIT + 1)
+    .limit(limit + 1)
     .as("matches");
   const [row] = await db.select({ total: count() }).from(matches);
-  const total = Number(row?.total ?? 0);
-  return total > COUNT_LIMIT ? { total: COUNT_LIMIT, lowerBound: true } : { total, lowerBound: false };
+  return Number(row?.total ?? 0);
 }
 
 async function totalCount(db: Database): Promise<{ total: number; lowerBound: boolean }> {

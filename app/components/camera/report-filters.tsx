@@ -59,6 +59,7 @@ export function ReportFilters({
   const capErrors = errorsOf(errors, "cap");
   const featureErrors = errorsOf(errors, "feature");
   const manufacturerErrors = errorsOf(errors, "mfr");
+  const listErrors = ["sort", "dir", "group", "page", "size"].flatMap((name) => errors[name] ?? []);
   const hasFilterErrors = Boolean(
     errors.facing ||
     errors.min_level ||
@@ -288,9 +289,8 @@ export function ReportFilters({
       {query.dir !== DEFAULT_SORT_DIRECTIONS[query.sort] ? <input type="hidden" name="dir" value={query.dir} /> : null}
       {query.group ? <input type="hidden" name="group" value={query.group} /> : null}
       {query.size !== DEFAULT_PAGE_SIZE ? <input type="hidden" name="size" value={query.size} /> : null}
-      {errors.page || errors.size ? (
-        <FieldErrors id="report-page-error" errors={[...(errors.page ?? []), ...(errors.size ?? [])]} />
-      ) : null}
+      {/* The order, grouping and paging have no field in the form: their messages are said here. */}
+      {listErrors.length ? <FieldErrors id="report-page-error" errors={listErrors} /> : null}
     </Form>
   );
 }
