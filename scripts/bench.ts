@@ -19,7 +19,8 @@ const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes b
   --large          100,000 reports instead of 1,000
   --no-build       reuse build-bench/ from an earlier run
   --duration=N     seconds per autocannon run, 2 to 10 (default 5)
-  --only=KEYS      only these of home, report, search, json-tool, api-reports, stats, terms and attack (comma-separated)
+  --only=KEYS      only these of home, report, search, json-tool, api-reports, list-combos, stats, terms and attack
+                   (comma-separated)
   --help           print this and exit`;
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -10,6 +10,8 @@ declare module "autocannon" {
     overallRate?: number;
     pipelining?: number;
     timeout?: number;
+    /** Each connection sends these in turn, over and over. */
+    requests?: { method?: string; path: string }[];
   }
   interface Histogram {
     average: number;

@@ -5,10 +5,44 @@ export interface PageSpec {
   key: string;
   label: string;
   path: string;
+  /** Paths requested in turn (path is the first, the one probed). */
+  paths?: string[];
   method?: "GET" | "POST";
   body?: Buffer;
   headers?: Record<string, string>;
 }
+
+/**
+ * Searches of the report list that each read differently: every sort both ways, deep pages, each kind of filter
+ * alone and combined with a sort, grouped by model. The page cache answers a repeated one; the uncached pass renders
+ * each (its API answer may come from the 10-second list cache).
+ */
+export const REPORT_LIST_COMBINATIONS = [
+  "/camera2/report_list?sort=device",
+  "/camera2/report_list?sort=manufacturer&dir=desc",
+  "/camera2/report_list?sort=cameras&page=100",
+  "/camera2/report_list?sort=level&dir=asc",
+  "/camera2/report_list?sort=android&page=150",
+  "/camera2/report_list?sort=uploaded&dir=asc&page=50",
+  "/camera2/report_list?mfr=Google&sort=device",
+  "/camera2/report_list?mfr=samsung&mfr=Xiaomi&sort=android&page=20",
+  "/camera2/report_list?min_sdk=30&max_sdk=33&sort=cameras",
+  "/camera2/report_list?min_mp=48&sort=level",
+  "/camera2/report_list?min_mp=100&sort=device&dir=desc",
+  "/camera2/report_list?feature=4k&sort=device&page=40",
+  "/camera2/report_list?feature=ois&feature=60fps&sort=manufacturer",
+  "/camera2/report_list?feature=high_speed&min_sdk=33&sort=android",
+  "/camera2/report_list?cap=DEPTH_OUTPUT&sort=cameras&dir=asc",
+  "/camera2/report_list?q=pixel&feature=raw&sort=level",
+  "/camera2/report_list?facing=EXTERNAL&sort=uploaded&dir=asc",
+  "/camera2/report_list?min_level=LEVEL_3&feature=logical_multi_camera&sort=device&page=5",
+  "/camera2/report_list?mfr=Google&model=Pixel+7&sort=android",
+  "/camera2/report_list?group=model",
+  "/camera2/report_list?group=model&feature=4k&sort=manufacturer",
+  "/camera2/report_list?size=100&sort=level&page=99",
+  "/camera2/report_list?size=25&min_mp=12&max_sdk=30&sort=android&dir=asc",
+  "/camera2/report_list?min_sdk=99&sort=device",
+];
 
 /** The measured pages, those named by --only when it is given; the report and the search come from the seed. */
 export function benchPages(seed: { reportId: string; searchTerm: string }, only: string[] | undefined): PageSpec[] {
@@ -30,6 +64,12 @@ export function benchPages(seed: { reportId: string; searchTerm: string }, only:
       headers: { "content-type": jsonForm.contentType },
     },
     { key: "api-reports", label: "GET /api/camera/reports", path: "/api/camera/reports" },
+    {
+      key: "list-combos",
+      label: `report list, ${REPORT_LIST_COMBINATIONS.length} filter and sort combinations in turn`,
+      path: REPORT_LIST_COMBINATIONS[0]!,
+      paths: REPORT_LIST_COMBINATIONS,
+    },
     { key: "stats", label: "camera report statistics", path: "/camera2/stats" },
     { key: "terms", label: "/terms", path: "/terms" },
   ];
@@ -80,6 +120,7 @@ export async function measure(
 ): Promise<{ saturation: RunFigures; halfRate: RunFigures | null }> {
   const options = {
     path: page.path,
+    paths: page.paths,
     method: page.method,
     body: page.body,
     headers: { ...page.headers, ...extraHeaders },

@@ -20,6 +20,8 @@ export interface RunFigures {
 
 export interface LoadOptions {
   path: string;
+  /** Paths each connection requests in turn instead of `path` alone. */
+  paths?: string[];
   method?: "GET" | "POST";
   headers?: Record<string, string>;
   body?: Buffer;
@@ -39,6 +41,9 @@ export async function load(port: number, options: LoadOptions): Promise<RunFigur
     duration: options.durationSeconds,
     overallRate: options.rate,
     timeout: 10,
+    ...(options.paths
+      ? { requests: options.paths.map((each) => ({ method: options.method ?? "GET", path: each })) }
+      : {}),
   });
   const answered = result["2xx"] + result.non2xx;
   return {

@@ -111,6 +111,21 @@ export function benchTargets({
             "below",
             "ms",
           ),
+          // Any filter and sort of the list, rendered: what a visitor trying combinations waits for.
+          target(
+            "report list filter and sort combinations with 100,000 reports: p50 at half of saturation, rendered",
+            byKey("list-combos")?.uncached?.halfRate?.p50Ms,
+            20,
+            "below",
+            "ms",
+          ),
+          target(
+            "report list filter and sort combinations with 100,000 reports: p99 at half of saturation, rendered",
+            byKey("list-combos")?.uncached?.halfRate?.p99Ms,
+            50,
+            "below",
+            "ms",
+          ),
           // The counts are kept as reports arrive, so the page costs the same at any number of reports.
           target(
             "camera report statistics with 100,000 reports: p50 at half of saturation, every request rendered",
