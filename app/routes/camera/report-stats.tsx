@@ -221,6 +221,54 @@ function DistributionSection({
   );
 }
 
+/** The charted capabilities' shares per group (Android versions as a line chart, manufacturers as bars). */
+function CoverageSection({
+  id,
+  title,
+  intro,
+  heading,
+  groupName,
+  order,
+  groups,
+  chart,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  heading: string;
+  groupName: string;
+  order: string;
+  groups: CameraStatsGroup[];
+  chart: "line" | "bars";
+}) {
+  const names = groups.map((group) => group.name);
+  const description =
+    `${chart === "line" ? "Line" : "Bar"} chart: per ${groupName}, ${order}, the share of reports with each of ` +
+    `${CHARTED_CAPABILITIES.map(({ label }) => label).join(", ")}. The table beside it has the figures.`;
+  const chartProps = { id: `${id}-chart`, title, description, series: seriesOf(groups) };
+  return (
+    <StatsSection
+      id={id}
+      title={title}
+      intro={intro}
+      chart={
+        chart === "line" ? (
+          <LineChart {...chartProps} categories={names} />
+        ) : (
+          <GroupedBarChart {...chartProps} groups={names} />
+        )
+      }
+      table={
+        <CoverageTable
+          caption={`Share of reports with each capability, by ${groupName}`}
+          heading={heading}
+          groups={groups}
+        />
+      }
+    />
+  );
+}
+
 export default function ReportStats() {
   const { stats } = useLoaderData<typeof loader>();
   const levelRows = stats.hardware_levels.map((entry) => ({
@@ -280,57 +328,29 @@ export default function ReportStats() {
         }
       />
 
-      <StatsSection
+      <CoverageSection
         id="android"
         title="Capabilities by Android version"
         intro="The share of each Android version's reports with a camera that has the capability."
-        chart={
-          <LineChart
-            id="android-chart"
-            title="Capabilities by Android version"
-            description={
-              "Line chart: per Android version, oldest first, the share of reports with each of " +
-              `${CHARTED_CAPABILITIES.map(({ label }) => label).join(", ")}. The table beside it has the figures.`
-            }
-            categories={stats.by_android.map((group) => group.name)}
-            series={seriesOf(stats.by_android)}
-          />
-        }
-        table={
-          <CoverageTable
-            caption="Share of reports with each capability, by Android version"
-            heading="Android"
-            groups={stats.by_android}
-          />
-        }
+        heading="Android"
+        groupName="Android version"
+        order="oldest first"
+        groups={stats.by_android}
+        chart="line"
       />
 
-      <StatsSection
+      <CoverageSection
         id="manufacturers"
         title="Capabilities by manufacturer"
         intro={
           `The ${stats.by_manufacturer.length} manufacturers with the most reports, and the share of their reports ` +
           "with each capability."
         }
-        chart={
-          <GroupedBarChart
-            id="manufacturers-chart"
-            title="Capabilities by manufacturer"
-            description={
-              "Bar chart: per manufacturer, most reports first, the share of reports with each of " +
-              `${CHARTED_CAPABILITIES.map(({ label }) => label).join(", ")}. The table beside it has the figures.`
-            }
-            groups={stats.by_manufacturer.map((group) => group.name)}
-            series={seriesOf(stats.by_manufacturer)}
-          />
-        }
-        table={
-          <CoverageTable
-            caption="Share of reports with each capability, by manufacturer"
-            heading="Manufacturer"
-            groups={stats.by_manufacturer}
-          />
-        }
+        heading="Manufacturer"
+        groupName="manufacturer"
+        order="most reports first"
+        groups={stats.by_manufacturer}
+        chart="bars"
       />
 
       <DistributionSection
