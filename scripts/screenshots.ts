@@ -85,6 +85,7 @@ async function shotList(): Promise<Shot[]> {
     { name: "home", path: "/", who: "visitor" },
     { name: "report-list", path: "/camera2/report_list", who: "visitor" },
     { name: "report-list-no-match", path: "/camera2/report_list?q=no-such-device&facing=BACK", who: "visitor" },
+    { name: "report-stats", path: "/camera2/stats", who: "visitor" },
     { name: "terms", path: "/terms", who: "visitor" },
     { name: "privacy", path: "/privacy", who: "visitor" },
     { name: "contact", path: "/contact", who: "visitor" },
