@@ -154,10 +154,11 @@ export async function restoreHold(
           where d.id = ${holdId}`);
       }
       for (const link of held.relinks) {
+        // Every linking table's key is a uuid; compared as one, the ids are found through its primary key.
         await tx.execute(sql`
           update ${id(link.table)} set ${id(link.column)} = ${hold.record_id}
-          where ${id(link.column)} is null and id::text in (
-            select jsonb_array_elements_text(d.snapshot -> 'relinks' -> ${`${link.table}.${link.column}`}::text)
+          where ${id(link.column)} is null and id in (
+            select jsonb_array_elements_text(d.snapshot -> 'relinks' -> ${`${link.table}.${link.column}`}::text)::uuid
             from deleted_records d where d.id = ${holdId})`);
       }
       await tx.execute(sql`update deleted_records set snapshot = null where id = ${holdId}`);

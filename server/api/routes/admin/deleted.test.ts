@@ -211,6 +211,16 @@ describe("undoing a delete", () => {
     expect(await restored.text()).not.toMatch(/digest|encrypted/i);
   });
 
+  it("restores once when two Undos race, and keeps no snapshot after it", async () => {
+    const key = await issueKey();
+    const deleted = await callJson(h, "DELETE", `/v1/admin/api_keys/${key.id}`, admin.token);
+    const both = await Promise.all([restore(deleted.body.hold_id), restore(deleted.body.hold_id)]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 410]);
+    const [hold] = await h.database.db.select().from(deletedRecords).where(eq(deletedRecords.id, deleted.body.hold_id));
+    expect(hold?.snapshot).toBeNull();
+    expect(hold?.restoredAt).toBeInstanceOf(Date);
+  });
+
   it("purges expired holds as new deletes are made", async () => {
     const old = await issueKey();
     const deleted = await callJson(h, "DELETE", `/v1/admin/api_keys/${old.id}`, admin.token);
