@@ -12,11 +12,24 @@ const FRAMEWORK_MODULES =
 const SHELL_MODULES = new RegExp(
   [
     String.raw`lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context)\.mjs$`,
-    String.raw`lucide-react[\\/]dist[\\/]esm[\\/]shared[\\/]`,
+    String.raw`lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|icons[\\/]chevron-down\.mjs$)`,
     String.raw`app[\\/]components[\\/](error-views|icons|nav-menu-parts)\.tsx?$`,
     String.raw`app[\\/]utils[\\/](hydrated|meta|theme)\.ts$`,
     String.raw`shared[\\/]user\.ts$`,
     String.raw`vite[\\/]preload-helper`,
+  ].join("|"),
+);
+// What most admin pages load besides their own module, in one chunk rather than ten files of a few hundred bytes
+// each (about 1 kB less gzipped on a page with a form): the admin layout's delete button and menu, the form fields
+// and the form hook with Conform's prop helpers, times, error alerts, row actions, form cards and the pager. Modules
+// a page loads on demand stay out of it: a module in a chunk the page loads is loaded with it.
+const ADMIN_MODULES = new RegExp(
+  [
+    String.raw`app[\\/]components[\\/](delete-button|field|time|error-alert)\.tsx$`,
+    String.raw`app[\\/]components[\\/]admin[\\/](row-actions|form-card|pager)\.tsx$`,
+    String.raw`app[\\/]utils[\\/](use-deferred-zod-form|deferred-module)\.ts$`,
+    String.raw`shared[\\/]admin-menu\.ts$`,
+    String.raw`@conform-to[\\/]react[\\/]dist[\\/](helpers|_virtual[\\/]_rollupPluginBabelHelpers)\.mjs$`,
   ].join("|"),
 );
 
@@ -35,6 +48,7 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: (id: string) => FRAMEWORK_MODULES.test(id) || SHELL_MODULES.test(id) },
+                { name: "admin", test: ADMIN_MODULES },
               ],
             },
           },

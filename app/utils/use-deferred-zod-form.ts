@@ -1,11 +1,12 @@
 // Conform's useForm the one way every form uses it, with none of its code in the page's own JavaScript. The same zod
-// schema the action checks is checked in the browser too (a field on leaving it, again on every keystroke once it
-// has an error), but its code (zod and Conform's zod adapter, about 37 kB gzipped) loads when the browser is idle
-// after the page; until then a submit goes to the server, whose answer (the same schema) shows the same errors.
-// Conform itself (about 8 kB) is a deferred module (app/utils/deferred-module.ts): until it arrives the form is the
-// server's HTML and posts as such, so on a page that hydrates a component using this hook renders inside a Suspense
-// boundary (`withDeferredForm`). The fields' HTML constraints come from the loader (`getZodConstraint` there), so the page
-// without JavaScript gets required, maxLength and the rest.
+// schema the action checks is checked in the browser too, on submit and then on every keystroke in a field with an
+// error. Not when a field loses focus: an error appearing then moves the buttons below it away from a click in
+// progress, and the click is lost. The check's code (zod and Conform's zod adapter, about 37 kB gzipped) loads when
+// the browser is idle after the page; until then a submit goes to the server, whose answer (the same schema) shows
+// the same errors. Conform itself (about 8 kB) is a deferred module (app/utils/deferred-module.ts): until it arrives
+// the form is the server's HTML and posts as such, so on a page that hydrates a component using this hook renders
+// inside a Suspense boundary (`withDeferredForm`). The fields' HTML constraints come from the loader
+// (`getZodConstraint` there), so the page without JavaScript gets required, maxLength and the rest.
 import type { Submission, useForm } from "@conform-to/react";
 import { createElement, memo, Suspense, use, useEffect, useRef, type ComponentType } from "react";
 import type { z } from "zod";
@@ -59,7 +60,7 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
     constraint,
     onValidate: ({ formData }) =>
       validator.current ? validator.current(formData) : serverValidates<Input, Output>(conform, formData),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     ...options,
   });
