@@ -24,7 +24,14 @@ import { apiRequest } from "~/utils/api.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { DELETE_INTENTS, deleteAction, loadListForEditing, postedForm, saveAction } from "./actions.server";
+import {
+  DELETE_INTENTS,
+  deleteAction,
+  loadListForEditing,
+  postedForm,
+  restoreHeldAction,
+  saveAction,
+} from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.apiKeys;
 /** The My session block shows this much of the token; the whole token is copied or revealed on demand. */
@@ -67,7 +74,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: DeleteSchema,
       apiPath: (id) => `/v1/admin/api_keys/${id}`,
       redirectTo: () => PAGE_PATH,
+      // The key comes back from the server's hold, digest and sealed secret included, never through the page.
+      held: true,
       extra: NO_REVEAL,
+    });
+  }
+  if (intent === "restore") {
+    return restoreHeldAction(context, formData, {
+      redirectTo: PAGE_PATH,
+      failed: { intent, result: null, ...NO_REVEAL },
     });
   }
 

@@ -17,7 +17,7 @@ import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { DELETE_INTENTS, deleteAction, postedForm } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, postedForm, restoreHeldAction } from "./actions.server";
 
 const PAGE_PATH = ADMIN_PATHS.emailConfig;
 const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
@@ -44,7 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: DeleteSchema,
       apiPath: (id) => `/v1/admin/gmail/connect/${id}`,
       redirectTo: () => PAGE_PATH,
+      // The connection comes back from the server's hold with its sealed token.
+      held: true,
       extra: { sent: null },
+    });
+  }
+  if (intent === "restore") {
+    return restoreHeldAction(context, formData, {
+      redirectTo: PAGE_PATH,
+      failed: { intent, result: null, sent: null },
     });
   }
   if (intent === "test") {

@@ -24,6 +24,7 @@ import {
   listAfterDelete,
   loadListForEditing,
   postedForm,
+  restoreHeldAction,
   saveAction,
 } from "./actions.server";
 
@@ -61,7 +62,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       schema: IdSchema,
       apiPath: (id) => `/v1/admin/site/data/entry/${encodeURIComponent(id)}`,
       redirectTo: listAfterDelete(request, pageUrl),
+      // The entry comes back from the server's hold with its id, version and current flag.
+      held: true,
     });
+  }
+
+  if (intent === "restore") {
+    return restoreHeldAction(context, formData, { redirectTo: pageUrl(null), failed: { intent, result: null } });
   }
 
   if (intent === "save" || intent === "preview") {

@@ -27,9 +27,9 @@ import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { confirmDeleteQuestion, postedForm } from "./actions.server";
+import { confirmDeleteQuestion, heldUndoOffer, postedForm, restoreHeldAction, type UndoOffer } from "./actions.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import type { DeletedCount } from "../../../shared/contract/deleted";
+import type { HeldDeletedCount } from "../../../shared/contract/deleted";
 
 const PAGE_PATH = ADMIN_PATHS.users;
 const FETCHER_KEY = "admin-users";
@@ -66,7 +66,12 @@ function listUrl(request: Request): string {
   return `${PAGE_PATH}${new URL(request.url).search}`;
 }
 
-type ActionResult = { intent: string; error: string | null; create?: SubmissionResult<string[]> };
+type ActionResult = {
+  intent: string;
+  error: string | null;
+  create?: SubmissionResult<string[]>;
+  undo?: UndoOffer;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { formData, intent } = await postedForm(request);
@@ -96,14 +101,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "confirm-delete") {
     const parsed = UserIdSchema.safeParse({ user_id: formData.get("id") });
     if (!parsed.success) return invalid("The user is not valid.");
-    const result = await apiRequest<DeletedCount>(context, `/v1/admin/auth/users/delete/${parsed.data.user_id}`, {
+    const result = await apiRequest<HeldDeletedCount>(context, `/v1/admin/auth/users/delete/${parsed.data.user_id}`, {
       method: "DELETE",
     });
     if (!result.ok) return fail(result.error);
     // The row goes only when exactly one user was deleted.
     if (result.data.number !== 1)
       return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
+    // Undo brings the user back from the server's hold: password, accounts and keys, not their sessions.
+    const undo = heldUndoOffer(formData, result.data, "Completed successfully!");
+    if (undo) return data<ActionResult>({ intent, error: null, undo });
     return redirectWithSuccess(listUrl(request), "Completed successfully!");
+  }
+
+  if (intent === "restore") {
+    return restoreHeldAction<ActionResult>(context, formData, {
+      redirectTo: listUrl(request),
+      failed: { intent, error: "The user was not restored." },
+    });
   }
 
   if (intent === "firebase") {
