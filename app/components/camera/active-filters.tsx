@@ -17,7 +17,9 @@ export function ActiveFilters({ query, pathname }: { query: CameraReportQuery; p
     <ul aria-label="Active filters" className="flex flex-wrap items-center gap-2" data-testid="active-filters">
       {parts.map((part) => (
         <li key={part.label}>
-          <Link to={searchHref(pathname, part.without)} className={CHIP_LINK} aria-label={`Remove ${part.label}`}>
+          {/* Named by its text, not an aria-label, so the filter's own checkbox keeps its label to itself. */}
+          <Link to={searchHref(pathname, part.without)} className={CHIP_LINK}>
+            <span className="sr-only">Remove </span>
             {part.label}
             <XIcon aria-hidden="true" className={inlineIconClass} />
           </Link>
