@@ -24,6 +24,8 @@ export interface CachedAnswer {
 export interface CameraReportCaches {
   list: TtlCache<CachedAnswer>;
   detail: TtlCache<CachedAnswer>;
+  /** The statistics, one entry: read from counts kept by triggers, emptied by an upload like the lists. */
+  stats: TtlCache<CachedAnswer>;
   /** The manufacturers with their report counts: counting reads every report, and only an upload changes it. */
   manufacturers: TtlCache<CachedAnswer>;
 }
@@ -40,6 +42,7 @@ export function cameraReportCaches(db: Database): CameraReportCaches {
     caches = {
       list: new TtlCache({ maxEntries: 2_000, maxWeight: 32 * 1024 * 1024 }),
       detail: new TtlCache({ maxEntries: 20_000, maxWeight: 128 * 1024 * 1024 }),
+      stats: new TtlCache({ maxEntries: 1, maxWeight: 1024 * 1024 }),
       manufacturers: new TtlCache({ maxEntries: 1, maxWeight: 1024 * 1024 }),
     };
     cachesByDatabase.set(db, caches);
@@ -50,6 +53,7 @@ export function cameraReportCaches(db: Database): CameraReportCaches {
       const live = held.deref();
       if (!live) return stop();
       if (topics.has("camera-reports") || topics.has("site-vars")) live.list.clear();
+      if (topics.has("camera-reports")) live.stats.clear();
       if (topics.has("camera-reports")) live.manufacturers.clear();
     });
   }

@@ -25,7 +25,6 @@ import { errorMessageOf } from "~/components/error-views";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import ArrowRightIcon from "lucide-react/icons/arrow-right";
 import ChartColumnIcon from "lucide-react/icons/chart-column";
-import ChartColumnIcon from "lucide-react/icons/chart-column";
 import { inlineIconClass } from "~/components/icons";
 import {
   CameraReportQuerySchema,
@@ -176,11 +175,6 @@ export default function ReportList() {
           </p>
         ) : null}
         {list ? <ProbeAppNote storeUrl={list.probe_app_store_url} /> : null}
-        <p className="text-sm">
-          <Link to="/camera2/stats">
-            <ChartColumnIcon aria-hidden="true" className={inlineIconClass} /> Statistics of all reports
-          </Link>
-        </p>
         <p className="text-sm">
           <Link to="/camera2/stats">
             <ChartColumnIcon aria-hidden="true" className={inlineIconClass} /> Statistics of all reports

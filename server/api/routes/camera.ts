@@ -41,6 +41,8 @@ import {
 } from "../../services/camera-report-caches";
 import { manufacturerCounts } from "../../services/camera-report-models";
 import { etagMatches } from "../../../shared/http/cache-headers";
+import { CameraStatsSchema } from "../../../shared/contract/camera-stats";
+import { cameraReportStats } from "../../services/camera-report-stats";
 import { config } from "../../config";
 import { stringifyWithJsonText } from "../../lib/json-text";
 import { hitRateLimit } from "../../lib/rate-limit";
@@ -303,5 +305,32 @@ cameraRoutes.openapi(
       DETAIL_MAX_AGE_S,
       headers,
     );
+  },
+);
+
+cameraRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/camera/stats",
+    tags: ["camera"],
+    summary: "Statistics of all camera reports",
+    description:
+      "Reports by best hardware level, share of reports per capability overall, by Android version and by " +
+      "manufacturer (the most reported), and megapixel and sensor size distributions. Counts are kept as reports " +
+      "arrive; the answer may be 10 s old.",
+    responses: {
+      200: jsonResponse(CameraStatsSchema, "The counts"),
+      304: { description: "Not modified (If-None-Match)" },
+    },
+  }),
+  async (c) => {
+    const db = c.var.db;
+    const answer = await cameraReportCaches(db).stats.getOrLoad(
+      "all",
+      async () => cachedAnswer(await cameraReportStats(db)),
+      () => LIST_TTL_MS,
+      answerWeight,
+    );
+    return sendCached(c, answer, LIST_MAX_AGE_S);
   },
 );

@@ -80,7 +80,7 @@ describe("undoing a delete", () => {
     expect(signIn.status).toBe(200);
   });
 
-  it("restores an API key with its digest and sealed key: it authenticates again and its reports are its own", async () => {
+  it("restores an API key with its digest and sealed key: it authenticates and its reports are its own", async () => {
     const key = await issueKey();
     const upload = await h.request("/camera/reports", {
       method: "POST",
@@ -162,7 +162,7 @@ describe("undoing a delete", () => {
     expect(announced).toContainEqual(["site-data"]);
   });
 
-  it("answers a restore done already or too late with 410, an unknown hold with 404, a taken e-mail with 409", async () => {
+  it("answers a restore done already or too late 410, an unknown hold 404, a taken e-mail 409", async () => {
     const first = await issueKey();
     const deleted = await callJson(h, "DELETE", `/v1/admin/api_keys/${first.id}`, admin.token);
     expect((await restore(deleted.body.hold_id)).status).toBe(200);

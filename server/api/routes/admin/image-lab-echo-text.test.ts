@@ -57,7 +57,8 @@ async function historyEchoTexts(): Promise<(string | undefined)[]> {
 
 const WRITTEN = '{ "z": 1,\n  "big": 12345678901234567890, "list": [1.0, 1e2] }';
 const WITH_REQUESTOR =
-  '{ "z": 1,\n  "big": 12345678901234567890, "list": [1.0, 1e2],"requestor_id":"flux_lab","requestor_type":"flux_lab" }';
+  '{ "z": 1,\n  "big": 12345678901234567890, "list": [1.0, 1e2],' +
+  '"requestor_id":"flux_lab","requestor_type":"flux_lab" }';
 
 describe("echo data as written", () => {
   it("keeps the text of echo data given as a form's text field", async () => {
