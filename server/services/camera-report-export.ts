@@ -67,6 +67,23 @@ export async function* exportCameraReports(
   }
 }
 
+/**
+ * Reads the first batch now, so that a query the database refuses (or a database that is down) is answered with its
+ * error status before the file starts, instead of as a cut file; answers the batches with that one put back.
+ */
+export async function withFirstBatchRead<T>(batches: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await batches.next();
+  return (async function* () {
+    try {
+      if (first.done) return;
+      yield first.value;
+      yield* batches;
+    } finally {
+      await batches.return(undefined);
+    }
+  })();
+}
+
 // ---------------------------------------------------------------- the two formats
 
 export const CSV_COLUMNS = [

@@ -2,6 +2,7 @@
 // /api/camera/* answers. The upload schema is the contract of POST /api/camera/reports; the query schema is shared
 // by the list page's GET form and GET /api/camera/reports.
 import { z } from "zod";
+import { NO_CONTROL_CHARACTERS } from "./text-rules";
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT_DIRECTIONS,
@@ -137,7 +138,8 @@ const feature = z.enum(REPORT_FEATURES, { error: `Expected one of ${REPORT_FEATU
 const manufacturerName = z
   .string()
   .trim()
-  .max(MAX_NAME_FILTER_LENGTH, `A manufacturer is at most ${MAX_NAME_FILTER_LENGTH} characters.`);
+  .max(MAX_NAME_FILTER_LENGTH, `A manufacturer is at most ${MAX_NAME_FILTER_LENGTH} characters.`)
+  .regex(NO_CONTROL_CHARACTERS, "A manufacturer must not contain control characters.");
 
 /**
  * One value or several (a repeated query parameter), at most `max`. A union's own message says only "Invalid
@@ -175,6 +177,7 @@ export const CameraReportQuerySchema = z
       .string()
       .trim()
       .max(MAX_SEARCH_LENGTH, `Search text is limited to ${MAX_SEARCH_LENGTH} characters.`)
+      .regex(NO_CONTROL_CHARACTERS, "Search text must not contain control characters.")
       .optional(),
     facing: z.enum(LENS_FACINGS, { error: `Expected one of ${LENS_FACINGS.join(", ")}.` }).optional(),
     min_level: z.enum(HARDWARE_LEVELS, { error: `Expected one of ${HARDWARE_LEVELS.join(", ")}.` }).optional(),
@@ -184,6 +187,7 @@ export const CameraReportQuerySchema = z
       .string()
       .trim()
       .max(MAX_NAME_FILTER_LENGTH, `A model is at most ${MAX_NAME_FILTER_LENGTH} characters.`)
+      .regex(NO_CONTROL_CHARACTERS, "A model must not contain control characters.")
       .optional(),
     min_sdk: sdkLevel("min_sdk"),
     max_sdk: sdkLevel("max_sdk"),

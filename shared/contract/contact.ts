@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CONTACT_HONEYPOT_FIELD } from "./contact-honeypot";
 import { MailSetupSchema } from "./mail-sender";
+import { NO_CONTROL_CHARACTERS } from "./text-rules";
 
 export const CONTACT_NAME_MAX = 200;
 export const CONTACT_EMAIL_MAX = 254;
@@ -12,8 +13,6 @@ export { CONTACT_HONEYPOT_FIELD } from "./contact-honeypot";
 // Line breaks in a name or address could forge mail headers in the owner's notification; refuse them outright
 // (before trimming, so "a@b.example\r\nBcc: …" is not quietly cut down to a valid address).
 const SINGLE_LINE = /^[^\r\n]*$/;
-// oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused
-const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f]*$/;
 
 export const ContactSchema = z.object({
   name: z

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { NewPasswordField, PASSWORD_MAX, SessionUserSchema } from "./auth";
 import { THEMES } from "../theme";
 import { DISPLAY_NAME_MAX } from "./profile-limits";
+import { NO_CONTROL_CHARACTERS } from "./text-rules";
 
 export { DISPLAY_NAME_MAX } from "./profile-limits";
 
@@ -11,8 +12,7 @@ export const DisplayNameSchema = z.object({
   // Empty clears the name: the email is shown instead as the display name.
   name: z
     .string()
-    // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused
-    .regex(/^[^\u0000-\u001f\u007f]*$/, "Name must be on a single line, without control characters.")
+    .regex(NO_CONTROL_CHARACTERS, "Name must be on a single line, without control characters.")
     .trim()
     .max(DISPLAY_NAME_MAX, `Name must be at most ${DISPLAY_NAME_MAX} characters.`)
     .optional(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
 import { cameraReportRow, insertCameraReports } from "../../services/camera-reports";
-import { csvField, exportCameraReports } from "../../services/camera-report-export";
+import { csvField, exportCameraReports, withFirstBatchRead } from "../../services/camera-report-export";
 import type { CameraReportSummary } from "../../../shared/contract/camera";
 import { normalizeCameraReportQuery } from "../../../shared/contract/camera";
 import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
@@ -154,6 +154,22 @@ describe("GET /api/camera/reports/export.csv", () => {
     expect(await response.json()).toMatchObject({ status_code: 400, errors: [{ field: "facing" }] });
     expect((await h.request("/camera/reports/export.json?min_level=BEST")).status).toBe(400);
   });
+
+  it("refuses control characters in the search's text with 400 naming the field, as the list does", async () => {
+    for (const [field, value] of [
+      ["q", "pix\u0000el"],
+      ["mfr", "\u0000"],
+      ["model", "Pixel\u001b7"],
+    ] as const) {
+      const search = new URLSearchParams({ [field]: value });
+      for (const path of ["/camera/reports/export.csv", "/camera/reports/export.json", "/camera/reports"]) {
+        const response = await h.request(`${path}?${search}`);
+        expect(response.status, `${path} ${field}`).toBe(400);
+        const body = (await response.json()) as { errors: { field: string; message: string }[] };
+        expect(body.errors[0], `${path} ${field}`).toMatchObject({ field, message: /control characters/ });
+      }
+    }
+  });
 });
 
 describe("GET /api/camera/reports/export.json", () => {
@@ -184,6 +200,37 @@ describe("GET /api/camera/reports/export.json", () => {
     expect(new Set(all.map((report) => report.id)).size).toBe(all.length);
     const none = await h.request("/camera/reports/export.json?q=nosuchphone");
     expect(await none.text()).toBe("[]\n");
+  });
+});
+
+describe("withFirstBatchRead", () => {
+  it("fails before the answer starts when the first read fails", async () => {
+    async function* refused(): AsyncGenerator<number[]> {
+      if (Date.now() > 0) throw new Error("invalid byte sequence");
+      yield [];
+    }
+    await expect(withFirstBatchRead(refused())).rejects.toThrow("invalid byte sequence");
+  });
+
+  it("hands on every batch, the first included, and closes the reader when the file is left unread", async () => {
+    let closed = false;
+    async function* batches(): AsyncGenerator<number[]> {
+      try {
+        yield [1];
+        yield [2];
+        yield [3];
+      } finally {
+        closed = true;
+      }
+    }
+    const all: number[][] = [];
+    for await (const batch of await withFirstBatchRead(batches())) all.push(batch);
+    expect(all).toEqual([[1], [2], [3]]);
+    closed = false;
+    const started = await withFirstBatchRead(batches());
+    expect((await started.next()).value).toEqual([1]);
+    await started.return(undefined);
+    expect(closed).toBe(true);
   });
 });
 

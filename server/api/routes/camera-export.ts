@@ -13,6 +13,7 @@ import { normalizeCameraReportQuery, type CameraReportSummary } from "../../../s
 import {
   exportCameraReports,
   exportFileName,
+  withFirstBatchRead,
   exportStream,
   MAX_EXPORT_ROWS,
 } from "../../services/camera-report-export";
@@ -28,16 +29,16 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 
 const DESCRIPTION =
   "Takes the parameters of GET /api/camera/reports (page, size and group are ignored) and answers every " +
-  `matching report in the list's order, at most ${MAX_EXPORT_ROWS.toLocaleString("en-US")} (X-Export-Limit says so). Streamed ` +
-  "as it is read: a broken connection is a cut file, so a reader checks the end (the JSON's closing bracket).";
+  `matching report in the list's order, at most ${MAX_EXPORT_ROWS.toLocaleString("en-US")} (X-Export-Limit says so). ` +
+  "Streamed as it is read: a broken connection is a cut file, so a reader checks the end (the JSON's closing bracket).";
 
-function exportAnswer(
+async function exportAnswer(
   c: Context<ApiEnv>,
   format: ExportFormat,
   input: Parameters<typeof normalizeCameraReportQuery>[0],
 ) {
   const query = normalizeCameraReportQuery(input);
-  const stream = exportStream(exportCameraReports(c.var.db, query), format);
+  const stream = exportStream(await withFirstBatchRead(exportCameraReports(c.var.db, query)), format);
   return new Response(stream, {
     headers: {
       "Content-Type": CONTENT_TYPES[format],
@@ -84,6 +85,8 @@ cameraExportRoutes.openapi(
     },
   }),
   // Streamed text, not c.json(): typed as c.json's answer so the route's declared schema still checks.
-  (c) =>
-    exportAnswer(c, "json", c.req.valid("query")) as unknown as ReturnType<typeof c.json<CameraReportSummary[], 200>>,
+  async (c) =>
+    (await exportAnswer(c, "json", c.req.valid("query"))) as unknown as ReturnType<
+      typeof c.json<CameraReportSummary[], 200>
+    >,
 );
