@@ -6,6 +6,7 @@ export default [
     index("routes/camera/report-list.tsx", { id: "home" }),
     route("camera2/report_list", "routes/camera/report-list.tsx", { id: "camera2-report-list" }),
     route("camera2/compare", "routes/camera/report-compare.tsx"),
+    route("camera2/compare/add", "routes/camera/report-compare-add.tsx"),
     route("camera2/stats", "routes/camera/report-stats.tsx"),
     route("camera2/:reportId", "routes/camera/report-detail.tsx", { id: "camera2-report" }),
     route("cam2/:reportId", "routes/camera/report-detail.tsx", { id: "cam2-report" }),

@@ -22,7 +22,7 @@ test.describe("footer", () => {
       await expect(footer.getByRole("link", { name: "Contact" })).toHaveAttribute("href", "/contact");
       await expect(footer.getByRole("link", { name: "Terms" })).toHaveAttribute("href", "/terms");
       await expect(footer.getByRole("link", { name: "Privacy" })).toHaveAttribute("href", "/privacy");
-      await expect(footer.getByRole("link", { name: "API (OpenAPI)" })).toHaveAttribute("href", "/api/openapi.json");
+      await expect(footer.getByRole("link", { name: "API documentation" })).toHaveAttribute("href", "/api-docs");
     }
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy" }).click();
     await expect(page).toHaveURL(/\/privacy$/);

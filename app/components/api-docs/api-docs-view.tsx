@@ -6,7 +6,7 @@ import { OperationView } from "./operation-view";
 export function ApiDocsView({ doc }: { doc: OpenApiDocument }) {
   const groups = operationsByTag(doc);
   return (
-    <article className="space-y-6">
+    <article className="space-y-6 [overflow-wrap:anywhere]">
       <header className="space-y-3">
         <h1 className="page-title mb-1">API documentation</h1>
         <p>

@@ -1,6 +1,5 @@
 // Compare 2 to 4 camera reports side by side (/camera2/compare?ids=a&ids=b or ?ids=a,b): the device, its best
 // levels and capabilities, and the main back and front cameras' headline figures, one column per report.
-import type { ReactNode } from "react";
 import {
   createContext,
   data,
@@ -12,29 +11,16 @@ import {
 } from "react-router";
 import type { Route } from "./+types/report-compare";
 import type { CameraReportDetail } from "../../../shared/contract/camera";
-import { LevelBadge } from "~/components/camera/level-badge";
+import { columnOf, rowDiffers, SECTIONS } from "~/components/camera/compare-rows";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { errorMessageOf } from "~/components/error-views";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
+import PlusIcon from "lucide-react/icons/plus";
 import { inlineIconClass } from "~/components/icons";
 import { TableWrap } from "~/components/table-wrap";
-import { Time } from "~/components/time";
-import { CompareQuerySchema, type CameraItem } from "../../../shared/contract/camera";
-import { FILTER_CAPABILITIES, MAX_COMPARE, MIN_COMPARE } from "../../../shared/contract/camera-vocabulary";
+import { CompareQuerySchema } from "../../../shared/contract/camera";
+import { MAX_COMPARE, MIN_COMPARE } from "../../../shared/contract/camera-vocabulary";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
-import {
-  bestHardwareLevel,
-  CAPABILITY_LABELS,
-  cameraFigures,
-  facingLabel,
-  formatExposureNs,
-  formatNumber,
-  formatRange,
-  mainCamera,
-  maxFps,
-  maxHighSpeedFps,
-  reportCapabilities,
-} from "../../../shared/camera";
 import { conditionalPage } from "~/utils/conditional-get.server";
 
 type Loaded = { ids: string[]; results: ApiResult<CameraReportDetail>[] } | { ids: null; message: string };
@@ -66,7 +52,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const loaded = context.get(compareContext) ?? (await loadReports(request, context));
-  if (!loaded.ids) return data({ reports: [], message: loaded.message }, { status: 400 });
+  const onlyDifferences = new URL(request.url).searchParams.get("diff") === "1";
+  if (!loaded.ids) return data({ reports: [], message: loaded.message, onlyDifferences }, { status: 400 });
   const reports: CameraReportDetail[] = [];
   for (const [index, result] of loaded.results.entries()) {
     if (!result.ok) {
@@ -75,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     reports.push(result.data);
   }
-  return { reports, message: null };
+  return { reports, message: null, onlyDifferences };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -83,114 +70,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [{ title: names.length ? `Compare ${names.join(" vs ")}` : "Compare camera reports" }];
 };
 
-interface Column {
-  report: CameraReportDetail;
-  cameras: CameraItem[];
-  back: CameraItem | null;
-  front: CameraItem | null;
-  capabilities: string[];
+/** The comparison's own URL: these reports, all rows or only the differing ones. */
+function compareHref(ids: string[], onlyDifferences: boolean): string {
+  const search = new URLSearchParams(ids.map((id) => ["ids", id]));
+  if (onlyDifferences) search.set("diff", "1");
+  return `/camera2/compare?${search}`;
 }
-
-type RowDef = { label: string; value: (column: Column) => ReactNode };
-
-const DASH = "—";
-
-function mp(camera: CameraItem | null): string {
-  const value = camera ? cameraFigures(camera).megapixels : null;
-  return value === null ? DASH : `${formatNumber(value, value < 10 ? 1 : 0)} MP`;
-}
-
-function equivalent(camera: CameraItem | null): string {
-  const first = camera ? cameraFigures(camera).focalLengths[0] : undefined;
-  if (!first) return DASH;
-  const equivalentText = first.equivalentMm ? ` (≈ ${formatNumber(first.equivalentMm, 0)} mm)` : "";
-  return `${formatNumber(first.mm, 2)} mm${equivalentText}`;
-}
-
-function aperture(camera: CameraItem | null): string {
-  const values = camera?.lens?.apertures ?? [];
-  return values.length ? values.map((f) => `f/${formatNumber(f, 2)}`).join(", ") : DASH;
-}
-
-function sensor(camera: CameraItem | null): string {
-  const figures = camera ? cameraFigures(camera) : null;
-  if (!figures?.opticalFormat) return DASH;
-  const pitchText = figures.pixelPitchUm ? `, ${formatNumber(figures.pixelPitchUm, 2)} µm pixels` : "";
-  return `${figures.opticalFormat}${pitchText}`;
-}
-
-function yesNo(value: boolean | null | undefined): string {
-  return value === true ? "Yes" : value === false ? "No" : DASH;
-}
-
-const SECTIONS: { title: string; rows: RowDef[] }[] = [
-  {
-    title: "Device",
-    rows: [
-      { label: "OS", value: ({ report }) => report.report_data.device_os ?? report.device_os_version },
-      { label: "Report time", value: ({ report }) => <Time value={report.created_at} /> },
-      {
-        label: "Cameras",
-        value: ({ cameras }) => {
-          const byFacing = new Map<string, number>();
-          for (const camera of cameras) byFacing.set(camera.lens_facing, (byFacing.get(camera.lens_facing) ?? 0) + 1);
-          const parts = [...byFacing].map(([facing, count]) => `${count} ${facingLabel(facing).toLowerCase()}`);
-          return `${cameras.length}${parts.length ? ` (${parts.join(", ")})` : ""}`;
-        },
-      },
-      { label: "Best hardware level", value: ({ cameras }) => <LevelBadge level={bestHardwareLevel(cameras)} /> },
-      ...FILTER_CAPABILITIES.map((cap) => ({
-        label: CAPABILITY_LABELS[cap] ?? cap,
-        value: ({ capabilities }: Column) => (capabilities.includes(cap) ? "Yes" : "No"),
-      })),
-    ],
-  },
-  {
-    title: "Main back camera",
-    rows: [
-      { label: "Hardware level", value: ({ back }) => <LevelBadge level={back?.hardware_level} /> },
-      { label: "Resolution", value: ({ back }) => mp(back) },
-      { label: "Sensor", value: ({ back }) => sensor(back) },
-      { label: "Focal length (35 mm equiv.)", value: ({ back }) => equivalent(back) },
-      { label: "Aperture", value: ({ back }) => aperture(back) },
-      {
-        label: "ISO range",
-        value: ({ back }) => formatRange(back?.sensor?.iso_range, (n) => formatNumber(n, 0)) ?? DASH,
-      },
-      {
-        label: "Exposure time",
-        value: ({ back }) => formatRange(back?.sensor?.exposure_time_ns, formatExposureNs) ?? DASH,
-      },
-      {
-        label: "Optical stabilization",
-        value: ({ back }) => yesNo(back?.lens?.ois_modes ? back.lens.ois_modes.includes("ON") : null),
-      },
-      { label: "Flash", value: ({ back }) => yesNo(back?.flash_available) },
-      {
-        label: "Zoom ratio",
-        value: ({ back }) => formatRange(back?.zoom_ratio_range, (n) => `${formatNumber(n, 2)}×`) ?? DASH,
-      },
-      { label: "Highest frame rate", value: ({ back }) => (back && maxFps(back) ? `${maxFps(back)} fps` : DASH) },
-      {
-        label: "High-speed video",
-        value: ({ back }) => (back && maxHighSpeedFps(back) ? `${maxHighSpeedFps(back)} fps` : DASH),
-      },
-    ],
-  },
-  {
-    title: "Main front camera",
-    rows: [
-      { label: "Hardware level", value: ({ front }) => <LevelBadge level={front?.hardware_level} /> },
-      { label: "Resolution", value: ({ front }) => mp(front) },
-      { label: "Sensor", value: ({ front }) => sensor(front) },
-      { label: "Focal length (35 mm equiv.)", value: ({ front }) => equivalent(front) },
-      { label: "Aperture", value: ({ front }) => aperture(front) },
-    ],
-  },
-];
 
 export default function ReportCompare() {
-  const { reports, message } = useLoaderData<typeof loader>();
+  const { reports, message, onlyDifferences } = useLoaderData<typeof loader>();
   if (message) {
     return (
       <section className="space-y-3">
@@ -201,22 +89,19 @@ export default function ReportCompare() {
         </p>
         <p>
           Tick the reports to compare in the <Link to="/camera2/report_list">report list</Link>, then press Compare
-          selected.
+          selected, or open a report and choose Compare with.
         </p>
       </section>
     );
   }
-  const columns: Column[] = reports.map((report) => {
-    const cameras = Array.isArray(report.report_data.camera_list) ? report.report_data.camera_list : [];
-    return {
-      report,
-      cameras,
-      back: mainCamera(cameras, "BACK"),
-      front: mainCamera(cameras, "FRONT"),
-      capabilities: reportCapabilities(cameras),
-    };
-  });
+  const columns = reports.map(columnOf);
   const ids = reports.map((report) => report.id);
+  const sections = SECTIONS.map((section) => ({
+    title: section.title,
+    rows: section.rows.map((row) => ({ row, differs: rowDiffers(row, columns) })),
+  }));
+  const rowCount = sections.reduce((sum, section) => sum + section.rows.length, 0);
+  const differing = sections.reduce((sum, section) => sum + section.rows.filter((row) => row.differs).length, 0);
   return (
     <section className="space-y-4">
       <NavigationStatus />
@@ -226,9 +111,22 @@ export default function ReportCompare() {
         </Link>
       </p>
       <h1 className="page-title">Compare {reports.length} camera reports</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <RowsSwitch ids={ids} onlyDifferences={onlyDifferences} />
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {differing} of {rowCount} rows differ, marked <DiffersMark />
+        </p>
+        {ids.length < MAX_COMPARE ? (
+          <Link to={`/camera2/compare/add?${new URLSearchParams(ids.map((id) => ["ids", id]))}`} className="btn">
+            <PlusIcon aria-hidden="true" className={inlineIconClass} /> Add a report
+          </Link>
+        ) : null}
+      </div>
       <TableWrap label="Comparison">
         <table className="data-table">
-          <caption className="sr-only">Reports side by side</caption>
+          <caption className="sr-only">
+            Reports side by side{onlyDifferences ? ", only the rows where they differ" : ""}
+          </caption>
           <thead>
             <tr>
               <td className="border-b border-zinc-200 bg-zinc-50 dark:border-zinc-800 dark:bg-zinc-900" />
@@ -240,10 +138,10 @@ export default function ReportCompare() {
                   {ids.length > MIN_COMPARE ? (
                     <div className="mt-1 text-xs font-normal">
                       <Link
-                        to={`/camera2/compare?${ids
-                          .filter((id) => id !== report.id)
-                          .map((id) => `ids=${id}`)
-                          .join("&")}`}
+                        to={compareHref(
+                          ids.filter((id) => id !== report.id),
+                          onlyDifferences,
+                        )}
                       >
                         Remove
                       </Link>
@@ -253,32 +151,100 @@ export default function ReportCompare() {
               ))}
             </tr>
           </thead>
-          {SECTIONS.map((section) => (
-            <tbody key={section.title}>
-              <tr>
-                <th
-                  scope="colgroup"
-                  colSpan={columns.length + 1}
-                  className="bg-zinc-100 text-xs tracking-wide uppercase dark:bg-zinc-800"
-                >
-                  {section.title}
-                </th>
-              </tr>
-              {section.rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row" className="bg-transparent font-medium whitespace-nowrap">
-                    {row.label}
+          {sections.map((section) => {
+            const shown = section.rows.filter(({ differs }) => differs || !onlyDifferences);
+            return (
+              <tbody key={section.title}>
+                <tr>
+                  <th
+                    scope="colgroup"
+                    colSpan={columns.length + 1}
+                    className="bg-zinc-100 text-xs tracking-wide uppercase dark:bg-zinc-800"
+                  >
+                    {section.title}
                   </th>
-                  {columns.map((column) => (
-                    <td key={column.report.id}>{row.value(column)}</td>
-                  ))}
                 </tr>
-              ))}
-            </tbody>
-          ))}
+                {shown.map(({ row, differs }) => (
+                  <tr
+                    key={row.label}
+                    data-differs={differs ? "true" : undefined}
+                    className={differs ? DIFFERS_ROW : ""}
+                  >
+                    <th scope="row" className="bg-transparent font-medium whitespace-nowrap">
+                      {row.label}
+                      {differs ? (
+                        <>
+                          {" "}
+                          <DiffersMark />
+                        </>
+                      ) : null}
+                    </th>
+                    {columns.map((column) => (
+                      <td key={column.report.id}>{row.render ? row.render(column) : row.value(column)}</td>
+                    ))}
+                  </tr>
+                ))}
+                {shown.length === 0 ? (
+                  <tr>
+                    <td colSpan={columns.length + 1} className="text-zinc-700 dark:text-zinc-300">
+                      The same in every report.
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            );
+          })}
         </table>
       </TableWrap>
     </section>
+  );
+}
+
+/** A differing row's tint; the mark in its header says the same in words, for those who cannot tell the colour. */
+const DIFFERS_ROW =
+  "bg-amber-50 dark:bg-amber-950 [&>th]:border-l-4 [&>th]:border-l-amber-500 [&>th]:bg-amber-50 " +
+  "dark:[&>th]:bg-amber-950";
+
+function DiffersMark() {
+  return (
+    <span
+      className={
+        "ml-1 inline-block rounded border border-amber-600 px-1 text-xs font-semibold text-amber-900 " +
+        "dark:border-amber-400 dark:text-amber-200"
+      }
+    >
+      differs
+    </span>
+  );
+}
+
+/** All rows or only the differing ones: two links, the one shown marked current, so it works without JavaScript. */
+function RowsSwitch({ ids, onlyDifferences }: { ids: string[]; onlyDifferences: boolean }) {
+  const option = (only: boolean, label: string) => {
+    const current = only === onlyDifferences;
+    return (
+      <Link
+        to={compareHref(ids, only)}
+        aria-current={current ? "page" : undefined}
+        className={
+          "px-3 py-1.5 text-sm " +
+          (current
+            ? "bg-zinc-900 font-semibold text-white no-underline dark:bg-zinc-100 dark:text-zinc-900"
+            : "bg-white dark:bg-zinc-900")
+        }
+      >
+        {label}
+      </Link>
+    );
+  };
+  return (
+    <nav
+      aria-label="Rows shown"
+      className="inline-flex overflow-hidden rounded-md border border-zinc-300 dark:border-zinc-700"
+    >
+      {option(false, "All rows")}
+      {option(true, "Only differences")}
+    </nav>
   );
 }
 

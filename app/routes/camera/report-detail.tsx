@@ -4,6 +4,7 @@
 import {
   createContext,
   data,
+  Form,
   isRouteErrorResponse,
   Link,
   useLoaderData,
@@ -20,6 +21,7 @@ import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import { inlineIconClass } from "~/components/icons";
 import { Time } from "~/components/time";
 import type { CameraReportDetail } from "../../../shared/contract/camera";
+import { MAX_SEARCH_LENGTH } from "../../../shared/contract/camera-vocabulary";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { bestHardwareLevel, facingLabel, reportFacings } from "../../../shared/camera";
 import { conditionalPage } from "~/utils/conditional-get.server";
@@ -141,10 +143,11 @@ export default function ReportDetail() {
             <Summary label="Probe app version">{data.app_version}</Summary>
           ) : null}
         </dl>
-        <div className="mt-4 flex flex-wrap items-center gap-3">
+        <div className="mt-4 flex flex-wrap items-end justify-between gap-3">
           <a href={`/api/camera2/report/download?rid=${report.id}`} className="btn btn-primary" download>
             Download
           </a>
+          <CompareWithForm reportId={report.id} />
         </div>
       </section>
 
@@ -191,6 +194,38 @@ export default function ReportDetail() {
         </pre>
       </section>
     </article>
+  );
+}
+
+/** "Compare with…": a search for the other report, answered by the page that adds it to a comparison. */
+function CompareWithForm({ reportId }: { reportId: string }) {
+  return (
+    <Form
+      method="get"
+      action="/camera2/compare/add"
+      role="search"
+      aria-label="Compare with another report"
+      className="flex flex-wrap items-end gap-2"
+    >
+      <input type="hidden" name="ids" value={reportId} />
+      <div>
+        <label htmlFor="compare-with-q" className="label">
+          Compare with…
+        </label>
+        <input
+          id="compare-with-q"
+          type="search"
+          name="q"
+          required
+          maxLength={MAX_SEARCH_LENGTH}
+          placeholder="Manufacturer or model"
+          className="input w-56"
+        />
+      </div>
+      <button type="submit" className="btn">
+        Find reports
+      </button>
+    </Form>
   );
 }
 
