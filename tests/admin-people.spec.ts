@@ -79,6 +79,30 @@ test.describe("admin users", () => {
     await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
   });
 
+  test("checks the form in the browser, without posting it, once its checks have loaded", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "the browser's checks need JavaScript");
+    await signInAsAdmin();
+    // Conform and the form's zod check load after the page, the check (with Conform's zod adapter, the chunk named
+    // after its module v4.mjs) when the browser is idle.
+    const checkLoaded = page.waitForResponse((response) => /\/assets\/v4-[\w-]+\.js$/.test(response.url()));
+    await page.goto("/admin/common/users/");
+    await checkLoaded;
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.getByText("Create a user").click();
+    await page.getByLabel("Email").fill(`short-${unique()}@example.com`);
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create user" }).click();
+    await expect(page.getByText("Password must be at least 8 characters.")).toBeVisible();
+    expect(posts).toEqual([]);
+  });
+
   test("opens a user's detail page and changes the password, ending the user's sessions", async ({
     page,
     browser,
@@ -302,6 +326,28 @@ test.describe("image-generation lab", () => {
     await confirmDeleteWithoutJavaScript(page);
     await expect(page.getByRole("img", { name: `${prompt} at night`, exact: true })).toHaveCount(0);
     await expect(page).toHaveURL(/mode=requestor&requestor_id=flux_lab/);
+  });
+
+  test("keeps what was typed into the form while its code was on the way", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
+    await signInAsAdmin();
+    // Conform, which the form hydrates with, is held back until the prompt has been typed over.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/conform-form-state-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/admin/labs/flux/");
+    await page.getByLabel("Prompt").fill("A lighthouse typed before the form hydrated");
+    release();
+    // Hydrated, the form shows the chosen model's hint instead of every model's.
+    await expect(page.getByText("FLUX.1-schnell: Fast model: few steps are enough.")).toHaveCount(0);
+    await expect(page.getByLabel("Prompt")).toHaveValue("A lighthouse typed before the form hydrated");
   });
 
   // "API Key not found!" is the API's answer to a request without a key (server/api/routes/admin/image-lab.test.ts):

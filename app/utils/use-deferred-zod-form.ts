@@ -8,9 +8,10 @@
 // inside a Suspense boundary (`withDeferredForm`). The fields' HTML constraints come from the loader
 // (`getZodConstraint` there), so the page without JavaScript gets required, maxLength and the rest.
 import type { Submission, useForm } from "@conform-to/react";
-import { createElement, memo, Suspense, use, useEffect, useRef, type ComponentType } from "react";
+import { createElement, memo, Suspense, use, useEffect, useLayoutEffect, useRef, type ComponentType } from "react";
 import type { z } from "zod";
 import { deferredModule } from "./deferred-module";
+import { useHydrated } from "./hydrated";
 
 type FormShape = Record<string, unknown>;
 type Conform = typeof import("./conform-form-state");
@@ -56,7 +57,7 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
     // The loader is a module-level import(): it never changes.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  return conform.useForm<Input, Output>({
+  const form = conform.useForm<Input, Output>({
     constraint,
     onValidate: ({ formData }) =>
       validator.current ? validator.current(formData) : serverValidates<Input, Output>(conform, formData),
@@ -64,6 +65,42 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
     shouldRevalidate: "onInput",
     ...options,
   });
+  useTextTypedBeforeHydration(form[0].id);
+  return form;
+}
+
+/**
+ * Puts back what was typed into the form's textareas while it waited for Conform: React sets a hydrating textarea
+ * to its default text when that is not empty (a prefilled prompt, a stored value being edited). Read during the
+ * hydrating render, before React touches the fields; put back, with an input event for Conform, before the browser
+ * paints. Inputs keep their typed value through hydration by themselves.
+ */
+function useTextTypedBeforeHydration(formId: string) {
+  const hydrating = !useHydrated();
+  const typed = useRef<[string, string][] | null>(null);
+  if (hydrating && typed.current === null && typeof document !== "undefined") {
+    typed.current = textareasOf(formId)
+      .filter((textarea) => textarea.value !== textarea.defaultValue)
+      .map((textarea) => [textarea.name, textarea.value]);
+  }
+  useLayoutEffect(() => {
+    const textareas = textareasOf(formId);
+    for (const [name, value] of typed.current ?? []) {
+      const textarea = textareas.find((candidate) => candidate.name === name);
+      if (!textarea || textarea.value === value) continue;
+      textarea.value = value;
+      textarea.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    typed.current = [];
+    // Once, after the hydrating render.
+    // oxlint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+function textareasOf(formId: string): HTMLTextAreaElement[] {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement)) return [];
+  return [...form.elements].filter((element) => element instanceof HTMLTextAreaElement);
 }
 
 /**
