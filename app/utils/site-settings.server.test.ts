@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
 import { createRequestContext, requestInfoContext } from "~/context";
 import { webEnv } from "./env.server";
@@ -66,6 +66,22 @@ describe("site settings", () => {
     });
     await getSiteSettings(page);
     expect(page.get(requestInfoContext).dataAgeSeconds).toBeGreaterThanOrEqual(2);
+  });
+
+  it("is never older than 5 s, so a page kept for 10 s from the read always has 5 s left to be cached", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const ages: number[] = [];
+      for (let elapsedMs = 0; elapsedMs <= 12_000; elapsedMs += 700) {
+        vi.setSystemTime(1_800_000_000_000 + elapsedMs);
+        const page = createRequestContext({ clientIp: "127.0.0.1", api: { fetch: (r, env) => h.api.fetch(r, env) } });
+        await getSiteSettings(page);
+        ages.push(page.get(requestInfoContext).dataAgeSeconds);
+      }
+      expect(Math.max(...ages)).toBeLessThanOrEqual(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("asks /api once for concurrent and repeated reads within the TTL", async () => {

@@ -15,7 +15,11 @@ export const SITE_VAR = {
   siteName: "site_name",
 } as const;
 
-export const SITE_SETTINGS_TTL_MS = 10_000;
+/**
+ * Half the shortest max-age of a cached page (10 s): the settings' age counts in every page's Age, so a page built
+ * from them always has at least 5 s left to be cached (docs/decisions/0076).
+ */
+export const SITE_SETTINGS_TTL_MS = 5_000;
 // After a failed read, wait this long before asking again, serving the fallback meanwhile.
 const FAILURE_TTL_MS = 2_000;
 
@@ -45,7 +49,8 @@ async function fetchPublicVars(context: ReadableContext): Promise<PublicVars> {
   if (startedIn === generation) {
     const now = Date.now();
     const answerAgeMs = Number(result.headers.get("age") ?? 0) * 1000 || 0;
-    cached = { vars, expiresAt: now + (ok ? SITE_SETTINGS_TTL_MS : FAILURE_TTL_MS), readAt: now - answerAgeMs };
+    const readAt = now - answerAgeMs;
+    cached = { vars, expiresAt: readAt + (ok ? SITE_SETTINGS_TTL_MS : FAILURE_TTL_MS), readAt };
   }
   return vars;
 }

@@ -8,7 +8,14 @@ import { onContentChange } from "../content-changes";
 import type { Database } from "../db/client";
 import { TtlCache } from "../lib/ttl-cache";
 
-export const LIST_TTL_MS = 10_000;
+/** How long a list answer may be shown: its max-age for a browser, a proxy and the page cache. */
+export const LIST_MAX_AGE_S = 10;
+/**
+ * How long this cache keeps a list answer: half its max-age, so a page built from it (max-age 10 s, counted from the
+ * database read) always has at least 5 s left to be cached. With the two equal, a page built in the entry's last
+ * second had nothing left, and every visitor rendered it for that second.
+ */
+export const LIST_TTL_MS = (LIST_MAX_AGE_S * 1000) / 2;
 export const DETAIL_TTL_MS = 24 * 60_000;
 /** An unknown id is remembered briefly, so a crawler hammering bad ids does not reach the database each time. */
 export const MISSING_TTL_MS = 10_000;

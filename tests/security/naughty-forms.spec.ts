@@ -57,7 +57,8 @@ test("every form field of every page takes naughty strings without a 500; every 
   await page.context().addCookies([{ name, value, url: server.url }]);
   const failures: string[] = [];
   let posts = 0;
-  const routes = pageRoutes();
+  // A resource route has no form, and a browser takes an export (an attachment) as a download, not a page.
+  const routes = pageRoutes().filter((route) => !route.resource);
   for (const route of routes) {
     const response = await page.goto(`${server.url}${route.url}`);
     if (!response || response.status() >= 400) continue;

@@ -11,6 +11,8 @@ export interface PageRoute {
   file: string;
   admin: boolean;
   signedIn: boolean;
+  /** A resource route (a module without a component): a file, a feed or a download, never a page with forms. */
+  resource: boolean;
 }
 
 export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -33,6 +35,7 @@ function walk(entries: RouteConfigEntry[], parentPath: string, layouts: string[]
       file: entry.file,
       admin: chain.includes(ADMIN_LAYOUT) || /(^|\/)admin(\/|$)/.test(path),
       signedIn: chain.includes(SIGNED_IN_LAYOUT),
+      resource: entry.file.endsWith(".ts"),
     });
   }
 }

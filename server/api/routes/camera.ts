@@ -34,6 +34,7 @@ import {
   cameraReportCaches,
   DETAIL_TTL_MS,
   etagOf,
+  LIST_MAX_AGE_S,
   LIST_TTL_MS,
   MANUFACTURERS_TTL_MS,
   MISSING_TTL_MS,
@@ -54,7 +55,6 @@ type CameraEnv = ApiEnv & { Variables: { apiKey: ApiKeyIdentity } };
 
 /** The limit for one report, whatever MAX_BODY_BYTES allows elsewhere. */
 export const MAX_REPORT_BYTES = 1024 * 1024;
-const LIST_MAX_AGE_S = LIST_TTL_MS / 1000;
 const DETAIL_MAX_AGE_S = DETAIL_TTL_MS / 1000;
 const NOT_FOUND = "No report data available";
 
