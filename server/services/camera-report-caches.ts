@@ -33,12 +33,9 @@ export interface CameraReportCaches {
   detail: TtlCache<CachedAnswer>;
   /** The statistics, one entry: read from counts kept by triggers, emptied by an upload like the lists. */
   stats: TtlCache<CachedAnswer>;
-  /** The manufacturers with their report counts: counting reads every report, and only an upload changes it. */
+  /** The manufacturers with their report counts, from the trigger-kept counts; emptied by an upload like the lists. */
   manufacturers: TtlCache<CachedAnswer>;
 }
-
-/** Emptied by an upload like the lists; the time limit only bounds a missed announcement. */
-export const MANUFACTURERS_TTL_MS = 10 * 60_000;
 
 // One set of caches per database, so tests (a database per file) and the server never see each other's entries.
 const cachesByDatabase = new WeakMap<Database, CameraReportCaches>();

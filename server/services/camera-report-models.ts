@@ -1,10 +1,10 @@
 // The list grouped by model (?group=model: one row per manufacturer and model with its report count and newest
 // report) and the manufacturers with their report counts that the list's filter offers.
-import { count, desc, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { CameraModelSummary, CameraReportPage } from "../../shared/contract/camera";
 import type { CameraReportQuery } from "../../shared/contract/camera-vocabulary";
 import type { Database } from "../db/client";
-import { cameraReports } from "../db/schema";
+import { cameraReportCounts, cameraReports } from "../db/schema";
 import { cameraReportConditions, directionSql } from "./camera-report-query";
 
 /** How many manufacturers the filter lists, most reports first; rarer ones are still found by searching. */
@@ -70,14 +70,17 @@ async function countModels(db: Database, query: CameraReportQuery): Promise<numb
   return Number(result.rows[0]?.total ?? 0);
 }
 
-/** Manufacturers with their report counts, most reports first (then by name). */
+/**
+ * Manufacturers with their report counts, most reports first (then by name), from the counts the triggers keep as
+ * reports arrive (docs/decisions/0084): a read of at most 200 rows through their index, whatever the number of
+ * reports, so the answer can be as short-lived as the list's.
+ */
 export async function manufacturerCounts(db: Database): Promise<{ name: string; count: number }[]> {
-  const reports = count();
   const rows = await db
-    .select({ name: cameraReports.manufacturer, count: reports })
-    .from(cameraReports)
-    .groupBy(cameraReports.manufacturer)
-    .orderBy(desc(reports), cameraReports.manufacturer)
+    .select({ name: cameraReportCounts.key, count: cameraReportCounts.reports })
+    .from(cameraReportCounts)
+    .where(and(eq(cameraReportCounts.dimension, "manufacturer"), eq(cameraReportCounts.capability, "")))
+    .orderBy(desc(cameraReportCounts.reports), cameraReportCounts.key)
     .limit(MAX_LISTED_MANUFACTURERS);
   return rows.map((row) => ({ name: row.name, count: Number(row.count) }));
 }

@@ -3,7 +3,7 @@
 // so the SQL is checked against what the reports say, not against itself.
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
 import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "../../services/camera-reports";
 import type { CameraManufacturerCounts, CameraReportPage } from "../../../shared/contract/camera";
@@ -176,6 +176,23 @@ describe("GET /api/camera/manufacturers", () => {
     expect(manufacturers.reduce((sum, entry) => sum + entry.count, 0)).toBe(rows.length);
     for (let i = 1; i < manufacturers.length; i++)
       expect(manufacturers[i - 1]!.count).toBeGreaterThanOrEqual(manufacturers[i]!.count);
+  });
+
+  it("is never more than 5 s old, like a list answer, so the list page built from both stays cacheable", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const ages: number[] = [];
+      for (let elapsedMs = 0; elapsedMs <= 30_000; elapsedMs += 900) {
+        vi.setSystemTime(1_900_000_000_000 + elapsedMs);
+        for (const path of ["/camera/manufacturers", "/camera/reports?q=pixel"]) {
+          const response = await h.request(path);
+          ages.push(Number(response.headers.get("age") ?? 0));
+        }
+      }
+      expect(Math.max(...ages)).toBeLessThanOrEqual(5);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -36,7 +36,6 @@ import {
   etagOf,
   LIST_MAX_AGE_S,
   LIST_TTL_MS,
-  MANUFACTURERS_TTL_MS,
   MISSING_TTL_MS,
   type CachedAnswer,
 } from "../../services/camera-report-caches";
@@ -244,7 +243,7 @@ cameraRoutes.openapi(
     const answer = await cameraReportCaches(db).manufacturers.getOrLoad(
       "all",
       async () => cachedAnswer({ manufacturers: await manufacturerCounts(db) }),
-      () => MANUFACTURERS_TTL_MS,
+      () => LIST_TTL_MS,
       answerWeight,
     );
     return sendCached(c, answer, LIST_MAX_AGE_S);
