@@ -1,17 +1,20 @@
-// npm run bench [-- --large] [-- --no-build] [-- --duration=5] [-- --only=home,terms] [-- --help]
+// npm run bench [-- --large] [-- --no-build] [-- --duration=5] [-- --only=home,terms] [-- --soak] [-- --help]
 //
 // Builds the production server, seeds a known data set, and loads each page with autocannon on loopback. In the
 // same run a raw node:http server answers the identical bytes of the home page, so every figure also reads as a
 // ratio to that server, which holds on a noisy machine. Compression is off on both sides for the ratio; a second
-// pass measures both with gzip on. Prints a table and writes bench/results.json (the standard and the --large
-// results sit side by side there; a run replaces its own half).
+// pass measures both with gzip on. A "render only" pass times React alone on each uncached page's route tree and
+// data, and --soak runs 10 minutes of mixed uncached load watching the server's memory. Prints a table and writes
+// bench/results.json (the standard and the --large results sit side by side there; a run replaces its own half).
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { measureHealthUnderAttack, type AttackResult } from "./bench/attack.ts";
 import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { measurePageBundles } from "./bench/client-bundle.ts";
+import { soak, workerRssMegabytes } from "./bench/memory.ts";
 import { benchPages, byKeyOf, measure, probe, type PageResult } from "./bench/pages.ts";
-import { clientJavaScriptFigures, printRun, saveRun, type BenchRun } from "./bench/results.ts";
+import { readRenderOnly } from "./bench/render-only.ts";
+import { clientJavaScriptFigures, printRun, saveRun, saveSoak, type BenchRun } from "./bench/results.ts";
 import { buildProductionServer, describeMachine, median, round, startChild, LOOPBACK } from "./bench/run.ts";
 import { benchTargets } from "./bench/targets.ts";
 
@@ -21,6 +24,7 @@ const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes b
   --duration=N     seconds per autocannon run, 2 to 10 (default 5)
   --only=KEYS      only these of home, report, search, json-tool, api-reports, list-combos, stats, terms and attack
                    (comma-separated)
+  --soak           instead of the passes: 10 minutes of mixed uncached load, the server's RSS each minute
   --help           print this and exit`;
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -42,6 +46,19 @@ const CONNECTIONS = 10;
 const REPORTS = large ? 100_000 : 1_000;
 const BENCH_ADMIN = { email: "bench@example.com", password: "bench admin password 1" };
 const ATTACK_SECONDS = 20;
+/** Searches the soak cycles through, each its own page and its own read of the list. */
+const SOAK_SEARCHES = [
+  "pixel",
+  "samsung",
+  "xiaomi",
+  "fairphone",
+  "galaxy",
+  "oneplus",
+  "sony",
+  "nokia",
+  "moto",
+  "redmi",
+];
 
 if (args.has("help")) {
   console.log(USAGE);
@@ -106,12 +123,23 @@ function serverEnv(compression: boolean, pageCache = true): NodeJS.ProcessEnv {
   };
 }
 
-const startApp = (compression: boolean, pageCache = true) =>
-  startChild(node, [path.join(root, "server.ts")], {
-    port: PORTS.app,
-    env: serverEnv(compression, pageCache),
-    readyPath: "/healthz/ready",
-  });
+/** With renderOnlyFile, React's render of each page is also timed alone (scripts/bench/render-only-react.ts). */
+const startApp = (compression: boolean, pageCache = true, renderOnlyFile?: string) =>
+  startChild(
+    node,
+    [
+      ...(renderOnlyFile ? ["--import", path.join(root, "scripts/bench/render-only-hook.ts")] : []),
+      path.join(root, "server.ts"),
+    ],
+    {
+      port: PORTS.app,
+      env: {
+        ...serverEnv(compression, pageCache),
+        ...(renderOnlyFile ? { BENCH_RENDER_ONLY_FILE: renderOnlyFile } : {}),
+      },
+      readyPath: "/healthz/ready",
+    },
+  );
 const startRaw = (file: string, gzip: boolean) =>
   startChild(
     node,
@@ -127,6 +155,26 @@ const startRaw = (file: string, gzip: boolean) =>
       readyPath: "/",
     },
   );
+
+// ---------------------------------------------------------------- soak
+
+if (args.has("soak")) {
+  const minutes = Number(args.get("minutes") ?? 10);
+  const soaked = await startApp(false, false);
+  const home = (await probe(soaked, { key: "home", label: "home", path: "/" })).body.toString();
+  const reports = [...new Set(home.match(/\/camera2\/[0-9a-f-]{36}/g) ?? [])].slice(0, 20);
+  const searches = SOAK_SEARCHES.map((word) => `/camera2/report_list?q=${word}`);
+  const paths = ["/", "/terms", "/privacy", "/contact", ...reports, ...searches];
+  log(`soak: ${minutes} minutes cycling through ${paths.length} pages, the page cache off`);
+  const result = await soak(soaked, paths, { minutes, connections: CONNECTIONS, log });
+  await soaked.stop();
+  saveSoak(resultsFile, { date: new Date().toISOString(), machine, reports: REPORTS, ...result });
+  log(
+    `soak: worker RSS ${result.rssMegabytes.join(" → ")} MB; ${result.flat ? "flat" : "NOT flat"} (last sample ` +
+      `within 10% of the one after the first minute); ${result.errors} errors`,
+  );
+  process.exit(0);
+}
 
 // ---------------------------------------------------------------- run
 
@@ -204,7 +252,32 @@ for (const result of pages) {
     ratioToRaw: round(saturation.requestsPerSecond / rawPlain.saturation.requestsPerSecond, 2),
   };
 }
+const rssAfterUncachedMegabytes = workerRssMegabytes(app);
 await app.stop();
+
+log("render only: React alone renders each uncached page's route tree and data, again and again");
+const renderOnlyFile = path.join(dataDir, "render-only.jsonl");
+rmSync(renderOnlyFile, { force: true });
+app = await startApp(false, false, renderOnlyFile);
+for (const result of pages) {
+  if (result.uncached)
+    await probe(
+      app,
+      PAGES.find((candidate) => candidate.key === result.key)!,
+    );
+}
+await app.stop();
+const renderOnly = readRenderOnly(renderOnlyFile);
+for (const result of pages) {
+  const figures = result.uncached && renderOnly.get(PAGES.find((page) => page.key === result.key)!.path);
+  if (!figures || !result.uncached) continue;
+  result.renderOnly = {
+    requestsPerSecond: round(figures.rendersPerSecond),
+    msPerRender: round(figures.msPerRender, 2),
+    ratioToRaw: round(figures.rendersPerSecond / rawPlain.saturation.requestsPerSecond, 2),
+    uncachedShare: round(result.uncached.saturation.requestsPerSecond / figures.rendersPerSecond, 2),
+  };
+}
 
 log("third pass: gzip on both sides");
 app = await startApp(true);
@@ -250,7 +323,14 @@ if (!only || only.includes("attack")) {
 
 // ---------------------------------------------------------------- targets and report
 
-const targets = benchTargets({ pages, large, browserFormatting, underAttack });
+const targets = benchTargets({
+  pages,
+  large,
+  browserFormatting,
+  underAttack,
+  rssAfterUncachedMegabytes,
+  rawRequestsPerSecond: rawPlain.saturation.requestsPerSecond,
+});
 const bundles = await measurePageBundles(buildDir);
 const run: BenchRun = {
   date: new Date().toISOString(),
@@ -263,6 +343,7 @@ const run: BenchRun = {
     halfRate: "autocannon overallRate = saturation req/s ÷ 2",
   },
   raw: { plain: rawPlain.saturation, gzip: rawGzip.saturation, homeBytes: homeProbe.bytes },
+  rssAfterUncachedMegabytes,
   pages,
   browserFormatting,
   underAttack,

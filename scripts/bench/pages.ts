@@ -64,13 +64,13 @@ export function benchPages(seed: { reportId: string; searchTerm: string }, only:
       headers: { "content-type": jsonForm.contentType },
     },
     { key: "api-reports", label: "GET /api/camera/reports", path: "/api/camera/reports" },
+    { key: "stats", label: "camera report statistics", path: "/camera2/stats" },
     {
       key: "list-combos",
       label: `report list, ${REPORT_LIST_COMBINATIONS.length} filter and sort combinations in turn`,
       path: REPORT_LIST_COMBINATIONS[0]!,
       paths: REPORT_LIST_COMBINATIONS,
     },
-    { key: "stats", label: "camera report statistics", path: "/camera2/stats" },
     { key: "terms", label: "/terms", path: "/terms" },
   ];
   return pages.filter((page) => !only || only.includes(page.key));
@@ -153,6 +153,12 @@ export interface PageResult {
   gzip?: { saturation: RunFigures; ratioToRaw: number; responseBytes: number };
   /** Every request rendered (PAGE_CACHE=0): what a page costs when the page cache cannot answer it. */
   uncached?: { saturation: RunFigures; halfRate: RunFigures | null; ratioToRaw: number };
+  /**
+   * React alone rendering the page's route tree with its data in memory, one render after another: the rate the
+   * page could reach if the session, the /api calls, the database and the serialisation cost nothing.
+   * uncachedShare is the uncached req/s over this rate (0.5: the rest of the request costs as much as the render).
+   */
+  renderOnly?: { requestsPerSecond: number; msPerRender: number; ratioToRaw: number; uncachedShare: number };
   singleRequestMs?: number;
 }
 

@@ -18,6 +18,7 @@ interface PageResult {
   ratioToRaw: number;
   gzip?: { saturation: Figures; ratioToRaw: number };
   uncached?: { saturation: Figures; halfRate: Figures | null; ratioToRaw: number };
+  renderOnly?: { requestsPerSecond: number; uncachedShare: number };
   singleRequestMs?: number;
 }
 interface Run {
@@ -25,6 +26,7 @@ interface Run {
   machine: { cpu: string; cores: number; memoryGiB: number; os: string; node: string; loadAverage: number };
   settings: { durationSeconds: number; connections: number; reports: number };
   raw: { plain: Figures; gzip: Figures; homeBytes: number };
+  rssAfterUncachedMegabytes?: number | null;
   pages: PageResult[];
   browserFormatting: {
     inputBytes: number;
@@ -48,6 +50,15 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 const results = JSON.parse(readFileSync(path.join(root, "bench", "results.json"), "utf8")) as {
   standard: Run | null;
   large: Run | null;
+  soak?: {
+    date: string;
+    minutes: number;
+    paths: number;
+    rssMegabytes: (number | null)[];
+    requestsPerSecond: number[];
+    errors: number;
+    flat: boolean | null;
+  };
 };
 
 function table(run: Run): string {
@@ -64,8 +75,9 @@ function table(run: Run): string {
       `${run.raw.plain.requestsPerSecond} req/s, with gzip ${run.raw.gzip.requestsPerSecond} req/s.`,
     "",
     "| page | req/s | p50 ms | p99 ms | × raw | p50 / p99 ms at half load | uncached req/s | " +
-      "uncached × raw | uncached p50 / p99 ms at half load | gzip req/s | gzip × raw |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      "uncached × raw | uncached p50 / p99 ms at half load | render only req/s | uncached ÷ render only | " +
+      "gzip req/s | gzip × raw |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...run.pages.map((page) => {
       const note = page.placeholder ? " (placeholder page)" : page.status !== 200 ? ` (HTTP ${page.status})` : "";
       const half = page.halfRate ? `${page.halfRate.p50Ms} / ${page.halfRate.p99Ms}` : "-";
@@ -75,6 +87,7 @@ function table(run: Run): string {
         `| ${page.label}${note} | ${page.saturation.requestsPerSecond} | ${page.saturation.p50Ms} | ` +
         `${page.saturation.p99Ms} | ${page.ratioToRaw} | ${half} | ` +
         `${uncached?.saturation.requestsPerSecond ?? "-"} | ${uncached?.ratioToRaw ?? "-"} | ${uncachedHalf} | ` +
+        `${page.renderOnly?.requestsPerSecond ?? "-"} | ${page.renderOnly?.uncachedShare ?? "-"} | ` +
         `${page.gzip?.saturation.requestsPerSecond ?? "-"} | ${page.gzip?.ratioToRaw ?? "-"} |`
       );
     }),
@@ -123,11 +136,23 @@ function table(run: Run): string {
       `largest admin page ${kB(run.clientJavaScript.largestAdmin)}` +
       (brotli ? `; as browsers receive it (brotli), the largest public page is ${kB(brotli)}.` : "."),
   );
+  if (run.rssAfterUncachedMegabytes) {
+    lines.push(`- The server worker's RSS after the uncached pass: ${run.rssAfterUncachedMegabytes} MB.`);
+  }
   return lines.join("\n");
 }
 
 if (results.standard) console.log(`#### Standard data set\n\n${table(results.standard)}\n`);
 if (results.large) console.log(`#### Large data set (\`--large\`)\n\n${table(results.large)}\n`);
+if (results.soak) {
+  const soak = results.soak;
+  console.log(
+    `#### Soak (\`--soak\`, ${soak.date.slice(0, 10)})\n\n${soak.minutes} minutes of uncached load cycling through ` +
+      `${soak.paths} pages: ${Math.min(...soak.requestsPerSecond)}–${Math.max(...soak.requestsPerSecond)} req/s, ` +
+      `${soak.errors} errors; the worker's RSS ${soak.rssMegabytes.join(" → ")} MB, ` +
+      `${soak.flat ? "flat" : "not flat"} (the last sample within 10% of the one after the first minute).\n`,
+  );
+}
 const lighthouseFile = path.join(root, "bench", "lighthouse.json");
 if (existsSync(lighthouseFile)) {
   const lighthouse = JSON.parse(readFileSync(lighthouseFile, "utf8")) as {

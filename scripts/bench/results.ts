@@ -5,6 +5,7 @@ import path from "node:path";
 import type { AttackResult } from "./attack.ts";
 import type { ResponsivenessResult } from "./browser.ts";
 import { formatKilobytes, type PageBundle } from "./client-bundle.ts";
+import type { SoakResult } from "./memory.ts";
 import type { PageResult } from "./pages.ts";
 import type { Machine, RunFigures } from "./run.ts";
 import type { Target } from "./targets.ts";
@@ -20,6 +21,8 @@ export interface BenchRun {
     halfRate: string;
   };
   raw: { plain: RunFigures; gzip: RunFigures; homeBytes: number };
+  /** The worker's resident set after the uncached pass, in MB. */
+  rssAfterUncachedMegabytes: number | null;
   pages: PageResult[];
   browserFormatting: ResponsivenessResult | null;
   underAttack: AttackResult | null;
@@ -57,8 +60,20 @@ export function saveRun(resultsFile: string, large: boolean, run: BenchRun): voi
   const results: Record<string, unknown> = {};
   results.standard = previous.standard ?? null;
   results.large = previous.large ?? null;
+  if (previous.soak) results.soak = previous.soak;
   results[large ? "large" : "standard"] = run;
   writeFileSync(resultsFile, JSON.stringify(results, null, 2) + "\n");
+}
+
+export type SoakRun = SoakResult & { date: string; machine: Machine; reports: number };
+
+/** Writes the latest soak next to the runs, keeping them as they were. */
+export function saveSoak(resultsFile: string, soak: SoakRun): void {
+  mkdirSync(path.dirname(resultsFile), { recursive: true });
+  const previous = existsSync(resultsFile)
+    ? (JSON.parse(readFileSync(resultsFile, "utf8")) as Record<string, unknown>)
+    : {};
+  writeFileSync(resultsFile, JSON.stringify({ standard: null, large: null, ...previous, soak }, null, 2) + "\n");
 }
 
 export function printRun(run: BenchRun, resultsFileName: string): void {
@@ -85,11 +100,14 @@ export function printRun(run: BenchRun, resultsFileName: string): void {
       "uncached req/s": page.uncached?.saturation.requestsPerSecond ?? "-",
       "uncached × raw": page.uncached?.ratioToRaw ?? "-",
       "uncached ½-load p99": page.uncached?.halfRate?.p99Ms ?? "-",
+      "render only req/s": page.renderOnly?.requestsPerSecond ?? "-",
+      "uncached ÷ render only": page.renderOnly?.uncachedShare ?? "-",
       "gzip req/s": page.gzip?.saturation.requestsPerSecond ?? "-",
       "gzip × raw": page.gzip?.ratioToRaw ?? "-",
       errors: page.saturation.errors + page.saturation.non2xx,
     })),
   );
+  console.log(`Worker RSS after the uncached pass: ${run.rssAfterUncachedMegabytes ?? "?"} MB`);
   console.log("Targets:");
   for (const item of targets) {
     const mark = item.met === null ? "n/a " : item.met ? "met " : "MISS";
