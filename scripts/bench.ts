@@ -11,6 +11,7 @@ import path from "node:path";
 import { measureHealthUnderAttack, type AttackResult } from "./bench/attack.ts";
 import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { measurePageBundles } from "./bench/client-bundle.ts";
+import { measureExport, type ExportResult } from "./bench/export.ts";
 import { soak, workerRssMegabytes } from "./bench/memory.ts";
 import { benchPages, byKeyOf, measure, probe, type PageResult } from "./bench/pages.ts";
 import { readRenderOnly } from "./bench/render-only.ts";
@@ -22,7 +23,8 @@ const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes b
   --large          100,000 reports instead of 1,000
   --no-build       reuse build-bench/ from an earlier run
   --duration=N     seconds per autocannon run, 2 to 10 (default 5)
-  --only=KEYS      only these of home, report, search, json-tool, api-reports, list-combos, stats, terms and attack
+  --only=KEYS      only these of home, report, search, json-tool, api-reports, list-combos, stats, terms, export
+                   and attack
                    (comma-separated)
   --soak           instead of the passes: 10 minutes of mixed uncached load, the server's RSS each minute
   --help           print this and exit`;
@@ -301,6 +303,19 @@ for (const result of pages) {
 }
 await app.stop();
 
+let exported: ExportResult | null = null;
+if (!only || only.includes("export")) {
+  app = await startApp(false);
+  exported = await measureExport(app, "/camera2/report_list/export.csv");
+  log(
+    `export of every report: ${exported.rows.toLocaleString("en-US")} rows, ${exported.bytes.toLocaleString("en-US")} ` +
+      `bytes; first byte ${exported.firstByteMs} ms, last ${exported.totalMs} ms; worker RSS ` +
+      `${exported.rssBeforeMegabytes} MB, ${exported.rssAfterWarmUpMegabytes} MB after a first export, then at most ` +
+      `${exported.rssGrowthMegabytes} MB more while streaming`,
+  );
+  await app.stop();
+}
+
 // Last, on a server of its own: the attack writes deep values into the data set and may take the server down.
 let underAttack: AttackResult | null = null;
 if (!only || only.includes("attack")) {
@@ -328,6 +343,7 @@ const targets = benchTargets({
   large,
   browserFormatting,
   underAttack,
+  exported,
   rssAfterUncachedMegabytes,
   rawRequestsPerSecond: rawPlain.saturation.requestsPerSecond,
 });
@@ -347,6 +363,7 @@ const run: BenchRun = {
   pages,
   browserFormatting,
   underAttack,
+  exported,
   targets,
   clientJavaScript: clientJavaScriptFigures(bundles),
   totalSeconds: 0,

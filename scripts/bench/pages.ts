@@ -61,7 +61,8 @@ export function benchPages(seed: { reportId: string; searchTerm: string }, only:
       path: "/tools/json-pretty-format",
       method: "POST" as const,
       body: jsonForm.body,
-      headers: { "content-type": jsonForm.contentType },
+      // A browser says where a form post comes from; the site refuses one that shows nothing (server/lib/csrf.ts).
+      headers: { "content-type": jsonForm.contentType, "sec-fetch-site": "same-origin" },
     },
     { key: "api-reports", label: "GET /api/camera/reports", path: "/api/camera/reports" },
     { key: "stats", label: "camera report statistics", path: "/camera2/stats" },

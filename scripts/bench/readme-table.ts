@@ -27,6 +27,13 @@ interface Run {
   settings: { durationSeconds: number; connections: number; reports: number };
   raw: { plain: Figures; gzip: Figures; homeBytes: number };
   rssAfterUncachedMegabytes?: number | null;
+  exported?: {
+    rows: number;
+    bytes: number;
+    firstByteMs: number;
+    totalMs: number;
+    rssGrowthMegabytes: number | null;
+  } | null;
   pages: PageResult[];
   browserFormatting: {
     inputBytes: number;
@@ -136,6 +143,14 @@ function table(run: Run): string {
       `largest admin page ${kB(run.clientJavaScript.largestAdmin)}` +
       (brotli ? `; as browsers receive it (brotli), the largest public page is ${kB(brotli)}.` : "."),
   );
+  if (run.exported) {
+    const exported = run.exported;
+    lines.push(
+      `- The CSV export of every report (${exported.rows.toLocaleString("en-US")} rows, ` +
+        `${(exported.bytes / 1e6).toFixed(1)} MB): first byte after ${exported.firstByteMs} ms, the last after ` +
+        `${exported.totalMs} ms; the worker's RSS grew at most ${exported.rssGrowthMegabytes} MB while it streamed.`,
+    );
+  }
   if (run.rssAfterUncachedMegabytes) {
     lines.push(`- The server worker's RSS after the uncached pass: ${run.rssAfterUncachedMegabytes} MB.`);
   }

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AttackResult } from "./attack.ts";
+import type { ExportResult } from "./export.ts";
 import type { ResponsivenessResult } from "./browser.ts";
 import { formatKilobytes, type PageBundle } from "./client-bundle.ts";
 import type { SoakResult } from "./memory.ts";
@@ -26,6 +27,8 @@ export interface BenchRun {
   pages: PageResult[];
   browserFormatting: ResponsivenessResult | null;
   underAttack: AttackResult | null;
+  /** The CSV export of every report (at most 50,000): time to its first and last byte, the worker's memory. */
+  exported: ExportResult | null;
   targets: Target[];
   clientJavaScript: ReturnType<typeof clientJavaScriptFigures>;
   totalSeconds: number;
@@ -114,6 +117,13 @@ export function printRun(run: BenchRun, resultsFileName: string): void {
     console.log(
       `  ${mark} ${item.name}: ${item.value ?? "-"}${item.unit} ` +
         `(${item.unit === "x" ? "at least" : "under"} ${item.limit}${item.unit})`,
+    );
+  }
+  if (run.exported) {
+    const { rows, firstByteMs, totalMs, rssGrowthMegabytes } = run.exported;
+    console.log(
+      `Export of ${rows} reports: first byte ${firstByteMs} ms, last ${totalMs} ms; ` +
+        `worker RSS up ${rssGrowthMegabytes ?? "?"} MB while streaming`,
     );
   }
   if (underAttack) {

@@ -1,6 +1,7 @@
 // The benchmark's targets, each with the figure measured against it: throughput as a ratio to the raw node:http
 // server, latency at half of saturation, the JSON tool's formatting time, and the health probe under attack.
 import type { AttackResult } from "./attack.ts";
+import type { ExportResult } from "./export.ts";
 import type { ResponsivenessResult } from "./browser.ts";
 import { byKeyOf, type PageResult } from "./pages.ts";
 
@@ -34,6 +35,7 @@ export function benchTargets({
   large,
   browserFormatting,
   underAttack,
+  exported = null,
   rssAfterUncachedMegabytes = null,
   rawRequestsPerSecond,
 }: {
@@ -42,6 +44,7 @@ export function benchTargets({
   large: boolean;
   browserFormatting: ResponsivenessResult | null;
   underAttack: AttackResult | null;
+  exported?: ExportResult | null;
   /** The server worker's resident set after the uncached pass. */
   rssAfterUncachedMegabytes?: number | null;
   /** The raw server's req/s in the same run. */
@@ -172,6 +175,25 @@ export function benchTargets({
         "x",
       ),
     ),
+    // An export streams in batches: its first bytes leave before the rest is read, and memory stays flat.
+    ...(large
+      ? [
+          target(
+            `export of ${exported?.rows ?? "every"} reports: first byte`,
+            exported?.firstByteMs,
+            100,
+            "below",
+            "ms",
+          ),
+          target(
+            "export: the worker's RSS growth while it streams",
+            exported?.rssGrowthMegabytes ?? undefined,
+            50,
+            "below",
+            " MB",
+          ),
+        ]
+      : []),
     target("server worker RSS after the uncached pass", rssAfterUncachedMegabytes ?? undefined, 300, "below", " MB"),
     target("health probe p99 under attack", underAttack?.p99Ms, 1000, "below", "ms"),
   ];
