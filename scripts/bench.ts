@@ -309,7 +309,8 @@ if (!only || only.includes("export")) {
   exported = await measureExport(app, "/camera2/report_list/export.csv");
   log(
     `export of every report: ${exported.rows.toLocaleString("en-US")} rows, ` +
-      `${exported.bytes.toLocaleString("en-US")} bytes; first byte ${exported.firstByteMs} ms, last ${exported.totalMs} ms; worker RSS ` +
+      `${exported.bytes.toLocaleString("en-US")} bytes; first byte ${exported.firstByteMs} ms, ` +
+      `last ${exported.totalMs} ms; worker RSS ` +
       `${exported.rssBeforeMegabytes} MB, ${exported.rssAfterWarmUpMegabytes} MB after a first export, then at most ` +
       `${exported.rssGrowthMegabytes} MB more while streaming`,
   );
