@@ -231,9 +231,8 @@ export async function underHealthProbe<T>(
   const probeOnce = async () => {
     const started = performance.now();
     try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(HEALTH_BUDGET_MS * 2) });
-      await response.arrayBuffer();
-      probes.push({ status: response.status, ms: performance.now() - started });
+      const status = await getOnFreshConnection(`${url}/api/health`, HEALTH_BUDGET_MS * 2);
+      probes.push({ status, ms: performance.now() - started });
     } catch (error) {
       probes.push({ status: 0, ms: performance.now() - started, error: (error as Error).message });
     }
@@ -248,6 +247,23 @@ export async function underHealthProbe<T>(
   await loop;
   await probeOnce();
   return { outcome: outcome!, probes };
+}
+
+/**
+ * A GET on a connection of its own, as an orchestrator's health check makes it. A pooled keep-alive connection that
+ * sat idle while a large hostile body was built can be closed by the server's keep-alive timeout just as it is
+ * reused ("other side closed"): a race of the client's pool, not a sign of the server's health.
+ */
+function getOnFreshConnection(url: string, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { agent: false, timeout: timeoutMs }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on("error", reject);
+  });
 }
 
 /** "" when every probe answered 200 within the budget, else what went wrong. */
