@@ -1,10 +1,10 @@
 // Pick a report to add to a comparison (/camera2/compare/add?ids=a&q=pixel): the reports chosen so far, a search
 // (a GET form) and its matches, each with a link to the comparison with it added. A report's page starts here with
 // its own id, so "Compare with…" needs no JavaScript.
-import { data, Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { data, Form, Link, useLoaderData, useRouteError } from "react-router";
 import type { Route } from "./+types/report-compare-add";
 import { NavigationStatus } from "~/components/camera/navigation-status";
-import { errorMessageOf } from "~/components/error-views";
+import { CameraErrorView } from "~/components/camera/camera-error-view";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import PlusIcon from "lucide-react/icons/plus";
 import { inlineIconClass } from "~/components/icons";
@@ -181,17 +181,12 @@ export default function ReportCompareAdd() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="space-y-3">
-      <h1 className="page-title">{notFound ? "No report data available" : "Add a report to the comparison"}</h1>
-      <p role="alert" className={notFound ? undefined : "text-red-700 dark:text-red-400"}>
-        {notFound ? errorMessageOf(error) : `Error ${errorMessageOf(error)}`}
-      </p>
-      <p>
-        <Link to="/camera2/report_list">See all reports</Link>
-      </p>
-    </section>
+    <CameraErrorView
+      error={useRouteError()}
+      title="Add a report to the comparison"
+      notFound={{ title: "No report data available" }}
+      next={{ to: "/camera2/report_list", label: "See all reports" }}
+    />
   );
 }

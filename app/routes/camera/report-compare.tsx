@@ -1,19 +1,11 @@
 // Compare 2 to 4 camera reports side by side (/camera2/compare?ids=a&ids=b or ?ids=a,b): the device, its best
 // levels and capabilities, and the main back and front cameras' headline figures, one column per report.
-import {
-  createContext,
-  data,
-  isRouteErrorResponse,
-  Link,
-  useLoaderData,
-  useRouteError,
-  type RouterContextProvider,
-} from "react-router";
+import { createContext, data, Link, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
 import type { Route } from "./+types/report-compare";
 import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { columnOf, rowDiffers, SECTIONS } from "~/components/camera/compare-rows";
 import { NavigationStatus } from "~/components/camera/navigation-status";
-import { errorMessageOf } from "~/components/error-views";
+import { CameraErrorView } from "~/components/camera/camera-error-view";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import PlusIcon from "lucide-react/icons/plus";
 import { inlineIconClass } from "~/components/icons";
@@ -249,17 +241,12 @@ function RowsSwitch({ ids, onlyDifferences }: { ids: string[]; onlyDifferences: 
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="space-y-3">
-      <h1 className="page-title">{notFound ? "No report data available" : "Compare camera reports"}</h1>
-      <p role="alert" className={notFound ? undefined : "text-red-700 dark:text-red-400"}>
-        {notFound ? errorMessageOf(error) : `Error ${errorMessageOf(error)}`}
-      </p>
-      <p>
-        <Link to="/camera2/report_list">See all reports</Link>
-      </p>
-    </section>
+    <CameraErrorView
+      error={useRouteError()}
+      title="Compare camera reports"
+      notFound={{ title: "No report data available" }}
+      next={{ to: "/camera2/report_list", label: "See all reports" }}
+    />
   );
 }

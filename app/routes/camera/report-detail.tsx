@@ -5,7 +5,6 @@ import {
   createContext,
   data,
   Form,
-  isRouteErrorResponse,
   Link,
   useLoaderData,
   useRouteError,
@@ -16,7 +15,7 @@ import { CameraCard, CamerasOverview } from "~/components/camera/camera-details"
 import { LevelBadge } from "~/components/camera/level-badge";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { CopyLinkButton } from "~/components/copy-link-button";
-import { errorMessageOf } from "~/components/error-views";
+import { CameraErrorView } from "~/components/camera/camera-error-view";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import { inlineIconClass } from "~/components/icons";
 import { Time } from "~/components/time";
@@ -239,21 +238,12 @@ function Summary({ label, children }: { label: string; children: React.ReactNode
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section className="space-y-3">
-      {notFound ? <h1 className="page-title">{NO_REPORT}</h1> : <h1 className="page-title">Camera report</h1>}
-      {notFound ? (
-        <p>There is no report with this id. It may have been mistyped.</p>
-      ) : (
-        <p role="alert" className="text-red-700 dark:text-red-400">
-          Error {errorMessageOf(error)}
-        </p>
-      )}
-      <p>
-        <Link to="/camera2/report_list">See all reports</Link>
-      </p>
-    </section>
+    <CameraErrorView
+      error={useRouteError()}
+      title="Camera report"
+      notFound={{ title: NO_REPORT, message: "There is no report with this id. It may have been mistyped." }}
+      next={{ to: "/camera2/report_list", label: "See all reports" }}
+    />
   );
 }

@@ -21,7 +21,7 @@ import { ListOptions } from "~/components/camera/list-options";
 import { ModelTable } from "~/components/camera/model-table";
 import { ReportFilters } from "~/components/camera/report-filters";
 import { ReportTable } from "~/components/camera/report-table";
-import { errorMessageOf } from "~/components/error-views";
+import { CameraErrorView } from "~/components/camera/camera-error-view";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import ArrowRightIcon from "lucide-react/icons/arrow-right";
 import ChartColumnIcon from "lucide-react/icons/chart-column";
@@ -237,16 +237,5 @@ function headingOf(list: CameraReportPage | null, rowCount: number, filtered: bo
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  return (
-    <section className="space-y-3">
-      <h1 className="page-title">Camera reports</h1>
-      <p role="alert" className="text-red-700 dark:text-red-400">
-        Error {errorMessageOf(error)}
-      </p>
-      <p>
-        <Link to=".">Try again</Link>
-      </p>
-    </section>
-  );
+  return <CameraErrorView error={useRouteError()} title="Camera reports" next={{ to: ".", label: "Try again" }} />;
 }

@@ -9,7 +9,7 @@ import { FILTER_CAPABILITIES } from "../../../shared/contract/camera-vocabulary"
 import { CAPABILITY_LABELS } from "../../../shared/camera";
 import { BarChart, GroupedBarChart, LineChart, percentText, type Series } from "~/components/camera/stats-charts";
 import { NavigationStatus } from "~/components/camera/navigation-status";
-import { errorMessageOf } from "~/components/error-views";
+import { CameraErrorView } from "~/components/camera/camera-error-view";
 import { TableWrap } from "~/components/table-wrap";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { conditionalPage } from "~/utils/conditional-get.server";
@@ -373,16 +373,7 @@ export default function ReportStats() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
   return (
-    <section className="space-y-3">
-      <h1 className="page-title">Camera report statistics</h1>
-      <p role="alert" className="text-red-700 dark:text-red-400">
-        Error {errorMessageOf(error)}
-      </p>
-      <p>
-        <Link to=".">Try again</Link>
-      </p>
-    </section>
+    <CameraErrorView error={useRouteError()} title="Camera report statistics" next={{ to: ".", label: "Try again" }} />
   );
 }
