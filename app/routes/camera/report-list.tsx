@@ -82,6 +82,11 @@ function readSearch(url: URL): { apiSearch: string; query: CameraReportQuery } {
 }
 
 const listContext = createContext<ApiResult<CameraReportPage> | null>(null);
+const manufacturersContext = createContext<Promise<ApiResult<CameraManufacturerCounts>> | null>(null);
+
+function loadManufacturers(context: Readonly<RouterContextProvider>) {
+  return apiRequest<CameraManufacturerCounts>(context, "/camera/manufacturers");
+}
 
 function loadList(request: Request, context: Readonly<RouterContextProvider>) {
   const { apiSearch } = readSearch(new URL(request.url));
@@ -92,6 +97,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   conditionalPage({
     maxAgeSeconds: 10,
     fingerprint: async ({ request, context }) => {
+      // Asked for together with the list, so a slow /api costs its time-out once, not once per call.
+      context.set(manufacturersContext, loadManufacturers(context));
       const result = await loadList(request, context);
       context.set(listContext, result);
       return result.ok ? result.headers.get("etag") : null;
@@ -115,7 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (shorter) throw redirect(shorter);
   const [result, counted] = await Promise.all([
     context.get(listContext) ?? loadList(request, context),
-    apiRequest<CameraManufacturerCounts>(context, "/camera/manufacturers"),
+    context.get(manufacturersContext) ?? loadManufacturers(context),
   ]);
   const { query } = readSearch(new URL(request.url));
   // The filter still works without the counts: it then offers the manufacturers the search names.
