@@ -55,6 +55,15 @@ test.describe("compare: differences", () => {
 });
 
 test.describe("compare with…", () => {
+  test("refuses ids that are not report ids, or more than 4, with a message", async ({ page }) => {
+    const ids = await reportIds(page, "", 5);
+    for (const search of ["ids=nope", ids.map((id) => `ids=${id}`).join("&")]) {
+      const response = await page.goto(`/camera2/compare/add?${search}`);
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole("alert")).toContainText("Pick at most 4 reports by their ids.");
+    }
+  });
+
   test("from a report's page, picks others by search, up to 4 side by side", async ({ page }) => {
     const [first] = await reportIds(page, "pixel", 1);
     await page.goto(`/camera2/${first}`);

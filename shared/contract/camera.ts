@@ -253,18 +253,23 @@ export function normalizeCameraReportQuery(parsed: z.output<typeof CameraReportQ
 
 // ---------------------------------------------------------------- compare
 
-/** ?ids=a&ids=b or ?ids=a,b: the report ids to compare, in order, without duplicates. */
+/** ?ids=a&ids=b or ?ids=a,b (or both): the report ids in order, lower case, without duplicates. */
+export function reportIdList(values: string[]): string[] {
+  return [
+    ...new Set(
+      values
+        .flatMap((value) => value.split(","))
+        .map((value) => value.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The report ids to compare (reportIdList), 2 to 4 of them. */
 export const CompareQuerySchema = z.object({
   ids: z
     .array(z.string())
-    .transform((values) => [
-      ...new Set(
-        values
-          .flatMap((value) => value.split(","))
-          .map((value) => value.trim())
-          .filter(Boolean),
-      ),
-    ])
+    .transform(reportIdList)
     .pipe(
       z
         .array(z.string().refine(isReportId, "Not a report id."))

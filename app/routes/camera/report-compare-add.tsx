@@ -10,7 +10,7 @@ import PlusIcon from "lucide-react/icons/plus";
 import { inlineIconClass } from "~/components/icons";
 import { TableWrap } from "~/components/table-wrap";
 import { Time } from "~/components/time";
-import type { CameraReportDetail, CameraReportPage } from "../../../shared/contract/camera";
+import { reportIdList, type CameraReportDetail, type CameraReportPage } from "../../../shared/contract/camera";
 import {
   cameraReportSearchParams,
   isReportId,
@@ -23,14 +23,9 @@ import { apiRequest } from "~/utils/api.server";
 /** How many matches the page offers; a narrower search finds the rest. */
 const RESULTS_SHOWN = 20;
 
-function idsOf(url: URL): string[] {
-  const values = url.searchParams.getAll("ids").flatMap((value) => value.split(","));
-  return [...new Set(values.map((value) => value.trim().toLowerCase()).filter(Boolean))];
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const ids = idsOf(url);
+  const ids = reportIdList(url.searchParams.getAll("ids"));
   if (ids.length > MAX_COMPARE || !ids.every(isReportId))
     throw data(
       { detail: `Pick at most ${MAX_COMPARE} reports by their ids.`, status_code: 400, errors: [] },
