@@ -87,15 +87,20 @@ function matchedHandles(routerContext: EntryContext): { handle: unknown }[] {
 }
 
 // Where React could not finish a Suspense boundary on the server and left it to the browser.
-const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
+const CLIENT_RENDERED_BOUNDARY = Buffer.from("<!--$!-->");
+const DOCTYPE = "<!DOCTYPE html>";
+const utf8 = new TextEncoder();
 
 /**
- * A page without React in the browser and without pending Suspense boundaries as one string: React's string
- * renderer skips the byte encoding and the stream chunks, and the answer goes out in one write with its length.
+ * A page without React in the browser and without pending Suspense boundaries as one buffer: React's string
+ * renderer skips the stream chunks, and the answer goes out in one write with its length. The string React builds
+ * is a rope of thousands of pieces: it is made flat and encoded once, here, and everything after works on bytes (a
+ * string body would be scanned again by the Response for lone surrogates, a tenth of the page's CPU time).
  * Null when a boundary suspended (renderToString cannot wait for it): the streaming render handles that page.
  */
-function renderWhole(page: React.ReactElement): string | null {
+function renderWhole(page: React.ReactElement): Uint8Array<ArrayBuffer> | null {
   const html = renderToString(page);
-  if (html.includes(CLIENT_RENDERED_BOUNDARY)) return null;
-  return html.startsWith("<!DOCTYPE") ? html : `<!DOCTYPE html>${html}`;
+  const bytes = utf8.encode(html.startsWith(DOCTYPE) ? html : DOCTYPE + html);
+  const suspended = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(CLIENT_RENDERED_BOUNDARY);
+  return suspended ? null : bytes;
 }

@@ -18,6 +18,7 @@ import "./app.css";
 import "./utils/csp-safe-zod";
 import { GenericErrorView } from "./components/error-views";
 import { SiteFooter } from "./components/site-footer";
+import { PlainLinksProvider } from "./components/link";
 import { SiteHeader } from "./components/site-header";
 import { sessionContext } from "./context";
 import { sessionMiddleware } from "./utils/session.server";
@@ -96,7 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        {children}
+        <PlainLinksProvider value={!hydrates}>{children}</PlainLinksProvider>
         {hydrates ? (
           <>
             <ScrollRestoration nonce={nonce} />

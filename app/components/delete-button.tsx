@@ -2,7 +2,8 @@
 // in flight) and, where the page can re-create the record, the toast offers Undo. Without JavaScript a click asks
 // first: the page comes back with "Delete …? [Delete] [Cancel]" in the button's place, and only that Delete deletes.
 import { useEffect, useRef } from "react";
-import { Link, useActionData, useFetcher, useFormAction, useLocation, useSubmit } from "react-router";
+import { useActionData, useFetcher, useFormAction, useLocation, useSubmit } from "react-router";
+import { Link } from "~/components/link";
 
 /** One fetcher for every Delete button of the page, so the admin layout's DeleteUndoOffer sees its answer. */
 const DELETE_FETCHER_KEY = "admin-delete";

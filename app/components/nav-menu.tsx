@@ -4,7 +4,8 @@
 // until that chunk arrives the disclosure keeps working, with Escape and outside clicks closing it. The swap waits
 // until the disclosure is closed and unfocused, so it never pulls a menu from under a person's hands.
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import ChevronDownIcon from "lucide-react/icons/chevron-down";
 import { inlineIconClass } from "./icons";
 import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu-parts";

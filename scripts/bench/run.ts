@@ -4,34 +4,16 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import autocannon from "autocannon";
+import type { LoadOptions, RunFigures } from "./load-types.ts";
+import { pacedLoad } from "./paced.ts";
 
 /** Every target is on this machine; the benchmark never sends a request anywhere else. */
 export const LOOPBACK = "127.0.0.1";
 
-export interface RunFigures {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  errors: number;
-  non2xx: number;
-  bytesPerResponse: number;
-}
-
-export interface LoadOptions {
-  path: string;
-  /** Paths each connection requests in turn instead of `path` alone. */
-  paths?: string[];
-  method?: "GET" | "POST";
-  headers?: Record<string, string>;
-  body?: Buffer;
-  connections: number;
-  durationSeconds: number;
-  /** Requests per second over all connections; absent: as fast as the server answers. */
-  rate?: number;
-}
+export type { LoadOptions, RunFigures } from "./load-types.ts";
 
 export async function load(port: number, options: LoadOptions): Promise<RunFigures> {
+  if (options.rate) return pacedLoad(port, LOOPBACK, { ...options, rate: options.rate });
   const result = await autocannon({
     url: `http://${LOOPBACK}:${port}${options.path}`,
     method: options.method ?? "GET",

@@ -1,5 +1,6 @@
 // Previous/next links for a paged list; plain links, so paging works without JavaScript.
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { Link } from "~/components/link";
 
 export function Pager({
   page,

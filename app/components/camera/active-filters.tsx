@@ -1,6 +1,6 @@
 // The filters of a search as chips above the results, each a link to the same search without it, so a filter is
 // removed with one click and without JavaScript.
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import XIcon from "lucide-react/icons/x";
 import type { CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
 import { inlineIconClass } from "../icons";

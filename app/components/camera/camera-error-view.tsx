@@ -1,6 +1,7 @@
 // The error view of the camera pages: the page's title, what went wrong, and a link on.
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse } from "react-router";
+import { Link } from "~/components/link";
 import { errorMessageOf } from "../error-views";
 
 export function CameraErrorView({

@@ -1,6 +1,6 @@
 // The report list grouped by model: one row per manufacturer and model with its report count and newest report,
 // each row linking to that model's reports. Sorted by the same header links as the reports' table.
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { CameraModelSummary } from "../../../shared/contract/camera";
 import type { CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
 import { TableWrap } from "../table-wrap";

@@ -1,5 +1,6 @@
 // The list's search form: a GET form, so it works without JavaScript and the URL of a search can be shared.
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT_DIRECTIONS,

@@ -3,7 +3,8 @@
 // reports and pressing Compare works without JavaScript. On a phone each row is a card of labelled lines
 // (stack-table in app.css), so no column is cut off.
 import { useState } from "react";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { Link } from "~/components/link";
 import type { CameraReportSummary } from "../../../shared/contract/camera";
 import { MAX_COMPARE, MIN_COMPARE, type CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
 import { COMPARE_FORM, COMPARE_STATUS } from "~/enhance/markup";

@@ -1,6 +1,6 @@
 // Column headers that sort the report list: plain links to the same search in another order, so sorting works
 // without JavaScript and a sorted list can be shared. The header of the sorted column says so (aria-sort).
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import ArrowDownIcon from "lucide-react/icons/arrow-down";
 import ArrowUpIcon from "lucide-react/icons/arrow-up";
 import type { ReactNode } from "react";

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Link } from "~/components/link";
 import type { z } from "zod";
 import type { Route } from "./+types/login";
 import { FormErrors, InputField, SubmitButton } from "~/components/field";

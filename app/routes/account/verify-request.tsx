@@ -1,4 +1,5 @@
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/verify-request";
 import { FormErrors, SubmitButton } from "~/components/field";
 import { apiRequest } from "~/utils/api.server";

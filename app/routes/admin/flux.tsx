@@ -1,7 +1,8 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { z } from "zod";
 import type { Route } from "./+types/flux";
 import { ErrorAlert } from "~/components/error-alert";

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/home";
 import { ErrorAlert } from "~/components/error-alert";
 import { apiRequest } from "~/utils/api.server";

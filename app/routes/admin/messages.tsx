@@ -1,7 +1,8 @@
 // /admin/common/messages/: contact messages for administrators: read, mark handled (or open again), delete,
 // and send the owner's notifications that are still unsent.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/messages";
 import { Pager } from "~/components/admin/pager";
 import { DeleteButton } from "~/components/delete-button";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
+import { data, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/site-vars";
 import { FormCard } from "~/components/admin/form-card";

@@ -1,6 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { z } from "zod";
 import type { Route } from "./+types/user-change-password";
 import { GenericErrorView } from "~/components/error-views";

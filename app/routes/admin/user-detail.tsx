@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/user-detail";
 import { DataTable } from "~/components/data-table";
 import { GenericErrorView } from "~/components/error-views";

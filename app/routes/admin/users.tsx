@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, useActionData, useFetcher, useLoaderData } from "react-router";
+import { data, Form, useActionData, useFetcher, useLoaderData } from "react-router";
+import { Link } from "~/components/link";
 import type { z } from "zod";
 import type { Route } from "./+types/users";
 import { Pager } from "~/components/admin/pager";

@@ -1,4 +1,5 @@
-import { Link, useActionData } from "react-router";
+import { useActionData } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/wonder-create";
 import { WonderItemForm } from "~/components/admin/wonder-item-form";
 import { ErrorAlert } from "~/components/error-alert";

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useActionData } from "react-router";
+import { isRouteErrorResponse, useActionData } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/wonder-edit";
 import { WonderItemForm } from "~/components/admin/wonder-item-form";
 import { DeleteButton } from "~/components/delete-button";

@@ -1,4 +1,5 @@
-import { data, Form, Link, useLocation } from "react-router";
+import { data, Form, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-items";
 import { Pager } from "~/components/admin/pager";

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
-import { data, Link, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
+import { data, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-tags";
 import { FormCard } from "~/components/admin/form-card";

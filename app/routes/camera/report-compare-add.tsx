@@ -1,7 +1,8 @@
 // Pick a report to add to a comparison (/camera2/compare/add?ids=a&q=pixel): the reports chosen so far, a search
 // (a GET form) and its matches, each with a link to the comparison with it added. A report's page starts here with
 // its own id, so "Compare with…" needs no JavaScript.
-import { data, Form, Link, useLoaderData, useRouteError } from "react-router";
+import { data, Form, useLoaderData, useRouteError } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/report-compare-add";
 import { NavigationStatus } from "~/components/camera/navigation-status";
 import { CameraErrorView } from "~/components/camera/camera-error-view";

@@ -1,6 +1,7 @@
 // Compare 2 to 4 camera reports side by side (/camera2/compare?ids=a&ids=b or ?ids=a,b): the device, its best
 // levels and capabilities, and the main back and front cameras' headline figures, one column per report.
-import { createContext, data, Link, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
+import { createContext, data, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/report-compare";
 import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { columnOf, rowDiffers, SECTIONS } from "~/components/camera/compare-rows";

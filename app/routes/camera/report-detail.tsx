@@ -1,15 +1,8 @@
 // One camera report, at /camera2/{id} and /cam2/{id}: the summary (link, time, device,
 // OS, camera count, Download, a note, the JSON), then a readable table and card per camera. A report never changes,
 // so the page is cached for about 24 minutes with ETag/304.
-import {
-  createContext,
-  data,
-  Form,
-  Link,
-  useLoaderData,
-  useRouteError,
-  type RouterContextProvider,
-} from "react-router";
+import { createContext, data, Form, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/report-detail";
 import { CameraCard, CamerasOverview } from "~/components/camera/camera-details";
 import { LevelBadge } from "~/components/camera/level-badge";

@@ -4,13 +4,13 @@
 import {
   createContext,
   data,
-  Link,
   redirect,
   useLoaderData,
   useLocation,
   useRouteError,
   type RouterContextProvider,
 } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/report-list";
 import { ExportLinks } from "~/components/camera/export-links";
 import { NavigationStatus } from "~/components/camera/navigation-status";

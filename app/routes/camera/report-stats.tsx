@@ -1,7 +1,8 @@
 // Statistics of the camera reports at /camera2/stats: hardware levels, capability coverage overall, by Android
 // version and by manufacturer, and the megapixel and sensor size distributions. Each chart is SVG drawn on the
 // server with a data table beside it; the page ships no JavaScript of its own. Cached for 10 s with ETag/304.
-import { createContext, data, Link, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
+import { createContext, data, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/report-stats";
 import type { ReactNode } from "react";
 import type { CameraStats, CameraStatsBin, CameraStatsGroup } from "../../../shared/contract/camera-stats";

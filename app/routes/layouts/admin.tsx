@@ -1,4 +1,5 @@
-import { Link, Outlet, useLocation, useNavigation } from "react-router";
+import { Outlet, useLocation, useNavigation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/admin";
 import { DeleteUndoOffer } from "~/components/delete-button";
 import { requireAdminMiddleware } from "~/utils/auth.server";

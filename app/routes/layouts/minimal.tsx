@@ -1,4 +1,5 @@
-import { Link, Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { Link } from "~/components/link";
 import type { loader as rootLoader } from "~/root";
 
 // The sign-in flow has no header, so the site's name above the form says where one signs in.

@@ -1,6 +1,7 @@
 // /api-docs: the /api documentation, rendered on the server from /api/openapi.json, so it always describes the
 // API this server runs. No JavaScript.
-import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLoaderData, useRouteError } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/api-docs";
 import { ApiDocsView } from "~/components/api-docs/api-docs-view";
 import type { OpenApiDocument } from "~/components/api-docs/openapi-model";

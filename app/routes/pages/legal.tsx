@@ -1,6 +1,7 @@
 // /terms and /privacy (route ids "terms" and "privacy"): the current site data entry of that type, rendered
 // with the safe markdown renderer, with its version, date and an outline of its headings.
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/legal";
 import { MarkdownView } from "~/components/markdown-view";
 import { Time } from "~/components/time";

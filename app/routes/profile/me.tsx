@@ -1,5 +1,5 @@
 // /profile/me/: the signed-in user's own profile (the signed-in layout sends visitors to sign-in).
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/me";
 import { Time } from "~/components/time";
 import { apiGetOrThrow } from "~/utils/api.server";

@@ -1,5 +1,5 @@
 // /tools: a card for each developer tool. A static page: no data, no JavaScript of its own.
-import { Link } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/index";
 import { TOOLS } from "~/tools/catalog";
 import { pageMeta } from "~/utils/meta";

@@ -3,7 +3,8 @@
 // and put in a URL only when the visitor asks for a link to it; an answer that shows an input is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
-import { createContext, data, Link, useActionData, useLoaderData, useLocation } from "react-router";
+import { createContext, data, useActionData, useLoaderData, useLocation } from "react-router";
+import { Link } from "~/components/link";
 import type { Route } from "./+types/json-pretty-format";
 import { JsonOptionsFieldset } from "~/components/tools/json-options";
 import { JsonOutputBox, JsonTreeDetails } from "~/components/tools/json-output";

@@ -1,0 +1,37 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { Link, PlainLinksProvider } from "./link";
+
+describe("Link", () => {
+  it("is a plain anchor on a page that will not hydrate, without the router's props", () => {
+    const html = renderToStaticMarkup(
+      <PlainLinksProvider value={true}>
+        <Link to="/camera2/abc?x=1" className="font-medium" prefetch="intent" replace aria-label="Report">
+          Report
+        </Link>
+      </PlainLinksProvider>,
+    );
+    expect(html).toBe('<a href="/camera2/abc?x=1" class="font-medium" aria-label="Report">Report</a>');
+  });
+
+  it("leaves a relative path to the router, which resolves it against the current page", () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter initialEntries={["/camera2/report_list"]}>
+        <PlainLinksProvider value={true}>
+          <Link to="../stats">Statistics</Link>
+        </PlainLinksProvider>
+      </MemoryRouter>,
+    );
+    expect(html).toContain('href="/stats"');
+  });
+
+  it("is React Router's Link wherever React runs in the browser", () => {
+    const html = renderToStaticMarkup(
+      <MemoryRouter initialEntries={["/"]}>
+        <Link to="/camera2/abc">Report</Link>
+      </MemoryRouter>,
+    );
+    expect(html).toBe('<a href="/camera2/abc" data-discover="true">Report</a>');
+  });
+});

@@ -1,0 +1,80 @@
+// An open-loop load at a fixed rate: one request every 1/rate seconds, evenly spaced, over a pool of keep-alive
+// connections. autocannon's own rate limit lets each connection send its whole second's share back to back and
+// then wait for the next second, so "half the saturation rate" would arrive as bursts at full speed and its
+// latency would be the queue of a saturated server. Here each latency counts from the moment the request was due
+// (a request that waits for a free connection counts its wait), so a stalled server cannot hide its stall by
+// slowing the sender down.
+import http from "node:http";
+import type { LoadOptions, RunFigures } from "./load-types.ts";
+
+export async function pacedLoad(
+  port: number,
+  host: string,
+  options: LoadOptions & { rate: number },
+): Promise<RunFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, scheduling: "fifo" });
+  const paths = options.paths ?? [options.path];
+  const total = Math.max(1, Math.round(options.rate * options.durationSeconds));
+  const intervalMs = 1000 / options.rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const inFlight: Promise<void>[] = [];
+  for (let index = 0; index < total; index++) {
+    const dueAt = started + index * intervalMs;
+    const wait = dueAt - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(
+      send(agent, port, host, paths[index % paths.length]!, options).then(
+        (answer) => {
+          latencies.push(performance.now() - dueAt);
+          bytes += answer.bytes;
+          if (answer.status < 200 || answer.status > 299) non2xx += 1;
+        },
+        () => {
+          errors += 1;
+        },
+      ),
+    );
+  }
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const percentile = (share: number) =>
+    latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))]!) : 0;
+  return {
+    requestsPerSecond: Math.round((latencies.length / seconds) * 10) / 10,
+    p50Ms: percentile(0.5),
+    p99Ms: percentile(0.99),
+    requests: latencies.length,
+    errors,
+    non2xx,
+    bytesPerResponse: latencies.length ? Math.round(bytes / latencies.length) : 0,
+  };
+}
+
+function send(
+  agent: http.Agent,
+  port: number,
+  host: string,
+  path: string,
+  options: LoadOptions,
+): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { agent, host, port, path, method: options.method ?? "GET", headers: options.headers, timeout: 10_000 },
+      (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
+        response.on("error", reject);
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("timed out")));
+    request.on("error", reject);
+    request.end(options.body);
+  });
+}
