@@ -1,9 +1,8 @@
 // An open-loop load at a fixed rate: one request every 1/rate seconds, evenly spaced, over a pool of keep-alive
 // connections. autocannon's own rate limit lets each connection send its whole second's share back to back and
 // then wait for the next second, so "half the saturation rate" would arrive as bursts at full speed and its
-// latency would be the queue of a saturated server. Here each latency counts from the moment the request was due
-// (a request that waits for a free connection counts its wait), so a stalled server cannot hide its stall by
-// slowing the sender down.
+// latency would be the queue of a saturated server. Here a stalled server cannot hide its stall: the requests due
+// meanwhile queue for the pool's connections, and their wait counts.
 import http from "node:http";
 import type { LoadOptions, RunFigures } from "./load-types.ts";
 
@@ -26,10 +25,13 @@ export async function pacedLoad(
     const dueAt = started + index * intervalMs;
     const wait = dueAt - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    // From the moment the request is handed to the pool: a request that waits for a free connection counts its
+    // wait, while this client's own lag behind the schedule (at thousands of requests a second) does not.
+    const issuedAt = performance.now();
     inFlight.push(
       send(agent, port, host, paths[index % paths.length]!, options).then(
         (answer) => {
-          latencies.push(performance.now() - dueAt);
+          latencies.push(performance.now() - issuedAt);
           bytes += answer.bytes;
           if (answer.status < 200 || answer.status > 299) non2xx += 1;
         },
