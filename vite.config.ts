@@ -7,13 +7,13 @@ import { precompressAssets } from "./scripts/precompress-assets.ts";
 const FRAMEWORK_MODULES =
   /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/;
 // What the root route imports, which every page that hydrates loads with the framework: Lucide's icon base, the
-// error views, the header menu's parts, the theme, page meta, the hydration flag, the user helpers and Vite's preload
+// error views, the site's Link, the header menu's parts, the theme, page meta, the hydration flag, the user helpers and Vite's preload
 // helper. In the framework's chunk they cost about 2 kB less gzipped than as eight small files.
 const SHELL_MODULES = new RegExp(
   [
     String.raw`lucide-react[\\/]dist[\\/]esm[\\/](Icon|createLucideIcon|defaultAttributes|context)\.mjs$`,
     String.raw`lucide-react[\\/]dist[\\/]esm[\\/](shared[\\/]|icons[\\/]chevron-down\.mjs$)`,
-    String.raw`app[\\/]components[\\/](error-views|icons|nav-menu-parts)\.tsx?$`,
+    String.raw`app[\\/]components[\\/](error-views|icons|link|nav-menu-parts)\.tsx?$`,
     String.raw`app[\\/]utils[\\/](hydrated|meta|theme)\.ts$`,
     String.raw`shared[\\/]user\.ts$`,
     String.raw`vite[\\/]preload-helper`,
