@@ -13,6 +13,7 @@ import { migrate as migratePostgres } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema";
+import { startPgliteMaintenance } from "./pglite-maintenance";
 import { timePgliteQueries, timePostgresQueries } from "./query-timing";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -117,37 +118,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // One process owns the directory (the lock file above), so nothing else can start alongside.
   await migratePglite(db as never, { migrationsFolder });
   await options.prepare?.(db);
-  await maintainPglite(db);
-  const maintenance = setInterval(() => {
-    maintainPglite(db).catch((error: unknown) =>
-      console.error("[db] maintenance failed:", describeDatabaseError(error)),
-    );
-  }, PGLITE_MAINTENANCE_INTERVAL_MS);
-  maintenance.unref();
+  const stopMaintenance = await startPgliteMaintenance(db);
   return {
     db,
     kind: "pglite",
     ping: () => timedPing(db),
     close: () => {
-      clearInterval(maintenance);
+      stopMaintenance();
       return client.close();
     },
   };
-}
-
-/** How often PGlite's tables are vacuumed and analysed after the run at start-up. */
-export const PGLITE_MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
-
-/**
- * PGlite runs PostgreSQL as a single process, without the autovacuum worker a server has: nothing else would ever
- * collect the planner's statistics, mark pages all-visible for index-only scans, or reclaim the rows that sessions,
- * rate limits and deletions leave behind. Run at start-up (before the site answers) and then once a day; with
- * 100,000 reports it takes about 1.5 s, during which other queries wait.
- */
-export async function maintainPglite(db: Database): Promise<number> {
-  const started = performance.now();
-  await db.execute(sql`vacuum (analyze)`);
-  return performance.now() - started;
 }
 
 /**

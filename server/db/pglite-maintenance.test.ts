@@ -2,7 +2,8 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { maintainPglite, openDatabase } from "./client";
+import { openDatabase } from "./client";
+import { maintainPglite } from "./pglite-maintenance";
 
 const migrationsDir = path.resolve(import.meta.dirname, "migrations");
 
