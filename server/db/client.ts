@@ -131,13 +131,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /**
- * PostgreSQL's default 128 MB of shared buffers is reserved in PGlite's WebAssembly memory, which never shrinks.
- * 64 MB holds the list's table and its sort indexes with 100,000 reports (47 MB and 5 MB each): a page that is not
- * in the buffers is read through a JavaScript file call, so with 16 MB a list sorted by another column than the
- * time, or filtered by manufacturer or capability, took two to three times as long (15–50 ms against 35–140 ms);
- * with 64 MB it is as fast as with 128 MB, and the worker rests about 60 MB lower.
+ * PostgreSQL's default 128 MB of shared buffers is reserved in PGlite's WebAssembly memory, which never shrinks:
+ * 16 MB keeps the worker about 110 MB lower at rest. The cost shows at scale: with 100,000 reports (the list's table
+ * is 47 MB) a list sorted by another column than the time, or filtered by manufacturer or capability, takes two to
+ * three times as long as with 64 MB (35–140 ms against 15–50 ms), as each page outside the buffers is read through a
+ * JavaScript file call; 64 MB would cost 55 MB more at rest, past the worker's memory bound.
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=64MB"];
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
 /**
  * PGlite is a single-process database: a second process opening the same directory corrupts it. The lock file
