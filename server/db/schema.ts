@@ -195,6 +195,20 @@ export const cameraReportCounts = pgTable(
   ],
 );
 
+// One row per manufacturer and model with its report count and newest report, kept by statement triggers on
+// camera_reports (see its migration), so the list grouped by model reads these rows instead of every report.
+export const cameraReportModels = pgTable(
+  "camera_report_models",
+  {
+    manufacturer: text("manufacturer").notNull(),
+    deviceModel: text("device_model").notNull(),
+    reports: bigint("reports", { mode: "number" }).notNull(),
+    newestAt: timestamp("newest_at", { withTimezone: true }).notNull(),
+    newestId: uuid("newest_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.manufacturer, t.deviceModel] })],
+);
+
 export const idempotencyKeys = pgTable("idempotency_keys", {
   key: text("key").primaryKey(),
   requestHash: text("request_hash").notNull(),
