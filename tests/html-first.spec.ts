@@ -56,6 +56,17 @@ test.describe("pages without React", () => {
     expect((await scriptsOf(request, "/camera2/compare?ids=not-a-report")).status).toBe(400);
   });
 
+  test("links are plain anchors where React never runs, and React Router's where it does", async ({ request }) => {
+    const [id] = await newestReportIds(request);
+    const footerLink = (html: string) => html.match(/<a[^>]*href="\/terms"[^>]*>/)?.[0] ?? "";
+    const home = await (await request.get("/")).text();
+    expect(home.match(new RegExp(`<a[^>]*href="/camera2/${id}"[^>]*>`))?.[0]).not.toContain("data-discover");
+    expect(footerLink(home)).not.toBe("");
+    expect(footerLink(home)).not.toContain("data-discover");
+    // A page that hydrates: the same footer link is React Router's, which marks it for route discovery.
+    expect(footerLink(await (await request.get("/tools/json-pretty-format")).text())).toContain('data-discover="true"');
+  });
+
   test("the signed-in profile pages load no React either", async ({ page }) => {
     await signIn(page, await createUser(page));
     for (const path of ["/profile/me", "/profile/me/settings"]) {
