@@ -350,6 +350,57 @@ test.describe("image-generation lab", () => {
     await expect(page.getByLabel("Prompt")).toHaveValue("A lighthouse typed before the form hydrated");
   });
 
+  test("keeps what was typed while the form was hydrating", async ({ page, signInAsAdmin, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
+    await signInAsAdmin();
+    // Hydration yields to the browser between components, so a visitor can type after the form has rendered and
+    // before React reaches the prompt. React sets a hydrating textarea's default text just before it puts that text
+    // back as the value: the typing is simulated at that moment.
+    await page.addInitScript(() => {
+      const defaultValue = Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, "defaultValue")!;
+      let typed = false;
+      Object.defineProperty(HTMLTextAreaElement.prototype, "defaultValue", {
+        ...defaultValue,
+        set(this: HTMLTextAreaElement, text: string) {
+          if (!typed && this.name === "prompt" && document.readyState !== "loading") {
+            typed = true;
+            this.value = "A harbour typed while the form hydrated";
+            this.dispatchEvent(new Event("input", { bubbles: true }));
+          }
+          defaultValue.set!.call(this, text);
+        },
+      });
+    });
+    await page.goto("/admin/labs/flux/");
+    await expect(page.getByText("FLUX.1-schnell: Fast model: few steps are enough.")).toHaveCount(0);
+    await expect(page.getByLabel("Prompt")).toHaveValue("A harbour typed while the form hydrated");
+  });
+
+  test("keeps the text selected in a field while the form hydrated", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
+    await signInAsAdmin();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/conform-form-state-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/admin/labs/flux/");
+    // The visitor selects the prefilled prompt to type over it; the form hydrates before the first key.
+    await page.getByLabel("Prompt").evaluate((prompt: HTMLTextAreaElement) => {
+      prompt.focus();
+      prompt.select();
+    });
+    release();
+    await expect(page.getByText("FLUX.1-schnell: Fast model: few steps are enough.")).toHaveCount(0);
+    await page.keyboard.insertText("A harbour at noon");
+    await expect(page.getByLabel("Prompt")).toHaveValue("A harbour at noon");
+  });
+
   // "API Key not found!" is the API's answer to a request without a key (server/api/routes/admin/image-lab.test.ts):
   // on this page an empty field means the saved key.
   test("validates the form: no prompt, bad echo data; never echoes the saved key", async ({

@@ -71,30 +71,80 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
 
 /**
  * Puts back what was typed into the form's textareas while it waited for Conform: React sets a hydrating textarea
- * to its default text when that is not empty (a prefilled prompt, a stored value being edited). Read during the
- * hydrating render, before React touches the fields; put back, with an input event for Conform, before the browser
- * paints. Inputs keep their typed value through hydration by themselves.
+ * to its default text when that is not empty (a prefilled prompt, a stored value being edited), which also moves
+ * the caret to the start and drops a selection. What is typed by the hydrating render is read then; hydration
+ * yields to the browser between components, so what is typed or selected after it and before React reaches the
+ * field is recorded as it happens. The text is put back, with an input event for Conform, and then the focused
+ * field's caret or selection, before the browser paints. Inputs keep their typed value through hydration by
+ * themselves.
  */
 function useTextTypedBeforeHydration(formId: string) {
   const hydrating = !useHydrated();
-  const typed = useRef<[string, string][] | null>(null);
-  if (hydrating && typed.current === null && typeof document !== "undefined") {
-    typed.current = textareasOf(formId)
-      .filter((textarea) => textarea.value !== textarea.defaultValue)
-      .map((textarea) => [textarea.name, textarea.value]);
+  const recording = useRef(false);
+  if (hydrating && !recording.current && typeof document !== "undefined") {
+    recording.current = true;
+    recordTypedText(formId);
   }
   useLayoutEffect(() => {
+    const { typed, caret } = stopRecordingTypedText(formId);
     const textareas = textareasOf(formId);
-    for (const [name, value] of typed.current ?? []) {
+    for (const [name, value] of typed) {
       const textarea = textareas.find((candidate) => candidate.name === name);
       if (!textarea || textarea.value === value) continue;
       textarea.value = value;
       textarea.dispatchEvent(new Event("input", { bubbles: true }));
     }
-    typed.current = [];
+    const focused = document.activeElement;
+    if (caret && focused instanceof HTMLTextAreaElement && focused.form?.id === formId) {
+      if (focused.name === caret.name && focused.value === caret.value) {
+        focused.setSelectionRange(caret.start, caret.end, caret.direction);
+      }
+    }
     // Once, after the hydrating render.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+}
+
+type Caret = { name: string; value: string; start: number; end: number; direction: "forward" | "backward" | "none" };
+type TypedText = { typed: Map<string, string>; caret: Caret | null };
+/** What was typed into a hydrating form's textareas, and the listener that keeps it current. */
+const recordings = new Map<string, TypedText & { form: HTMLFormElement; record: EventListener }>();
+
+function caretOf(textarea: HTMLTextAreaElement): Caret {
+  const { name, value, selectionStart: start, selectionEnd: end, selectionDirection } = textarea;
+  return { name, value, start, end, direction: selectionDirection ?? "none" };
+}
+
+function recordTypedText(formId: string) {
+  const form = document.getElementById(formId);
+  if (!(form instanceof HTMLFormElement) || recordings.has(formId)) return;
+  const recording: TypedText & { form: HTMLFormElement; record: EventListener } = {
+    form,
+    typed: new Map(),
+    caret: null,
+    record: (event) => {
+      const { target } = event;
+      if (!(target instanceof HTMLTextAreaElement) || target.form !== form || !target.name) return;
+      if (event.type === "input") recording.typed.set(target.name, target.value);
+      recording.caret = caretOf(target);
+    },
+  };
+  for (const textarea of textareasOf(formId)) {
+    if (textarea.value !== textarea.defaultValue) recording.typed.set(textarea.name, textarea.value);
+    if (textarea === document.activeElement) recording.caret = caretOf(textarea);
+  }
+  // On the window: React stops the input event of a field it has not hydrated yet at the document.
+  for (const type of ["input", "select"]) window.addEventListener(type, recording.record, true);
+  recordings.set(formId, recording);
+}
+
+function stopRecordingTypedText(formId: string): TypedText {
+  const recording = recordings.get(formId);
+  if (!recording) return { typed: new Map(), caret: null };
+  recordings.delete(formId);
+  for (const type of ["input", "select"]) window.removeEventListener(type, recording.record, true);
+  // A recording left by a render React threw away belongs to a form no longer in the page.
+  return recording.form === document.getElementById(formId) ? recording : { typed: new Map(), caret: null };
 }
 
 function textareasOf(formId: string): HTMLTextAreaElement[] {

@@ -39,6 +39,8 @@ export function enableFileOpening(dropZone: HTMLElement, refuse: (bytes: number)
   dropZone.addEventListener("dragover", onDragOver);
   dropZone.addEventListener("dragleave", onDragLeave);
   dropZone.addEventListener("drop", onDrop);
+  // A file chosen before this code arrived (the field works from the first paint) is opened now.
+  if (fileInput.files?.length) onChange();
   return () => {
     fileInput.removeEventListener("change", onChange);
     dropZone.removeEventListener("dragover", onDragOver);
