@@ -6,8 +6,10 @@ import {
   CompareQuerySchema,
   EMPTY_CAMERA_REPORT_QUERY,
   normalizeCameraReportQuery,
+  type CameraReportQuery,
 } from "../../shared/contract/camera";
-import { siteVars } from "../db/schema";
+import { cameraReports, siteVars } from "../db/schema";
+import { cameraReportConditions, cameraReportOrder } from "./camera-report-query";
 import { generateCameraReportRows, seedManyCameraReports } from "../db/seeds/camera-report-generator";
 import { DEVICES } from "../db/seeds/camera-devices";
 import { demoCameraReportUploads, seedDemoCameraReports } from "../db/seeds/demo-camera-reports";
@@ -235,6 +237,65 @@ describe("with a database", () => {
       valObjectJson: JSON.stringify({ val: " https://apps.example/probe " }),
     });
     expect(await probeAppStoreUrl(database.db)).toBe("https://apps.example/probe");
+  });
+});
+
+describe("the list's reads", () => {
+  let list: DatabaseHandle;
+  beforeAll(async () => {
+    list = await openTestDatabase();
+    // More than 1,000 reports, so some filters count past the exact limit.
+    await seedManyCameraReports(list.db, 1500, { seed: 11, batchSize: 500 });
+  });
+  afterAll(async () => {
+    await list.close();
+  });
+
+  it("reads every sort, direction, filter and page as the plain ordered query does", async () => {
+    const filters: Partial<CameraReportQuery>[] = [
+      {},
+      { manufacturers: ["Google"] },
+      { manufacturers: ["samsung", "Xiaomi"], minSdk: 30 },
+      { manufacturers: ["Google"], model: "Pixel 7" },
+      { caps: ["DEPTH_OUTPUT"] },
+      { facing: "BACK" },
+      { facing: "EXTERNAL", minMegapixels: 12 },
+      { minSdk: 99 },
+    ];
+    const sorts = ["uploaded", "device", "manufacturer", "cameras", "level", "android"] as const;
+    for (const filter of filters) {
+      const where = cameraReportConditions({ ...EMPTY_CAMERA_REPORT_QUERY, ...filter });
+      const [{ matches }] = (
+        (await list.db.execute(
+          sql`select count(*)::int as matches from ${cameraReports} ${where ? sql`where ${where}` : sql``}`,
+        )) as unknown as { rows: { matches: number }[] }
+      ).rows as [{ matches: number }];
+      for (const sort of sorts) {
+        for (const dir of ["asc", "desc"] as const) {
+          for (const page of [1, 4, Math.ceil(matches / 25), Math.ceil(matches / 25) + 1]) {
+            const query = { ...EMPTY_CAMERA_REPORT_QUERY, ...filter, sort, dir, page, size: 25 };
+            const expected = await list.db
+              .select({ id: cameraReports.id })
+              .from(cameraReports)
+              .where(where)
+              .orderBy(...cameraReportOrder(query))
+              .limit(25)
+              .offset((Math.max(1, page) - 1) * 25);
+            const listed = await listCameraReports(list.db, query);
+            const label = JSON.stringify({ filter, sort, dir, page });
+            expect(
+              listed.reports.map((report) => report.id),
+              label,
+            ).toEqual(expected.map((row) => row.id));
+            const exact = !where || matches <= 1000;
+            expect({ total: listed.total, lowerBound: listed.total_is_lower_bound }, label).toEqual({
+              total: exact ? matches : 1000,
+              lowerBound: !exact,
+            });
+          }
+        }
+      }
+    }
   });
 });
 

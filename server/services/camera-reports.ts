@@ -80,29 +80,32 @@ export async function listCameraReports(
   const size = query.size || DEFAULT_PAGE_SIZE;
   const page = Math.max(1, query.page);
   const offset = (page - 1) * size;
-  // The count comes first: how many match decides how the page is read.
-  const counted = where ? await cappedCount(db, where) : await totalCount(db);
   let rows: ListRow[];
-  if (where && !counted.lowerBound) {
-    rows = offset >= counted.total ? [] : await fewMatchesPage(db, query, where, size, offset);
-  } else if (where && !isNewestFirst(query) && (await countUpTo(db, where, SORTED_READ_LIMIT)) <= SORTED_READ_LIMIT) {
-    rows = await fewMatchesPage(db, query, where, size, offset);
+  let total: number;
+  let lowerBound = false;
+  if (!where) {
+    ({ total } = await totalCount(db));
+    rows = offset >= total ? [] : await unfilteredPage(db, query, size, offset);
   } else {
-    rows = await db
-      .select(LIST_COLUMNS)
-      .from(cameraReports)
-      .where(where)
-      .orderBy(...cameraReportOrder(query))
-      .limit(size)
-      .offset(offset);
+    // Walking the sort's index with the filter finds a page of a search with many matches at once when the
+    // matches lie evenly along it, as they do by time. By another column they may all lie at the far end: there
+    // up to SORTED_READ_LIMIT matches are read and sorted instead.
+    const readLimit = sortedByTime(query) ? COUNT_LIMIT : SORTED_READ_LIMIT;
+    const read = await readMatches(db, query, where, readLimit, size, offset);
+    total = Math.min(read.matches, COUNT_LIMIT);
+    lowerBound = read.matches > COUNT_LIMIT;
+    rows =
+      read.matches <= readLimit
+        ? read.rows
+        : await db
+            .select(LIST_COLUMNS)
+            .from(cameraReports)
+            .where(where)
+            .orderBy(...cameraReportOrder(query))
+            .limit(size)
+            .offset(offset);
   }
-  return {
-    reports: rows.map(summaryOf),
-    total: counted.total,
-    total_is_lower_bound: counted.lowerBound,
-    page,
-    size,
-  };
+  return { reports: rows.map(summaryOf), total, total_is_lower_bound: lowerBound, page, size };
 }
 
 /** A row of the list's columns as the list and the exports answer it. */
@@ -121,39 +124,83 @@ export function summaryOf(row: ListRow): CameraReportSummary {
   };
 }
 
+/** The list's own columns, under their names in LIST_COLUMNS, for a raw query whose rows must match drizzle's. */
+const LIST_COLUMNS_SQL = sql.join(
+  Object.entries(LIST_COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
+  sql`, `,
+);
+
+type RawListRow = Omit<ListRow, "createdAt"> & { createdAt: Date | string };
+
+/** A raw query's timestamps are not mapped by the schema: one driver gives a Date, another may give text. */
+function listRowOf(row: RawListRow): ListRow {
+  return { ...row, createdAt: new Date(row.createdAt) };
+}
+
 /**
- * A page of a search with at most COUNT_LIMIT matches (SORTED_READ_LIMIT sorted by another column than the time):
- * all of them read through the search indexes, then sorted.
- * Left to choose, PostgreSQL walks the newest-first index and filters, which finds 20 of many matches at once but
- * reads the whole table for a search with few or none (a word no report has: 120 ms at 100,000 reports, against
- * 5 ms this way). MATERIALIZED keeps it from folding the matches back into that walk.
+ * A page of the whole list: the page's ids from the sort's index alone (it holds the key and the id), then only
+ * those rows. Reading the rows the offset skips would fetch a table page for each: 10,000 of them for page 100 of
+ * 100, against about 50 index pages.
  */
-async function fewMatchesPage(
+async function unfilteredPage(
   db: Database,
   query: CameraReportQuery,
-  where: SQL,
   size: number,
   offset: number,
 ): Promise<ListRow[]> {
-  // The list's own columns, under their names in LIST_COLUMNS, so the rows come back as the other branch's do.
-  const columns = sql.join(
-    Object.entries(LIST_COLUMNS).map(([name, column]) => sql`${column} as ${sql.identifier(name)}`),
-    sql`, `,
-  );
-  // Only the id and the sort key of every match; the page's own rows are read by id afterwards.
+  if (offset === 0) {
+    return db
+      .select(LIST_COLUMNS)
+      .from(cameraReports)
+      .orderBy(...cameraReportOrder(query))
+      .limit(size);
+  }
+  const direction = directionSql(query.dir);
+  const result = (await db.execute(sql`
+    with page as (
+      select ${cameraReports.id} as "pageId", ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports}
+      order by "sortKey" ${direction}, "pageId" ${direction} limit ${size} offset ${offset})
+    select ${LIST_COLUMNS_SQL} from page join ${cameraReports} on ${cameraReports.id} = page."pageId"
+    order by page."sortKey" ${direction}, page."pageId" ${direction}`)) as unknown as { rows: RawListRow[] };
+  return result.rows.map(listRowOf);
+}
+
+/**
+ * How many reports match, counted no further than readLimit + 1, and when they are no more than readLimit, the
+ * page: in one statement, which reads each match once. Only the id and the sort key of every match are read through
+ * the search indexes and sorted; the page's own rows are read by id afterwards.
+ * Left to choose, PostgreSQL walks the sort's index and filters, which finds a page of many matches at once but
+ * reads the whole table for a search with few or none (a word no report has: 120 ms at 100,000 reports, against
+ * 5 ms this way). MATERIALIZED keeps it from folding the matches back into that walk.
+ */
+async function readMatches(
+  db: Database,
+  query: CameraReportQuery,
+  where: SQL,
+  readLimit: number,
+  size: number,
+  offset: number,
+): Promise<{ matches: number; rows: ListRow[] }> {
   const direction = directionSql(query.dir);
   const result = (await db.execute(sql`
     with matches as materialized (
       select ${cameraReports.id} as "matchId", ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports}
-      where ${where}),
+      where ${where} limit ${readLimit + 1}),
+    counted as (select count(*) as "matchCount" from matches),
     page as (
-      select * from matches order by "sortKey" ${direction}, "matchId" ${direction} limit ${size} offset ${offset})
-    select ${columns} from page join ${cameraReports} on ${cameraReports.id} = page."matchId"
-    order by page."sortKey" ${direction}, page."matchId" ${direction}`)) as unknown as {
-    rows: (Omit<ListRow, "createdAt"> & { createdAt: Date | string })[];
+      select * from matches where (select "matchCount" from counted) <= ${readLimit}
+      order by "sortKey" ${direction}, "matchId" ${direction} limit ${size} offset ${offset})
+    select counted."matchCount", rows.* from counted left join (
+      select page."sortKey", page."matchId", ${LIST_COLUMNS_SQL}
+      from page join ${cameraReports} on ${cameraReports.id} = page."matchId") rows on true
+    order by rows."sortKey" ${direction}, rows."matchId" ${direction}`)) as unknown as {
+    rows: (RawListRow & { matchCount: number | string; matchId: string | null; sortKey: unknown })[];
   };
-  // A raw query's timestamps are not mapped by the schema: one driver gives a Date, another may give text.
-  return result.rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+  const matches = Number(result.rows[0]?.matchCount ?? 0);
+  const rows = result.rows
+    .filter((row) => row.matchId !== null)
+    .map(({ matchCount: _count, matchId: _id, sortKey: _key, ...row }) => listRowOf(row));
+  return { matches, rows };
 }
 
 /**
@@ -163,25 +210,8 @@ async function fewMatchesPage(
  */
 export const SORTED_READ_LIMIT = 10_000;
 
-function isNewestFirst(query: Pick<CameraReportQuery, "sort" | "dir">): boolean {
-  return query.sort === "uploaded" && query.dir === "desc";
-}
-
-async function cappedCount(db: Database, where: SQL): Promise<{ total: number; lowerBound: boolean }> {
-  const total = await countUpTo(db, where, COUNT_LIMIT);
-  return total > COUNT_LIMIT ? { total: COUNT_LIMIT, lowerBound: true } : { total, lowerBound: false };
-}
-
-/** How many reports match, counting no further than limit + 1. */
-async function countUpTo(db: Database, where: SQL, limit: number): Promise<number> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(cameraReports)
-    .where(where)
-    .limit(limit + 1)
-    .as("matches");
-  const [row] = await db.select({ total: count() }).from(matches);
-  return Number(row?.total ?? 0);
+function sortedByTime(query: Pick<CameraReportQuery, "sort">): boolean {
+  return query.sort === "uploaded";
 }
 
 async function totalCount(db: Database): Promise<{ total: number; lowerBound: boolean }> {

@@ -1,0 +1,2 @@
+DROP INDEX "camera_reports_manufacturer_idx";--> statement-breakpoint
+CREATE INDEX "camera_reports_manufacturer_sorts_idx" ON "camera_reports" USING btree ("manufacturer","device_model","sdk","camera_count","max_hardware_rank","best_megapixels","created_at","search_text","id");
