@@ -80,77 +80,57 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
  */
 function useTextTypedBeforeHydration(formId: string) {
   const hydrating = !useHydrated();
-  const recording = useRef(false);
-  if (hydrating && !recording.current && typeof document !== "undefined") {
-    recording.current = true;
-    recordTypedText(formId);
+  if (hydrating && typeof document !== "undefined" && !recordings.has(formId)) {
+    recordings.set(formId, recordTypedText(formId));
   }
   useLayoutEffect(() => {
-    const { typed, caret } = stopRecordingTypedText(formId);
-    const textareas = textareasOf(formId);
-    for (const [name, value] of typed) {
-      const textarea = textareas.find((candidate) => candidate.name === name);
-      if (!textarea || textarea.value === value) continue;
-      textarea.value = value;
-      textarea.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-    const focused = document.activeElement;
-    if (caret && focused instanceof HTMLTextAreaElement && focused.form?.id === formId) {
-      if (focused.name === caret.name && focused.value === caret.value) {
-        focused.setSelectionRange(caret.start, caret.end, caret.direction);
-      }
-    }
+    recordings.get(formId)?.();
+    recordings.delete(formId);
     // Once, after the hydrating render.
     // oxlint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
 
-type Caret = { name: string; value: string; start: number; end: number; direction: "forward" | "backward" | "none" };
-type TypedText = { typed: Map<string, string>; caret: Caret | null };
-/** What was typed into a hydrating form's textareas, and the listener that keeps it current. */
-const recordings = new Map<string, TypedText & { form: HTMLFormElement; record: EventListener }>();
+/** Each hydrating form's recording, by form id: one, however many times React renders the form before it commits. */
+const recordings = new Map<string, () => void>();
 
-function caretOf(textarea: HTMLTextAreaElement): Caret {
-  const { name, value, selectionStart: start, selectionEnd: end, selectionDirection } = textarea;
-  return { name, value, start, end, direction: selectionDirection ?? "none" };
-}
-
-function recordTypedText(formId: string) {
+/** Starts recording what is typed into the form's textareas; the function returned stops and puts it back. */
+function recordTypedText(formId: string): () => void {
   const form = document.getElementById(formId);
-  if (!(form instanceof HTMLFormElement) || recordings.has(formId)) return;
-  const recording: TypedText & { form: HTMLFormElement; record: EventListener } = {
-    form,
-    typed: new Map(),
-    caret: null,
-    record: (event) => {
-      const { target } = event;
-      if (!(target instanceof HTMLTextAreaElement) || target.form !== form || !target.name) return;
-      if (event.type === "input") recording.typed.set(target.name, target.value);
-      recording.caret = caretOf(target);
-    },
+  const textareas = () =>
+    form instanceof HTMLFormElement ? [...form.elements].filter((field) => field instanceof HTMLTextAreaElement) : [];
+  const typed = new Map<string, string>();
+  let caret: [HTMLTextAreaElement, string, number, number, HTMLTextAreaElement["selectionDirection"]] | undefined;
+  const remember = (textarea: HTMLTextAreaElement) => {
+    const { value, selectionStart, selectionEnd, selectionDirection } = textarea;
+    caret = [textarea, value, selectionStart, selectionEnd, selectionDirection];
   };
-  for (const textarea of textareasOf(formId)) {
-    if (textarea.value !== textarea.defaultValue) recording.typed.set(textarea.name, textarea.value);
-    if (textarea === document.activeElement) recording.caret = caretOf(textarea);
+  for (const textarea of textareas()) {
+    if (textarea.value !== textarea.defaultValue) typed.set(textarea.name, textarea.value);
+    if (textarea === document.activeElement) remember(textarea);
   }
+  const record = ({ type, target }: Event) => {
+    if (!(target instanceof HTMLTextAreaElement) || target.form !== form) return;
+    if (type === "input") typed.set(target.name, target.value);
+    remember(target);
+  };
   // On the window: React stops the input event of a field it has not hydrated yet at the document.
-  for (const type of ["input", "select"]) window.addEventListener(type, recording.record, true);
-  recordings.set(formId, recording);
-}
-
-function stopRecordingTypedText(formId: string): TypedText {
-  const recording = recordings.get(formId);
-  if (!recording) return { typed: new Map(), caret: null };
-  recordings.delete(formId);
-  for (const type of ["input", "select"]) window.removeEventListener(type, recording.record, true);
-  // A recording left by a render React threw away belongs to a form no longer in the page.
-  return recording.form === document.getElementById(formId) ? recording : { typed: new Map(), caret: null };
-}
-
-function textareasOf(formId: string): HTMLTextAreaElement[] {
-  const form = document.getElementById(formId);
-  if (!(form instanceof HTMLFormElement)) return [];
-  return [...form.elements].filter((element) => element instanceof HTMLTextAreaElement);
+  const events = ["input", "select"];
+  for (const type of events) window.addEventListener(type, record, true);
+  return () => {
+    for (const type of events) window.removeEventListener(type, record, true);
+    // A recording left by a render React threw away belongs to a form no longer in the page.
+    if (form !== document.getElementById(formId)) return;
+    for (const textarea of textareas()) {
+      const value = typed.get(textarea.name);
+      if (value === undefined || textarea.value === value) continue;
+      textarea.value = value;
+      textarea.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    if (caret?.[0] === document.activeElement && caret[0].value === caret[1]) {
+      caret[0].setSelectionRange(caret[2], caret[3], caret[4] ?? undefined);
+    }
+  };
 }
 
 /**
