@@ -27,7 +27,9 @@ const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes b
                    and attack
                    (comma-separated)
   --soak           instead of the passes: 10 minutes of mixed uncached load, the server's RSS each minute
-  --help           print this and exit`;
+  --help           print this and exit
+The server gets only the environment the benchmark sets; BENCH_SERVER_NODE_OPTIONS becomes its NODE_OPTIONS
+(to compare node flags, e.g. --max-semi-space-size=0 for V8's own young generation).`;
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Map(
@@ -122,6 +124,7 @@ function serverEnv(compression: boolean, pageCache = true): NodeJS.ProcessEnv {
     PAGE_CACHE: pageCache ? "1" : "0",
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
   };
 }
 

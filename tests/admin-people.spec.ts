@@ -1,7 +1,10 @@
 // Admin people and integrations, each test with JavaScript on and off.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { confirmDeleteWithoutJavaScript, expect, signIn, test } from "./fixtures";
+import { confirmDeleteWithoutJavaScript, expect, holdRequests, signIn, test } from "./fixtures";
+
+/** Conform, which the admin forms hydrate with. */
+const CONFORM_CHUNK = /\/assets\/conform-form-state-[\w-]+\.js$/;
 
 const unique = () => randomBytes(3).toString("hex");
 
@@ -336,12 +339,7 @@ test.describe("image-generation lab", () => {
     test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
     await signInAsAdmin();
     // Conform, which the form hydrates with, is held back until the prompt has been typed over.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/conform-form-state-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, CONFORM_CHUNK);
     await page.goto("/admin/labs/flux/");
     await page.getByLabel("Prompt").fill("A lighthouse typed before the form hydrated");
     release();
@@ -383,12 +381,7 @@ test.describe("image-generation lab", () => {
   }) => {
     test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
     await signInAsAdmin();
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/conform-form-state-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, CONFORM_CHUNK);
     await page.goto("/admin/labs/flux/");
     // The visitor selects the prefilled prompt to type over it; the form hydrates before the first key.
     await page.getByLabel("Prompt").evaluate((prompt: HTMLTextAreaElement) => {

@@ -1,6 +1,6 @@
 // Camera reports end to end, with JavaScript on and off: list, search, filters, paging links, detail, download,
 // compare, 404 and the caching headers. The server starts with the demo reports (SEED_DEMO=1).
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, holdRequests, test, waitForHydration } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
@@ -172,12 +172,7 @@ test.describe("camera report detail", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/[?&]q=nokia/);
     await expect(reportRows(page).first()).toContainText(/nokia/i);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/camera2\/[^/]+\.data/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/camera2\/[^/]+\.data/);
     await reportRows(page).first().getByRole("link").click();
     await expect(page.getByRole("status").getByText("Loading...")).toBeVisible();
     release();

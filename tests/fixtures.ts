@@ -100,6 +100,20 @@ export async function waitForHydration(page: Page): Promise<void> {
   await expect(page.locator("header button[title$=' theme']")).toBeVisible();
 }
 
+/**
+ * Holds back the requests whose URL matches until the returned function is called: what a visitor sees while that
+ * file or answer is on its way.
+ */
+export async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** An entry of an open header menu: a menuitem with JavaScript, a plain link or button without. */
 export function navMenuEntry(page: Page, name: string) {
   const nav = page.getByRole("navigation", { name: "Main" });

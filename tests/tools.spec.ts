@@ -3,7 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { OUTPUT_PREVIEW_CHARS } from "../shared/tools/json/output-preview";
-import { expect, navMenuButton, navMenuEntry, test } from "./fixtures";
+import { expect, holdRequests, navMenuButton, navMenuEntry, test } from "./fixtures";
 
 const JSON_PAGE = "/tools/json-pretty-format";
 const URL_PAGE = "/tools/url-decode-encode";
@@ -481,12 +481,7 @@ test.describe("JSON files", () => {
   }) => {
     const posts = recordPosts(page);
     // The code that reads a chosen file comes after the page hydrates: a file chosen before it arrives is read too.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/file-opening-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/assets\/file-opening-[\w-]+\.js$/);
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("Open a JSON file").setInputFiles(file);
     release();
