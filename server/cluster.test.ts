@@ -10,22 +10,7 @@ import {
   type SupervisedWorker,
   type WorkerCountsMessage,
   type WorkerPlan,
-  WORKER_SEMI_SPACE_MB,
-  workerExecArgv,
 } from "./cluster";
-
-describe("workerExecArgv", () => {
-  it("sizes the young generation unless node's flags or NODE_OPTIONS already do", () => {
-    const flag = `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`;
-    expect(workerExecArgv([], undefined)).toEqual([flag]);
-    expect(workerExecArgv(["--enable-source-maps"], "--max-old-space-size=512")).toEqual([
-      "--enable-source-maps",
-      flag,
-    ]);
-    expect(workerExecArgv(["--max-semi-space-size=32"], undefined)).toEqual(["--max-semi-space-size=32"]);
-    expect(workerExecArgv([], "--inspect --max_semi_space_size=8")).toEqual([]);
-  });
-});
 
 describe("planWorkers", () => {
   it("runs one worker unless WEB_CONCURRENCY asks for more", () => {

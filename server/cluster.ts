@@ -221,30 +221,10 @@ export class Supervisor<W extends SupervisedWorker> {
 }
 
 /**
- * Each half of V8's young generation in a worker, in MB. A rendered page allocates a few MB that die young. V8's own
- * default grows the young generation to 128 MB on a machine with this much memory. After the benchmark's uncached
- * pass over home, a report and a search the worker rested at 549 MB with that default, 442 MB with 32 MB halves and
- * 353 MB with 16, for no page throughput or latency the benchmark's noise could tell apart (one run each); over every
- * page, 489 MB against 505–572 MB in earlier runs. The cost is in large posts: formatting 1 MB of JSON on the server
- * (the JSON tool without JavaScript) takes about 160 ms instead of about 130. 4 MB rested no lower than 16, with a
- * worse p99. NODE_OPTIONS or node's own flags may set another size.
- */
-export const WORKER_SEMI_SPACE_MB = 16;
-
-/** The flags a worker starts with: the primary's, and the young generation's size unless those set it. */
-export function workerExecArgv(execArgv: readonly string[], nodeOptions: string | undefined): string[] {
-  const chosen = [...execArgv, ...(nodeOptions ?? "").split(/\s+/)].some((flag) =>
-    /^--max[-_]semi[-_]space[-_]size\b/.test(flag),
-  );
-  return chosen ? [...execArgv] : [...execArgv, `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`];
-}
-
-/**
  * The primary process: supervises the workers until SIGTERM or SIGINT, then exits once they have stopped.
  * Never resolves.
  */
 export function runPrimary(plan: WorkerPlan): Promise<never> {
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const supervisor = new Supervisor<Worker>({
     plan,
     fork: () => cluster.fork(),

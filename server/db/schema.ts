@@ -156,18 +156,10 @@ export const cameraReports = pgTable(
     index("camera_reports_level_sort_idx").on(t.maxHardwareRank.desc(), t.id.desc()),
     index("camera_reports_sdk_sort_idx").on(t.sdk.desc(), t.id.desc()),
     index("camera_reports_megapixels_idx").on(t.bestMegapixels.desc(), t.id.desc()),
-    // The manufacturer and model filters, with every sort's key, the megapixels and the id after them: a search by
-    // maker (and model, SDK, megapixels) reads its matches and their sort keys from this index alone, never the table.
+    // A search by maker (and model, SDK, megapixels) reads its matches and every sort's key from this index alone.
     index("camera_reports_manufacturer_sorts_idx").on(
-      t.manufacturer,
-      t.deviceModel,
-      t.sdk,
-      t.cameraCount,
-      t.maxHardwareRank,
-      t.bestMegapixels,
-      t.createdAt,
-      t.searchText,
-      t.id,
+      ...([t.manufacturer, t.deviceModel, t.sdk, t.cameraCount, t.maxHardwareRank, t.bestMegapixels] as const),
+      ...([t.createdAt, t.searchText, t.id] as const),
     ),
     index("camera_reports_features_idx").using("gin", t.features),
   ],
