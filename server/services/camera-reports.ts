@@ -84,7 +84,7 @@ export async function listCameraReports(
   let total: number;
   let lowerBound = false;
   if (!where) {
-    ({ total } = await totalCount(db));
+    total = await totalCount(db);
     rows = offset >= total ? [] : await unfilteredPage(db, query, size, offset);
   } else {
     // Walking the sort's index with the filter finds a page of a search with many matches at once when the
@@ -214,15 +214,16 @@ function sortedByTime(query: Pick<CameraReportQuery, "sort">): boolean {
   return query.sort === "uploaded";
 }
 
-async function totalCount(db: Database): Promise<{ total: number; lowerBound: boolean }> {
+/** How many reports there are, exactly: a trigger keeps the figure in camera_report_stats. */
+async function totalCount(db: Database): Promise<number> {
   const [row] = await db
     .select({ total: cameraReportStats.total })
     .from(cameraReportStats)
     .where(eq(cameraReportStats.id, 1));
   // The migration creates the row; a database restored without it falls back to counting.
-  if (row) return { total: Number(row.total), lowerBound: false };
+  if (row) return Number(row.total);
   const [counted] = await db.select({ total: count() }).from(cameraReports);
-  return { total: Number(counted?.total ?? 0), lowerBound: false };
+  return Number(counted?.total ?? 0);
 }
 
 /** One report as its answer has it, with the body as the text uploaded: send it with stringifyWithJsonText. */
@@ -294,5 +295,5 @@ function isHttpUrl(value: string): boolean {
 
 /** How many reports there are; the demo seeder only fills an empty table. */
 export async function countCameraReports(db: Database): Promise<number> {
-  return (await totalCount(db)).total;
+  return totalCount(db);
 }
