@@ -21,14 +21,19 @@ afterAll(async () => {
   await database.close();
 });
 
-type Row = typeof cameraReports.$inferSelect;
+// Upload times to the microsecond, as fixed-width digits that sort as the times do: two concurrent uploads can
+// share a millisecond, so a JavaScript Date would call a tie that the database does not.
+const microseconds = (column: typeof cameraReports.createdAt | typeof cameraReportModels.newestAt) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYYMMDDHH24MISSUS')`;
+
+type Row = { id: string; manufacturer: string; deviceModel: string; at: string };
 
 /** What the triggers should hold, computed here from the rows: newest by upload time, then by id. */
 function expectedModels(rows: Row[]) {
-  const models = new Map<string, { reports: number; newestAt: number; newestId: string }>();
+  const models = new Map<string, { reports: number; newestAt: string; newestId: string }>();
   for (const row of rows) {
     const key = `${row.manufacturer}|${row.deviceModel}`;
-    const at = row.createdAt.getTime();
+    const at = row.at;
     const model = models.get(key);
     if (!model) models.set(key, { reports: 1, newestAt: at, newestId: row.id });
     else {
@@ -43,16 +48,29 @@ function expectedModels(rows: Row[]) {
 }
 
 async function storedModels() {
-  const rows = await database.db.select().from(cameraReportModels);
+  const rows = await database.db
+    .select({
+      manufacturer: cameraReportModels.manufacturer,
+      deviceModel: cameraReportModels.deviceModel,
+      reports: cameraReportModels.reports,
+      newestAt: microseconds(cameraReportModels.newestAt),
+      newestId: cameraReportModels.newestId,
+    })
+    .from(cameraReportModels);
   return Object.fromEntries(
-    rows.map((row) => [
-      `${row.manufacturer}|${row.deviceModel}`,
-      { reports: row.reports, newestAt: row.newestAt.getTime(), newestId: row.newestId },
-    ]),
+    rows.map(({ manufacturer, deviceModel, ...model }) => [`${manufacturer}|${deviceModel}`, model]),
   );
 }
 
-const allReports = (): Promise<Row[]> => database.db.select().from(cameraReports);
+const allReports = (): Promise<Row[]> =>
+  database.db
+    .select({
+      id: cameraReports.id,
+      manufacturer: cameraReports.manufacturer,
+      deviceModel: cameraReports.deviceModel,
+      at: microseconds(cameraReports.createdAt),
+    })
+    .from(cameraReports);
 
 describe("kept camera report models", () => {
   it("follow inserts in batches, concurrent uploads, deletes of a model's newest report, and truncation", async () => {
