@@ -75,7 +75,8 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
  * the caret to the start and drops a selection. What is typed by the hydrating render is read then; hydration
  * yields to the browser between components, so what is typed or selected after it and before React reaches the
  * field is recorded as it happens. The text is put back, with an input event for Conform, and then the focused
- * field's caret or selection, before the browser paints. Inputs keep their typed value through hydration by
+ * field's caret or selection, before the browser paints. Every later render of the form sets an unedited textarea's
+ * default text again (React does), so the focused field is marked as edited before its selection is put back. Inputs keep their typed value through hydration by
  * themselves.
  */
 function useTextTypedBeforeHydration(formId: string) {
@@ -128,6 +129,9 @@ function recordTypedText(formId: string): () => void {
       textarea.dispatchEvent(new Event("input", { bubbles: true }));
     }
     if (caret?.[0] === document.activeElement && caret[0].value === caret[1]) {
+      // Setting the value marks the field as edited, so React's later renders, which set its default text again,
+      // leave the value and the selection alone.
+      caret[0].value = caret[1];
       caret[0].setSelectionRange(caret[2], caret[3], caret[4] ?? undefined);
     }
   };
