@@ -76,8 +76,8 @@ export function useDeferredZodForm<Input extends FormShape, Output>(
  * yields to the browser between components, so what is typed or selected after it and before React reaches the
  * field is recorded as it happens. The text is put back, with an input event for Conform, and then the focused
  * field's caret or selection, before the browser paints. Every later render of the form sets an unedited textarea's
- * default text again (React does), so the focused field is marked as edited before its selection is put back. Inputs keep their typed value through hydration by
- * themselves.
+ * default text again (React does), so the focused field is marked as edited before its selection is put back.
+ * Inputs keep their typed value through hydration by themselves.
  */
 function useTextTypedBeforeHydration(formId: string) {
   const hydrating = !useHydrated();
