@@ -1,14 +1,6 @@
 // A camera's hardware level as a coloured badge: the one figure that says most about what an app may do with it.
 import { HARDWARE_LEVELS } from "../../../shared/contract/camera-vocabulary";
 
-const COLOURS: Record<string, string> = {
-  LEGACY: "bg-zinc-100 text-zinc-800 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-600",
-  EXTERNAL: "bg-zinc-100 text-zinc-800 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-200 dark:ring-zinc-600",
-  LIMITED: "bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-700",
-  FULL: "bg-green-50 text-green-900 ring-green-300 dark:bg-green-950 dark:text-green-200 dark:ring-green-700",
-  LEVEL_3: "bg-blue-50 text-blue-900 ring-blue-300 dark:bg-blue-950 dark:text-blue-200 dark:ring-blue-700",
-};
-
 const CHIP = "rounded px-1.5 py-0.5 font-mono text-xs";
 const CHIP_HIGHLIGHTED = "bg-blue-50 font-semibold text-blue-900 dark:bg-blue-950 dark:text-blue-200";
 const CHIP_PLAIN = "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200";
@@ -16,12 +8,10 @@ const CHIP_PLAIN = "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-20
 export function LevelBadge({ level }: { level: string | null | undefined }) {
   if (!level) return <span>—</span>;
   const known = (HARDWARE_LEVELS as readonly string[]).includes(level);
+  // Coloured by app.css (.level-badge): a class per level instead of a dozen utilities on every badge of a list.
   return (
     <span
-      className={
-        `inline-block rounded px-1.5 py-0.5 font-mono text-xs font-semibold whitespace-nowrap ring-1 ` +
-        `ring-inset ${COLOURS[level] ?? COLOURS.LEGACY}`
-      }
+      className={known ? `level-badge level-${level.toLowerCase()}` : "level-badge"}
       title={known ? undefined : "A level this site does not know"}
     >
       {level}

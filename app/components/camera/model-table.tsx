@@ -31,7 +31,7 @@ export function ModelTable({
     });
   return (
     <TableWrap label="Camera models">
-      <table className="data-table stack-table">
+      <table className="data-table stack-table report-rows">
         <caption className="sr-only">Camera models with their report counts</caption>
         <thead>
           <tr>
@@ -62,15 +62,16 @@ export function ModelTable({
         <tbody>
           {models.map((model, index) => (
             <tr key={`${model.manufacturer}\u0000${model.device_model}`}>
-              <td data-label="No." className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+              <td data-label="No." className="row-number">
                 {firstNumber + index}
               </td>
-              <td>
-                <Link to={modelHref(model)} className="font-medium">
-                  <span className="text-zinc-700 dark:text-zinc-300">{model.manufacturer}</span> {model.device_model}
+              <td className="device">
+                <Link to={modelHref(model)}>
+                  <span>{model.manufacturer}</span>
+                  {` ${model.device_model}`}
                 </Link>
               </td>
-              <td data-label="Reports" className="text-right tabular-nums">
+              <td data-label="Reports" className="figure text-right">
                 {model.report_count.toLocaleString("en-US")}
               </td>
               <td data-label="Newest" className="whitespace-nowrap">

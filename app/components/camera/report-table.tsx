@@ -44,7 +44,7 @@ export function ReportTable({
   return (
     <div className="space-y-3">
       <TableWrap label="Camera reports">
-        <table className="data-table stack-table">
+        <table className="data-table stack-table report-rows">
           <caption className="sr-only">
             {query.sort === "uploaded" && query.dir === "desc"
               ? "Camera reports, newest first"
@@ -93,7 +93,7 @@ export function ReportTable({
           </thead>
           <tbody>
             {reports.map((report, index) => (
-              <tr key={report.id} className="hover:bg-zinc-50 dark:hover:bg-zinc-900">
+              <tr key={report.id}>
                 <td>
                   <input
                     type="checkbox"
@@ -102,28 +102,25 @@ export function ReportTable({
                     form={COMPARE_FORM_ID}
                     onChange={countSelected}
                     aria-label={`Compare ${report.manufacturer} ${report.device_model}`}
-                    className="size-4 align-middle"
                   />
                 </td>
-                <td data-label="No." className="text-right tabular-nums text-zinc-600 dark:text-zinc-400">
+                <td data-label="No." className="row-number">
                   {firstNumber + index}
                 </td>
-                <td>
-                  <Link to={`/camera2/${report.id}`} className="font-medium">
-                    <span className="text-zinc-700 dark:text-zinc-300">{report.manufacturer}</span>{" "}
-                    {report.device_model}
+                <td className="device">
+                  <Link to={`/camera2/${report.id}`}>
+                    <span>{report.manufacturer}</span>
+                    {` ${report.device_model}`}
                   </Link>
                 </td>
-                <td data-label="Cameras" className="whitespace-nowrap">
-                  <span className="inline-flex items-center gap-2">
-                    <span className="tabular-nums">{report.camera_count}</span>
-                    <LevelBadge level={report.best_level} />
-                  </span>
+                <td data-label="Cameras" className="figure">
+                  {`${report.camera_count} `}
+                  <LevelBadge level={report.best_level} />
                 </td>
                 <td data-label="OS" className="whitespace-nowrap">
                   {report.os}
                   {report.os_ver && !report.os.includes(report.os_ver) ? (
-                    <span className="text-zinc-600 dark:text-zinc-400"> · {report.os_ver}</span>
+                    <span className="os-version">{` · ${report.os_ver}`}</span>
                   ) : null}
                 </td>
                 <td data-label="Reported" className="whitespace-nowrap">
