@@ -140,15 +140,12 @@ export function CamerasOverview({ cameras }: { cameras: CameraItem[] }) {
   );
 }
 
+/** A line of a camera's facts: styled by its list (.camera-facts in app.css), as there are 70 and more on a page. */
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div
-      className={
-        "grid gap-1 border-b border-zinc-100 py-2 last:border-b-0 " + "sm:grid-cols-[13rem_1fr] dark:border-zinc-800"
-      }
-    >
-      <dt className="text-sm font-medium text-zinc-600 dark:text-zinc-400">{label}</dt>
-      <dd className="text-sm break-words">{children ?? DASH}</dd>
+    <div>
+      <dt>{label}</dt>
+      <dd>{children ?? DASH}</dd>
     </div>
   );
 }
@@ -172,7 +169,7 @@ export function CameraCard({ camera }: { camera: CameraItem }) {
         </span>
         <LevelBadge level={camera.hardware_level} />
       </h3>
-      <dl>
+      <dl className="camera-facts">
         <Row label="Role">{roleText(camera)}</Row>
         <Row label="Capabilities">
           <NameChips names={camera.capabilities} highlight={FILTER_CAPABILITIES} />
