@@ -1,18 +1,45 @@
-// The server's memory as the benchmark reads it: the resident set of the worker that serves the pages (the
-// supervising primary forks it), and the soak: mixed uncached load for minutes with the RSS sampled each minute.
+// The server's worker as the benchmark reads it: the resident set and the CPU time of the worker that serves the
+// pages (the supervising primary forks it), and the soak: mixed uncached load for minutes with the RSS sampled each
+// minute.
+import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { LOOPBACK, round, type ChildServer } from "./run.ts";
 
-/** The worker's resident set in MB (the primary's first child), or null where /proc cannot tell. */
-export function workerRssMegabytes(server: ChildServer): number | null {
+/** The worker's process id: the primary's first child. */
+function workerPid(server: ChildServer): string | null {
   const primary = server.process.pid;
   if (!primary) return null;
+  const [worker] = readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").trim().split(/\s+/);
+  return worker || null;
+}
+
+/** The worker's resident set in MB, or null where /proc cannot tell. */
+export function workerRssMegabytes(server: ChildServer): number | null {
   try {
-    const [worker] = readFileSync(`/proc/${primary}/task/${primary}/children`, "utf8").trim().split(/\s+/);
-    const status = readFileSync(`/proc/${worker}/status`, "utf8");
+    const status = readFileSync(`/proc/${workerPid(server)}/status`, "utf8");
     const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
     return Number.isFinite(kilobytes) ? round(kilobytes / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+let clockTicksPerSecond: number | undefined;
+
+/**
+ * The CPU time (user and system) the worker has used so far in ms, or null where /proc cannot tell. Per request
+ * it is the figure a busy machine moves least: a neighbour's load lowers the rate, not the work each request does.
+ */
+export function workerCpuMilliseconds(server: ChildServer): number | null {
+  try {
+    clockTicksPerSecond ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+    // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the
+    // 12th and 13th.
+    const stat = readFileSync(`/proc/${workerPid(server)}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / clockTicksPerSecond : null;
   } catch {
     return null;
   }

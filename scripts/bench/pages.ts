@@ -1,5 +1,5 @@
 // The pages the benchmark loads, and how one page is probed (a single request) and measured (autocannon runs).
-import { jsonDocument, load, multipartBody, LOOPBACK, type ChildServer, type RunFigures } from "./run.ts";
+import { jsonDocument, load, multipartBody, LOOPBACK, round, type ChildServer, type RunFigures } from "./run.ts";
 
 export interface PageSpec {
   key: string;
@@ -112,13 +112,15 @@ export interface MeasureOptions {
   extraHeaders?: Record<string, string>;
   /** Also a run at half the saturation rate, where latency is read without queueing. */
   withHalfRate?: boolean;
+  /** The server's CPU time so far in ms: given, the saturation run's CPU time per request is measured too. */
+  cpuMilliseconds?: () => number | null;
 }
 
 export async function measure(
   server: ChildServer,
   page: PageSpec,
-  { connections, durationSeconds, extraHeaders = {}, withHalfRate = true }: MeasureOptions,
-): Promise<{ saturation: RunFigures; halfRate: RunFigures | null }> {
+  { connections, durationSeconds, extraHeaders = {}, withHalfRate = true, cpuMilliseconds }: MeasureOptions,
+): Promise<{ saturation: RunFigures; halfRate: RunFigures | null; cpuMsPerRequest: number | null }> {
   const options = {
     path: page.path,
     paths: page.paths,
@@ -128,7 +130,13 @@ export async function measure(
     connections,
   };
   await load(server.port, { ...options, durationSeconds: 1 }); // warm-up: JIT, caches, connection pool
+  const cpuBefore = cpuMilliseconds?.() ?? null;
   const saturation = await load(server.port, { ...options, durationSeconds });
+  const cpuAfter = cpuMilliseconds?.() ?? null;
+  const cpuMsPerRequest =
+    cpuBefore !== null && cpuAfter !== null && saturation.requests > 0
+      ? round((cpuAfter - cpuBefore) / saturation.requests, 2)
+      : null;
   let halfRate: RunFigures | null = null;
   if (withHalfRate && saturation.requestsPerSecond > 2) {
     halfRate = await load(server.port, {
@@ -137,7 +145,7 @@ export async function measure(
       rate: Math.max(1, Math.floor(saturation.requestsPerSecond / 2)),
     });
   }
-  return { saturation, halfRate };
+  return { saturation, halfRate, cpuMsPerRequest };
 }
 
 export interface PageResult {
@@ -153,7 +161,13 @@ export interface PageResult {
   ratioToRaw: number;
   gzip?: { saturation: RunFigures; ratioToRaw: number; responseBytes: number };
   /** Every request rendered (PAGE_CACHE=0): what a page costs when the page cache cannot answer it. */
-  uncached?: { saturation: RunFigures; halfRate: RunFigures | null; ratioToRaw: number };
+  uncached?: {
+    saturation: RunFigures;
+    halfRate: RunFigures | null;
+    ratioToRaw: number;
+    /** The worker's CPU time per request of the saturation run (scripts/bench/memory.ts). */
+    cpuMsPerRequest?: number | null;
+  };
   /**
    * React alone rendering the page's route tree with its data in memory, one render after another: the rate the
    * page could reach if the session, the /api calls, the database and the serialisation cost nothing.

@@ -17,7 +17,7 @@ interface PageResult {
   halfRate: Figures | null;
   ratioToRaw: number;
   gzip?: { saturation: Figures; ratioToRaw: number };
-  uncached?: { saturation: Figures; halfRate: Figures | null; ratioToRaw: number };
+  uncached?: { saturation: Figures; halfRate: Figures | null; ratioToRaw: number; cpuMsPerRequest?: number | null };
   renderOnly?: { requestsPerSecond: number; uncachedShare: number };
   singleRequestMs?: number;
 }
@@ -82,9 +82,9 @@ function table(run: Run): string {
       `${run.raw.plain.requestsPerSecond} req/s, with gzip ${run.raw.gzip.requestsPerSecond} req/s.`,
     "",
     "| page | req/s | p50 ms | p99 ms | × raw | p50 / p99 ms at half load | uncached req/s | " +
-      "uncached × raw | uncached p50 / p99 ms at half load | render only req/s | uncached ÷ render only | " +
-      "gzip req/s | gzip × raw |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      "uncached × raw | uncached p50 / p99 ms at half load | uncached CPU ms per request | render only req/s | " +
+      "uncached ÷ render only | gzip req/s | gzip × raw |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...run.pages.map((page) => {
       const note = page.placeholder ? " (placeholder page)" : page.status !== 200 ? ` (HTTP ${page.status})` : "";
       const half = page.halfRate ? `${page.halfRate.p50Ms} / ${page.halfRate.p99Ms}` : "-";
@@ -94,6 +94,7 @@ function table(run: Run): string {
         `| ${page.label}${note} | ${page.saturation.requestsPerSecond} | ${page.saturation.p50Ms} | ` +
         `${page.saturation.p99Ms} | ${page.ratioToRaw} | ${half} | ` +
         `${uncached?.saturation.requestsPerSecond ?? "-"} | ${uncached?.ratioToRaw ?? "-"} | ${uncachedHalf} | ` +
+        `${uncached?.cpuMsPerRequest ?? "-"} | ` +
         `${page.renderOnly?.requestsPerSecond ?? "-"} | ${page.renderOnly?.uncachedShare ?? "-"} | ` +
         `${page.gzip?.saturation.requestsPerSecond ?? "-"} | ${page.gzip?.ratioToRaw ?? "-"} |`
       );

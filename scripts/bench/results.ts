@@ -103,6 +103,7 @@ export function printRun(run: BenchRun, resultsFileName: string): void {
       "uncached req/s": page.uncached?.saturation.requestsPerSecond ?? "-",
       "uncached × raw": page.uncached?.ratioToRaw ?? "-",
       "uncached ½-load p99": page.uncached?.halfRate?.p99Ms ?? "-",
+      "uncached CPU ms/req": page.uncached?.cpuMsPerRequest ?? "-",
       "render only req/s": page.renderOnly?.requestsPerSecond ?? "-",
       "uncached ÷ render only": page.renderOnly?.uncachedShare ?? "-",
       "gzip req/s": page.gzip?.saturation.requestsPerSecond ?? "-",
