@@ -12,7 +12,7 @@ import { measureHealthUnderAttack, type AttackResult } from "./bench/attack.ts";
 import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { measurePageBundles } from "./bench/client-bundle.ts";
 import { measureExport, type ExportResult } from "./bench/export.ts";
-import { soak, workerCpuMilliseconds, workerRssMegabytes } from "./bench/memory.ts";
+import { soak, workerRssMegabytes } from "./bench/memory.ts";
 import { benchPages, byKeyOf, measure, probe, type PageResult } from "./bench/pages.ts";
 import { readRenderOnly } from "./bench/render-only.ts";
 import { clientJavaScriptFigures, printRun, saveRun, saveSoak, type BenchRun } from "./bench/results.ts";
@@ -250,11 +250,7 @@ app = await startApp(false, false);
 for (const result of pages) {
   const page = PAGES.find((candidate) => candidate.key === result.key)!;
   if (page.method === "POST" || page.path.startsWith("/api/")) continue;
-  const server = app;
-  const { saturation, halfRate, cpuMsPerRequest } = await measure(app, page, {
-    ...loadSettings,
-    cpuMilliseconds: () => workerCpuMilliseconds(server),
-  });
+  const { saturation, halfRate, cpuMsPerRequest } = await measure(app, page, { ...loadSettings, withCpu: true });
   result.uncached = {
     saturation,
     halfRate,

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { LOOPBACK, round, type ChildServer } from "./run.ts";
 
-/** The worker's process id: the primary's first child. */
+/** The worker's process id (the primary's first child); throws where /proc cannot tell. */
 function workerPid(server: ChildServer): string | null {
   const primary = server.process.pid;
   if (!primary) return null;
@@ -17,7 +17,9 @@ function workerPid(server: ChildServer): string | null {
 /** The worker's resident set in MB, or null where /proc cannot tell. */
 export function workerRssMegabytes(server: ChildServer): number | null {
   try {
-    const status = readFileSync(`/proc/${workerPid(server)}/status`, "utf8");
+    const pid = workerPid(server);
+    if (!pid) return null;
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kilobytes = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
     return Number.isFinite(kilobytes) ? round(kilobytes / 1024) : null;
   } catch {
@@ -28,15 +30,17 @@ export function workerRssMegabytes(server: ChildServer): number | null {
 let clockTicksPerSecond: number | undefined;
 
 /**
- * The CPU time (user and system) the worker has used so far in ms, or null where /proc cannot tell. Per request
- * it is the figure a busy machine moves least: a neighbour's load lowers the rate, not the work each request does.
+ * The CPU time (user and system) the worker has used so far in ms, or null where /proc cannot tell. Per request it
+ * moves less with a neighbour's load than the rate does (the load lowers the rate more than the work per request).
  */
 export function workerCpuMilliseconds(server: ChildServer): number | null {
   try {
     clockTicksPerSecond ??= Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
     // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the
     // 12th and 13th.
-    const stat = readFileSync(`/proc/${workerPid(server)}/stat`, "utf8");
+    const pid = workerPid(server);
+    if (!pid) return null;
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     const ticks = Number(fields[11]) + Number(fields[12]);
     return Number.isFinite(ticks) ? (ticks * 1000) / clockTicksPerSecond : null;

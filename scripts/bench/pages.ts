@@ -1,4 +1,5 @@
 // The pages the benchmark loads, and how one page is probed (a single request) and measured (autocannon runs).
+import { workerCpuMilliseconds } from "./memory.ts";
 import { jsonDocument, load, multipartBody, LOOPBACK, round, type ChildServer, type RunFigures } from "./run.ts";
 
 export interface PageSpec {
@@ -112,14 +113,14 @@ export interface MeasureOptions {
   extraHeaders?: Record<string, string>;
   /** Also a run at half the saturation rate, where latency is read without queueing. */
   withHalfRate?: boolean;
-  /** The server's CPU time so far in ms: given, the saturation run's CPU time per request is measured too. */
-  cpuMilliseconds?: () => number | null;
+  /** Also the worker's CPU time per request of the saturation run. */
+  withCpu?: boolean;
 }
 
 export async function measure(
   server: ChildServer,
   page: PageSpec,
-  { connections, durationSeconds, extraHeaders = {}, withHalfRate = true, cpuMilliseconds }: MeasureOptions,
+  { connections, durationSeconds, extraHeaders = {}, withHalfRate = true, withCpu = false }: MeasureOptions,
 ): Promise<{ saturation: RunFigures; halfRate: RunFigures | null; cpuMsPerRequest: number | null }> {
   const options = {
     path: page.path,
@@ -130,9 +131,9 @@ export async function measure(
     connections,
   };
   await load(server.port, { ...options, durationSeconds: 1 }); // warm-up: JIT, caches, connection pool
-  const cpuBefore = cpuMilliseconds?.() ?? null;
+  const cpuBefore = withCpu ? workerCpuMilliseconds(server) : null;
   const saturation = await load(server.port, { ...options, durationSeconds });
-  const cpuAfter = cpuMilliseconds?.() ?? null;
+  const cpuAfter = withCpu ? workerCpuMilliseconds(server) : null;
   const cpuMsPerRequest =
     cpuBefore !== null && cpuAfter !== null && saturation.requests > 0
       ? round((cpuAfter - cpuBefore) / saturation.requests, 2)

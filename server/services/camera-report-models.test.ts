@@ -33,7 +33,7 @@ function expectedModels(rows: Row[]) {
   const models = new Map<string, { reports: number; newestAt: string; newestId: string }>();
   for (const row of rows) {
     const key = `${row.manufacturer}|${row.deviceModel}`;
-    const at = row.at;
+    const { at } = row;
     const model = models.get(key);
     if (!model) models.set(key, { reports: 1, newestAt: at, newestId: row.id });
     else {
