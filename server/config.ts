@@ -18,6 +18,8 @@ export const config = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   /** PostgreSQL: the deadline of one database call (waiting for a connection, connecting, a query). */
   databaseTimeoutMs: int("DATABASE_TIMEOUT_MS", 3_000),
+  /** PGlite's shared buffers in MB (server/db/client.ts says what it trades); PostgreSQL sets its own. */
+  pgliteBuffersMegabytes: int("PGLITE_BUFFERS_MB", 16),
   migrationsDir: path.resolve(process.env.MIGRATIONS_DIR || "./server/db/migrations"),
   apiUrl: process.env.API_URL || undefined,
   siteName: process.env.SITE_NAME || "Camera Probe",

@@ -27,6 +27,7 @@ async function startRuntime(): Promise<Runtime> {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "pglite"),
+    pgliteBuffersMegabytes: config.pgliteBuffersMegabytes,
     migrationsDir: config.migrationsDir,
     timeoutMs: config.databaseTimeoutMs,
     // Under the start-up lock: instances starting together create one administrator and seed once.

@@ -10,8 +10,13 @@ declare module "autocannon" {
     overallRate?: number;
     pipelining?: number;
     timeout?: number;
-    /** Each connection sends these in turn, over and over. */
-    requests?: { method?: string; path: string }[];
+    /** Each connection sends these in turn, over and over; setupRequest may change one each time it is sent. */
+    requests?: { method?: string; path?: string; setupRequest?: (request: Request) => Request }[];
+  }
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
   }
   interface Histogram {
     average: number;

@@ -4,7 +4,7 @@
 // latency would be the queue of a saturated server. Here a stalled server cannot hide its stall: the requests due
 // meanwhile queue for the pool's connections, and their wait counts.
 import http from "node:http";
-import type { LoadOptions, RunFigures } from "./load-types.ts";
+import { nextPathOf, type LoadOptions, type RunFigures } from "./load-types.ts";
 
 export async function pacedLoad(
   port: number,
@@ -12,7 +12,7 @@ export async function pacedLoad(
   options: LoadOptions & { rate: number },
 ): Promise<RunFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, scheduling: "fifo" });
-  const paths = options.paths ?? [options.path];
+  const paths = options.paths;
   const total = Math.max(1, Math.round(options.rate * options.durationSeconds));
   const intervalMs = 1000 / options.rate;
   const latencies: number[] = [];
@@ -29,7 +29,7 @@ export async function pacedLoad(
     // wait, while this client's own lag behind the schedule (at thousands of requests a second) does not.
     const issuedAt = performance.now();
     inFlight.push(
-      send(agent, port, host, paths[index % paths.length]!, options).then(
+      send(agent, port, host, paths ? nextPathOf(paths) : options.path, options).then(
         (answer) => {
           latencies.push(performance.now() - issuedAt);
           bytes += answer.bytes;

@@ -1,4 +1,5 @@
 // The pages the benchmark loads, and how one page is probed (a single request) and measured (autocannon runs).
+import { MAX_REACH } from "../../shared/contract/camera-vocabulary.ts";
 import { workerCpuMilliseconds } from "./memory.ts";
 import { jsonDocument, load, multipartBody, LOOPBACK, round, type ChildServer, type RunFigures } from "./run.ts";
 
@@ -8,6 +9,8 @@ export interface PageSpec {
   path: string;
   /** Paths requested in turn (path is the first, the one probed). */
   paths?: string[];
+  /** Paths of the pass with the page cache off, when they differ from paths. */
+  uncachedPaths?: string[];
   method?: "GET" | "POST";
   body?: Buffer;
   headers?: Record<string, string>;
@@ -45,6 +48,34 @@ export const REPORT_LIST_COMBINATIONS = [
   "/camera2/report_list?min_sdk=99&sort=device",
 ];
 
+/**
+ * The combinations varied by page, page size and direction, 1,152 in all, so that with the page cache off no request
+ * repeats one of the last several seconds (the /api list cache keeps an answer 5 s; 1,152 requests take longer than
+ * that even at 200 a second): each is read from the database and rendered, as a visitor's new search is. Cycling the
+ * 24 alone measured mostly answers of that cache, and their entries, loaded together, expired together: a burst of
+ * 24 database reads at once.
+ */
+export function newReportListCombinations(): string[] {
+  const combinations: string[] = [];
+  for (let pageShift = 0; pageShift < 8; pageShift++) {
+    for (const size of [25, 50, 100]) {
+      for (const dir of ["desc", "asc"]) {
+        for (const combination of REPORT_LIST_COMBINATIONS) {
+          const url = new URL(combination, "http://bench.invalid");
+          // The deepest pages stay within the list's reach (MAX_REACH reports), still one apart.
+          const deepest = Math.floor(MAX_REACH / size);
+          const page = Math.min(Number(url.searchParams.get("page") ?? 1), deepest - 7) + pageShift;
+          url.searchParams.set("page", String(page));
+          url.searchParams.set("size", String(size));
+          url.searchParams.set("dir", dir);
+          combinations.push(url.pathname + url.search);
+        }
+      }
+    }
+  }
+  return combinations;
+}
+
 /** The measured pages, those named by --only when it is given; the report and the search come from the seed. */
 export function benchPages(seed: { reportId: string; searchTerm: string }, only: string[] | undefined): PageSpec[] {
   const jsonForm = multipartBody({ intent: "format", indent: "2", input: jsonDocument(1024 * 1024) });
@@ -69,9 +100,12 @@ export function benchPages(seed: { reportId: string; searchTerm: string }, only:
     { key: "stats", label: "camera report statistics", path: "/camera2/stats" },
     {
       key: "list-combos",
-      label: `report list, ${REPORT_LIST_COMBINATIONS.length} filter and sort combinations in turn`,
+      label:
+        `report list, ${REPORT_LIST_COMBINATIONS.length} filter and sort combinations in turn ` +
+        `(uncached: ${newReportListCombinations().length.toLocaleString("en")} new ones)`,
       path: REPORT_LIST_COMBINATIONS[0]!,
       paths: REPORT_LIST_COMBINATIONS,
+      uncachedPaths: newReportListCombinations(),
     },
     { key: "terms", label: "/terms", path: "/terms" },
   ];

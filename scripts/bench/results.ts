@@ -19,6 +19,8 @@ export interface BenchRun {
     connections: number;
     reports: number;
     generatedReports: number;
+    /** PGLITE_BUFFERS_MB of the measured server (absent in runs from before the setting). */
+    pgliteBuffersMegabytes?: number;
     halfRate: string;
   };
   raw: { plain: RunFigures; gzip: RunFigures; homeBytes: number };
@@ -86,7 +88,8 @@ export function printRun(run: BenchRun, resultsFileName: string): void {
       `${machine.os}, Node ${machine.node}, load average ${machine.loadAverage} at the start`,
   );
   console.log(
-    `Data: ${settings.reports.toLocaleString("en")} reports. Each run ${settings.durationSeconds} s, ` +
+    `Data: ${settings.reports.toLocaleString("en")} reports, PGLITE_BUFFERS_MB=${settings.pgliteBuffersMegabytes}. ` +
+      `Each run ${settings.durationSeconds} s, ` +
       `${settings.connections} connections, loopback. Raw node:http: ${run.raw.plain.requestsPerSecond} req/s plain, ` +
       `${run.raw.gzip.requestsPerSecond} req/s gzip.\n`,
   );

@@ -4,7 +4,7 @@ import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import autocannon from "autocannon";
-import type { LoadOptions, RunFigures } from "./load-types.ts";
+import { nextPathOf, type LoadOptions, type RunFigures } from "./load-types.ts";
 import { pacedLoad } from "./paced.ts";
 
 /** Every target is on this machine; the benchmark never sends a request anywhere else. */
@@ -31,8 +31,17 @@ export async function load(port: number, options: LoadOptions): Promise<RunFigur
     duration: options.durationSeconds,
     overallRate: options.rate,
     timeout: 10,
+    // One request whose path is chosen as it is sent: autocannon's list of requests would start each connection
+    // at the first, so ten connections would ask for each path ten times over.
     ...(options.paths
-      ? { requests: options.paths.map((each) => ({ method: options.method ?? "GET", path: each })) }
+      ? {
+          requests: [
+            {
+              method: options.method ?? "GET",
+              setupRequest: (request) => ({ ...request, path: nextPathOf(options.paths!) }),
+            },
+          ],
+        }
       : {}),
   });
   const answered = result["2xx"] + result.non2xx;

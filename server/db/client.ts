@@ -31,6 +31,8 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite directory, or "memory" for a throw-away in-memory database (tests). */
   pgliteDir?: string;
+  /** PGlite's shared buffers, in MB (see pgliteStartParams). */
+  pgliteBuffersMegabytes?: number;
   migrationsDir: string;
   /**
    * PostgreSQL: how long one database call may take — waiting for a pooled connection, connecting, a query — before
@@ -91,19 +93,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const dir = options.pgliteDir ?? "memory";
+  const startParams = pgliteStartParams(options.pgliteBuffersMegabytes);
   let client: PGlite;
   if (dir === "memory") {
-    client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create({ startParams });
   } else {
     makePrivateDir(path.dirname(dir));
     const releaseLock = lockPgliteDir(dir);
     const fresh = !existsSync(path.join(dir, "PG_VERSION"));
-    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create(dir, { startParams });
     if (fresh) {
       // Creating the database grows PGlite's memory by a few hundred MB, which a running instance never gives
       // back; a second instance on the created files starts at its resting size.
       await client.close();
-      client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+      client = await PGlite.create(dir, { startParams });
     }
     // PGlite creates its files world-readable; the umask set above covers the ones it creates from now on.
     makePrivateDir(path.dirname(dir));
@@ -130,14 +133,20 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
+/** PGlite's shared buffers unless PGLITE_BUFFERS_MB says otherwise. */
+export const DEFAULT_PGLITE_BUFFERS_MB = 16;
+
 /**
- * PostgreSQL's default 128 MB of shared buffers is reserved in PGlite's WebAssembly memory, which never shrinks:
- * 16 MB keeps the worker about 110 MB lower at rest. The cost shows at scale: with 100,000 reports (the list's table
- * is 47 MB) a list sorted by another column than the time, or filtered by manufacturer or capability, takes two to
- * three times as long as with 64 MB (35–140 ms against 15–50 ms), as each page outside the buffers is read through a
- * JavaScript file call; 64 MB would cost 55 MB more at rest, past the worker's memory bound.
+ * PostgreSQL's default 128 MB of shared buffers is reserved in PGlite's WebAssembly memory, which never shrinks; the
+ * default 16 MB keeps the worker about 110 MB lower at rest, and a site of a few thousand reports keeps its tables in
+ * them. Past that, every table page outside the buffers is a file read through JavaScript (7–10 µs each): with
+ * 100,000 reports (a 47 MB list table) new filter and sort combinations of the list cost 20 ms of CPU each on average
+ * at 16 MB and 12 ms at 64 MB, which costs 55–70 MB more memory (docs/decisions/0093).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+export function pgliteStartParams(buffersMegabytes = DEFAULT_PGLITE_BUFFERS_MB): string[] {
+  const megabytes = Math.min(4096, Math.max(1, Math.round(buffersMegabytes)));
+  return [...PGlite.defaultStartParams, "-c", `shared_buffers=${megabytes}MB`];
+}
 
 /**
  * PGlite is a single-process database: a second process opening the same directory corrupts it. The lock file

@@ -109,3 +109,22 @@ describe("describeDatabaseError", () => {
     ).toBe(true);
   });
 });
+
+describe("PGlite's shared buffers", () => {
+  it("are 16 MB unless PGLITE_BUFFERS_MB gives another size", async () => {
+    for (const [asked, shown] of [
+      [undefined, "16MB"],
+      [24, "24MB"],
+    ] as const) {
+      const database = await openDatabase({ pgliteDir: "memory", migrationsDir, pgliteBuffersMegabytes: asked });
+      try {
+        const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+          rows: { shared_buffers: string }[];
+        };
+        expect(result.rows[0]?.shared_buffers).toBe(shown);
+      } finally {
+        await database.close();
+      }
+    }
+  });
+});
