@@ -35,6 +35,8 @@ export interface CameraReportCaches {
   stats: TtlCache<CachedAnswer>;
   /** The manufacturers with their report counts, from the trigger-kept counts; emptied by an upload like the lists. */
   manufacturers: TtlCache<CachedAnswer>;
+  /** The probe app's store link (a site var) that every list answer carries; emptied by a site var change. */
+  probeAppStoreUrl: TtlCache<string>;
 }
 
 // One set of caches per database, so tests (a database per file) and the server never see each other's entries.
@@ -48,6 +50,7 @@ export function cameraReportCaches(db: Database): CameraReportCaches {
       detail: new TtlCache({ maxEntries: 20_000, maxWeight: 128 * 1024 * 1024 }),
       stats: new TtlCache({ maxEntries: 1, maxWeight: 1024 * 1024 }),
       manufacturers: new TtlCache({ maxEntries: 1, maxWeight: 1024 * 1024 }),
+      probeAppStoreUrl: new TtlCache({ maxEntries: 1, maxWeight: 64 * 1024 }),
     };
     cachesByDatabase.set(db, caches);
     // The lists show the reports and the probe app's store link (a site var). Held weakly: the subscription must
@@ -57,6 +60,7 @@ export function cameraReportCaches(db: Database): CameraReportCaches {
       const live = held.deref();
       if (!live) return stop();
       if (topics.has("camera-reports") || topics.has("site-vars")) live.list.clear();
+      if (topics.has("site-vars")) live.probeAppStoreUrl.clear();
       if (topics.has("camera-reports")) live.stats.clear();
       if (topics.has("camera-reports")) live.manufacturers.clear();
     });

@@ -439,14 +439,20 @@ describe("GET /api/camera/reports", () => {
     expect((await list("?q=nokia")).reports.map((r) => r.manufacturer)).not.toContain("Changed");
   });
 
-  it("reads the probe app's store link from the site var", async () => {
+  it("reads the probe app's store link from the site var, again once a site var change is announced", async () => {
     const { siteVars } = await import("../../db/schema");
+    const { changePublicContent } = await import("../../content-changes");
+    expect((await list("?q=vivo")).probe_app_store_url).toMatch(/^https:\/\/play\.google\.com\//);
+    // Written behind the caches' back, the link is not read again for every new search.
     await fresh.database.db.insert(siteVars).values({
       namedKey: "probe_app_store_url",
       valType: "str",
       valObjectJson: JSON.stringify({ val: "https://example.com/probe" }),
     });
-    expect((await list("?q=vivo")).probe_app_store_url).toBe("https://example.com/probe");
+    expect((await list("?q=vivo&sort=device")).probe_app_store_url).toMatch(/^https:\/\/play\.google\.com\//);
+    // Saved as the site saves a site var, the change is announced and the next answer carries it.
+    await changePublicContent(fresh.database.db, ["site-vars"], async () => undefined);
+    expect((await list("?q=vivo&sort=level")).probe_app_store_url).toBe("https://example.com/probe");
   });
 });
 

@@ -216,10 +216,18 @@ cameraRoutes.openapi(
   async (c) => {
     const query = normalizeCameraReportQuery(c.req.valid("query"));
     const db = c.var.db;
-    const answer = await cameraReportCaches(db).list.getOrLoad(
+    const caches = cameraReportCaches(db);
+    // Read with the list, as long as a list answer is kept: each new search would otherwise read it again.
+    const storeUrl = () =>
+      caches.probeAppStoreUrl.getOrLoad(
+        "",
+        () => probeAppStoreUrl(db),
+        () => LIST_TTL_MS,
+        (url) => url.length,
+      );
+    const answer = await caches.list.getOrLoad(
       cameraReportSearchParams(query).toString(),
-      async () =>
-        cachedAnswer({ ...(await listCameraReports(db, query)), probe_app_store_url: await probeAppStoreUrl(db) }),
+      async () => cachedAnswer({ ...(await listCameraReports(db, query)), probe_app_store_url: await storeUrl() }),
       () => LIST_TTL_MS,
       answerWeight,
     );
