@@ -139,9 +139,9 @@ export const DEFAULT_PGLITE_BUFFERS_MB = 16;
 /**
  * PostgreSQL's default 128 MB of shared buffers is reserved in PGlite's WebAssembly memory, which never shrinks; the
  * default 16 MB keeps the worker about 110 MB lower at rest, and a site of a few thousand reports keeps its tables in
- * them. Past that, every table page outside the buffers is a file read through JavaScript (7–10 µs each): with
- * 100,000 reports (a 47 MB list table) new filter and sort combinations of the list cost 20 ms of CPU each on average
- * at 16 MB and 12 ms at 64 MB, which costs 55–70 MB more memory (docs/decisions/0093).
+ * them. Past that, every page outside the buffers is a file read through JavaScript (7–10 µs each): with 100,000
+ * reports new filter and sort combinations of the list cost 14.5 ms of CPU each on average at 16 MB and 11.5 ms at
+ * 64 MB, which costs 55–85 MB more memory (docs/decisions/0093 and 0094).
  */
 export function pgliteStartParams(buffersMegabytes = DEFAULT_PGLITE_BUFFERS_MB): string[] {
   const megabytes = Math.min(4096, Math.max(1, Math.round(buffersMegabytes)));

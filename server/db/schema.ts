@@ -101,6 +101,30 @@ export const apiKeys = pgTable(
 
 // ---------------------------------------------------------------- camera reports
 
+const FILTER_COLUMNS = [
+  "manufacturer",
+  "deviceModel",
+  "sdk",
+  "bestMegapixels",
+  "maxHardwareRank",
+  "facings",
+  "features",
+] as const;
+
+/**
+ * The columns of the list's filters, carried by every sort's index after its key and the id (where they do not
+ * change its order): a filtered walk along a sort then tests each report in the index and reads the table only for
+ * the page's rows. Without them a deep page of a filter (page 8 of one maker in a hundred, oldest first) read a table
+ * page for every report it passed. Capabilities and search words (about 300 bytes a report together) stay out;
+ * those filters have their own indexes. `sortColumn` is left out, being the key already.
+ */
+function filterColumns<Column>(
+  t: Record<(typeof FILTER_COLUMNS)[number], Column>,
+  sortColumn?: (typeof FILTER_COLUMNS)[number],
+): Column[] {
+  return FILTER_COLUMNS.filter((name) => name !== sortColumn).map((name) => t[name]!);
+}
+
 export const cameraReports = pgTable(
   "camera_reports",
   {
@@ -143,19 +167,32 @@ export const cameraReports = pgTable(
     apiKeyId: uuid("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
   },
   (t) => [
-    index("camera_reports_created_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("camera_reports_created_idx").on(t.createdAt.desc(), t.id.desc(), ...filterColumns(t)),
     index("camera_reports_search_idx").on(t.searchText),
     index("camera_reports_search_terms_idx").using("gin", t.searchTerms),
     index("camera_reports_facings_idx").using("gin", t.facings),
     index("camera_reports_capabilities_idx").using("gin", t.capabilities),
     index("camera_reports_rank_idx").on(t.maxHardwareRank, t.createdAt.desc()),
-    // The list's sorts (key, id), each walked forwards for descending and backwards for ascending; and the filters.
-    index("camera_reports_device_sort_idx").on(sql`lower(${t.deviceModel}) desc nulls last`, t.id.desc()),
-    index("camera_reports_manufacturer_sort_idx").on(t.searchText.desc(), t.id.desc()),
-    index("camera_reports_cameras_sort_idx").on(t.cameraCount.desc(), t.id.desc()),
-    index("camera_reports_level_sort_idx").on(t.maxHardwareRank.desc(), t.id.desc()),
-    index("camera_reports_sdk_sort_idx").on(t.sdk.desc(), t.id.desc()),
-    index("camera_reports_megapixels_idx").on(t.bestMegapixels.desc(), t.id.desc()),
+    // The list's sorts (key, id, then the filters' columns), each walked forwards for descending and backwards for
+    // ascending; and the filters.
+    index("camera_reports_device_sort_idx").on(
+      sql`lower(${t.deviceModel}) desc nulls last`,
+      t.id.desc(),
+      ...filterColumns(t),
+    ),
+    index("camera_reports_manufacturer_sort_idx").on(t.searchText.desc(), t.id.desc(), ...filterColumns(t)),
+    index("camera_reports_cameras_sort_idx").on(t.cameraCount.desc(), t.id.desc(), ...filterColumns(t)),
+    index("camera_reports_level_sort_idx").on(
+      t.maxHardwareRank.desc(),
+      t.id.desc(),
+      ...filterColumns(t, "maxHardwareRank"),
+    ),
+    index("camera_reports_sdk_sort_idx").on(t.sdk.desc(), t.id.desc(), ...filterColumns(t, "sdk")),
+    index("camera_reports_megapixels_idx").on(
+      t.bestMegapixels.desc(),
+      t.id.desc(),
+      ...filterColumns(t, "bestMegapixels"),
+    ),
     // A search by maker (and model, SDK, megapixels) reads its matches and every sort's key from this index alone.
     index("camera_reports_manufacturer_sorts_idx").on(
       ...([t.manufacturer, t.deviceModel, t.sdk, t.cameraCount, t.maxHardwareRank, t.bestMegapixels] as const),

@@ -85,7 +85,7 @@ export async function listCameraReports(
   let lowerBound = false;
   if (!where) {
     total = await totalCount(db);
-    rows = offset >= total ? [] : await unfilteredPage(db, query, size, offset);
+    rows = offset >= total ? [] : await pageAlongSort(db, query, undefined, size, offset);
   } else {
     // Walking the sort's index with the filter finds a page of a search with many matches at once when the
     // matches lie evenly along it, as they do by time. By another column they may all lie at the far end: there
@@ -94,16 +94,7 @@ export async function listCameraReports(
     const read = await readMatches(db, query, where, readLimit, size, offset);
     total = Math.min(read.matches, COUNT_LIMIT);
     lowerBound = read.matches > COUNT_LIMIT;
-    rows =
-      read.matches <= readLimit
-        ? read.rows
-        : await db
-            .select(LIST_COLUMNS)
-            .from(cameraReports)
-            .where(where)
-            .orderBy(...cameraReportOrder(query))
-            .limit(size)
-            .offset(offset);
+    rows = read.matches <= readLimit ? read.rows : await pageAlongSort(db, query, where, size, offset);
   }
   return { reports: rows.map(summaryOf), total, total_is_lower_bound: lowerBound, page, size };
 }
@@ -138,17 +129,19 @@ function listRowOf(row: RawListRow): ListRow {
 }
 
 /**
- * A page of the whole list: the page's ids from the sort's index alone (it holds the key and the id), then only
- * those rows. Reading the rows the offset skips would fetch a table page for each: 10,000 of them for page 100 of
- * 100, against about 50 index pages.
+ * A page walked along the sort's index: the page's ids from the index alone (it holds the key, the id and the
+ * filters' columns, see the schema), then only those rows. Reading the rows the walk passes would fetch a table
+ * page for each: 10,000 of them for page 100 of 100 of the whole list, and for a filter every report it skips.
+ * A search by words or capabilities tests those in the table (their columns are not in the index).
  */
-async function unfilteredPage(
+async function pageAlongSort(
   db: Database,
   query: CameraReportQuery,
+  where: SQL | undefined,
   size: number,
   offset: number,
 ): Promise<ListRow[]> {
-  if (offset === 0) {
+  if (offset === 0 && !where) {
     return db
       .select(LIST_COLUMNS)
       .from(cameraReports)
@@ -159,6 +152,7 @@ async function unfilteredPage(
   const result = (await db.execute(sql`
     with page as (
       select ${cameraReports.id} as "pageId", ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports}
+      ${where ? sql`where ${where}` : sql``}
       order by "sortKey" ${direction}, "pageId" ${direction} limit ${size} offset ${offset})
     select ${LIST_COLUMNS_SQL} from page join ${cameraReports} on ${cameraReports.id} = page."pageId"
     order by page."sortKey" ${direction}, page."pageId" ${direction}`)) as unknown as { rows: RawListRow[] };
