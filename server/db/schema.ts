@@ -1,5 +1,5 @@
-// One schema for PGlite and PostgreSQL. Every table of the product lives here so that
-// migrations are generated from one place (`npm run db:generate`).
+// One schema for PGlite and PostgreSQL. Every table of the product is exported here (the people's tables from
+// schema-people.ts) so that migrations are generated from one place (`npm run db:generate`).
 import { sql } from "drizzle-orm";
 import {
   bigint,
@@ -17,87 +17,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+import { apiKeys, createdAt, users } from "./schema-people";
 
-// ---------------------------------------------------------------- people and sign-in
-
-export const users = pgTable(
-  "users",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    numId: integer("num_id").generatedAlwaysAsIdentity().notNull(),
-    email: text("email").notNull(),
-    name: text("name"),
-    avatar: text("avatar"),
-    roles: text("roles")
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    isSuperuser: boolean("is_superuser").notNull().default(false),
-    emailVerified: boolean("email_verified").notNull().default(false),
-    passwordHash: text("password_hash"),
-    firebaseUid: text("firebase_uid"),
-    entitlements: jsonb("entitlements").$type<string[]>().notNull().default([]),
-    createdAt: createdAt(),
-    lastLoginTime: timestamp("last_login_time", { withTimezone: true }),
-    lastLoginIp: text("last_login_ip"),
-  },
-  (t) => [uniqueIndex("users_email_key").on(t.email)],
-);
-
-export const accounts = pgTable(
-  "accounts",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    provider: text("provider").notNull(),
-    providerAccountId: text("provider_account_id").notNull(),
-    email: text("email"),
-    emailVerified: boolean("email_verified").notNull().default(false),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex("accounts_provider_key").on(t.provider, t.providerAccountId),
-    index("accounts_user_idx").on(t.userId),
-  ],
-);
-
-export const sessions = pgTable(
-  "sessions",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    // SHA-256 of the bearer token: a stolen database cannot be replayed as sessions.
-    tokenHash: text("token_hash").notNull(),
-    did: text("did").notNull(),
-    createdAt: createdAt(),
-    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
-    idleExpiresAt: timestamp("idle_expires_at", { withTimezone: true }).notNull(),
-    absoluteExpiresAt: timestamp("absolute_expires_at", { withTimezone: true }).notNull(),
-    ip: text("ip"),
-    userAgent: text("user_agent"),
-  },
-  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
-);
-
-export const apiKeys = pgTable(
-  "api_keys",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    serviceName: text("service_name").notNull(),
-    // AES-256-GCM ciphertext; the key is never stored in clear.
-    apiKeyEncrypted: text("api_key_encrypted").notNull(),
-    // HMAC-SHA-256 of the key, for constant-time lookups by the x-api-key header.
-    apiKeyDigest: text("api_key_digest").notNull(),
-    createdAt: createdAt(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-  },
-  (t) => [uniqueIndex("api_keys_digest_key").on(t.apiKeyDigest)],
-);
+export * from "./schema-people";
 
 // ---------------------------------------------------------------- camera reports
 
