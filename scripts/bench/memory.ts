@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 import { LOOPBACK, round, type ChildServer } from "./run.ts";
 
-/** The worker's process id (the primary's first child); throws where /proc cannot tell. */
+/** The worker's process id (the primary's first child), null when there is none; throws where /proc cannot tell. */
 function workerPid(server: ChildServer): string | null {
   const primary = server.process.pid;
   if (!primary) return null;

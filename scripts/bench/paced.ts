@@ -12,7 +12,6 @@ export async function pacedLoad(
   options: LoadOptions & { rate: number },
 ): Promise<RunFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections, scheduling: "fifo" });
-  const paths = options.paths;
   const total = Math.max(1, Math.round(options.rate * options.durationSeconds));
   const intervalMs = 1000 / options.rate;
   const latencies: number[] = [];
@@ -29,7 +28,7 @@ export async function pacedLoad(
     // wait, while this client's own lag behind the schedule (at thousands of requests a second) does not.
     const issuedAt = performance.now();
     inFlight.push(
-      send(agent, port, host, paths ? nextPathOf(paths) : options.path, options).then(
+      send(agent, port, host, options.paths ? nextPathOf(options.paths) : options.path, options).then(
         (answer) => {
           latencies.push(performance.now() - issuedAt);
           bytes += answer.bytes;

@@ -19,7 +19,7 @@ import {
 
 import { apiKeys, createdAt, users } from "./schema-people";
 
-export * from "./schema-people";
+export { accounts, apiKeys, sessions, users } from "./schema-people";
 
 // ---------------------------------------------------------------- camera reports
 
