@@ -31,14 +31,16 @@ const FILTER_COLUMNS = [
   "maxHardwareRank",
   "facings",
   "features",
+  "capabilityBits",
 ] as const;
 
 /**
  * The columns of the list's filters, carried by every sort's index after its key and the id (where they do not
  * change its order): a filtered walk along a sort then tests each report in the index and reads the table only for
  * the page's rows. Without them a deep page of a filter (page 8 of one maker in a hundred, oldest first) read a table
- * page for every report it passed. Capabilities and search words (about 300 bytes a report together) stay out;
- * those filters have their own indexes. `sortColumn` is left out, being the key already.
+ * page for every report it passed. The capabilities come as their bits (4 bytes); the arrays of capabilities and
+ * search words (about 300 bytes a report together) stay out, having their own indexes. `sortColumn` is left out,
+ * being the key already.
  */
 function filterColumns<Column>(
   t: Record<(typeof FILTER_COLUMNS)[number], Column>,
@@ -82,6 +84,12 @@ export const cameraReports = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The known capabilities among them as bits, bit i for KNOWN_CAPABILITIES[i] (the SQL function
+    // camera_capability_bits, created by migration 0013, holds the same list): small enough for the sort indexes
+    // to carry, so a capability filter walks a sort without reading the table.
+    capabilityBits: integer("capability_bits")
+      .notNull()
+      .generatedAlwaysAs(sql`camera_capability_bits(capabilities)`),
     // The most megapixels of any camera, and the largest sensor's diagonal in mm (null when no camera says): the
     // statistics count them, and reading them from the report JSON would parse every body.
     bestMegapixels: real("best_megapixels"),

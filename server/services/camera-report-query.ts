@@ -3,18 +3,36 @@
 // indexed column of camera_reports that was derived at upload (camera-report-storing.ts), never the report JSON.
 import { and, arrayContains, gte, inArray, lte, eq, sql, type SQL } from "drizzle-orm";
 import { hardwareLevelRank } from "../../shared/camera";
-import type { CameraReportQuery, ReportSort, SortDirection } from "../../shared/contract/camera-vocabulary";
+import {
+  KNOWN_CAPABILITIES,
+  type CameraReportQuery,
+  type KnownCapability,
+  type ReportSort,
+  type SortDirection,
+} from "../../shared/contract/camera-vocabulary";
 import { cameraReports } from "../db/schema";
 import { queryTermsOf } from "./camera-report-search-terms";
 
-/** The WHERE of a search; undefined matches every report. Filters combine with AND. */
-export function cameraReportConditions(query: CameraReportQuery): SQL | undefined {
+/**
+ * The WHERE of a search; undefined matches every report. Filters combine with AND. The capabilities are tested in
+ * their array (which their GIN index finds), or with `capabilitiesAsBits` in capability_bits, which the sorts'
+ * indexes carry: a walk along a sort then tests them without reading the table. Both select the same reports.
+ */
+export function cameraReportConditions(
+  query: CameraReportQuery,
+  { capabilitiesAsBits = false }: { capabilitiesAsBits?: boolean } = {},
+): SQL | undefined {
   const conditions: SQL[] = [];
   const terms = queryTermsOf(query.q);
   if (terms.length) conditions.push(arrayContains(cameraReports.searchTerms, terms));
   if (query.facing) conditions.push(arrayContains(cameraReports.facings, [query.facing]));
   if (query.minLevel) conditions.push(gte(cameraReports.maxHardwareRank, hardwareLevelRank(query.minLevel)));
-  if (query.caps.length) conditions.push(arrayContains(cameraReports.capabilities, query.caps));
+  if (query.caps.length && capabilitiesAsBits) {
+    const mask = capabilityMask(query.caps);
+    conditions.push(sql`(${cameraReports.capabilityBits} & ${mask}) = ${mask}`);
+  } else if (query.caps.length) {
+    conditions.push(arrayContains(cameraReports.capabilities, query.caps));
+  }
   if (query.manufacturers.length) conditions.push(inArray(cameraReports.manufacturer, query.manufacturers));
   if (query.model) conditions.push(eq(cameraReports.deviceModel, query.model));
   if (query.minSdk !== null) conditions.push(gte(cameraReports.sdk, query.minSdk));
@@ -22,6 +40,11 @@ export function cameraReportConditions(query: CameraReportQuery): SQL | undefine
   if (query.minMegapixels !== null) conditions.push(gte(cameraReports.bestMegapixels, query.minMegapixels));
   if (query.features.length) conditions.push(arrayContains(cameraReports.features, query.features));
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The bits of these capabilities in capability_bits: bit i for KNOWN_CAPABILITIES[i]. */
+export function capabilityMask(caps: readonly KnownCapability[]): number {
+  return caps.reduce((mask, cap) => mask | (1 << KNOWN_CAPABILITIES.indexOf(cap)), 0);
 }
 
 /**

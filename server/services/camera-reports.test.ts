@@ -258,6 +258,9 @@ describe("the list's reads", () => {
       { manufacturers: ["samsung", "Xiaomi"], minSdk: 30 },
       { manufacturers: ["Google"], model: "Pixel 7" },
       { caps: ["DEPTH_OUTPUT"] },
+      // Common enough to be walked along the sort (walkIsCheaper), the first alone and the second with a maker.
+      { caps: ["RAW"] },
+      { caps: ["BACKWARD_COMPATIBLE", "MANUAL_SENSOR"], manufacturers: ["Google", "samsung"] },
       { facing: "BACK" },
       { facing: "EXTERNAL", minMegapixels: 12 },
       { minSdk: 99 },

@@ -17,6 +17,7 @@ import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "
 import { searchWords } from "./camera-report-search-terms";
 import { listCameraModels } from "./camera-report-models";
 import { cameraReportConditions, cameraReportOrder, directionSql, SORT_KEYS } from "./camera-report-query";
+import { alongTheSort, capabilityWalk } from "./camera-report-walk";
 import { siteVarValue } from "./secret-site-vars";
 
 export { queryTermsOf, searchTermsOf, searchWords } from "./camera-report-search-terms";
@@ -91,10 +92,18 @@ export async function listCameraReports(
     // matches lie evenly along it, as they do by time. By another column they may all lie at the far end: there
     // up to SORTED_READ_LIMIT matches are read and sorted instead.
     const readLimit = sortedByTime(query) ? COUNT_LIMIT : SORTED_READ_LIMIT;
-    const read = await readMatches(db, query, where, readLimit, size, offset);
+    const walkWhere = cameraReportConditions(query, { capabilitiesAsBits: true })!;
+    const walk = await capabilityWalk(db, query, { readLimit, pageEnd: offset + size, countTo: COUNT_LIMIT + 1 });
+    const walked = walk
+      ? await alongTheSort(db, query, (tx) => walkMatches(tx, query, walkWhere, size, offset, walk.matches))
+      : null;
+    const read = walked ?? (await readMatches(db, query, where, readLimit, size, offset));
     total = Math.min(read.matches, COUNT_LIMIT);
     lowerBound = read.matches > COUNT_LIMIT;
-    rows = read.matches <= readLimit ? read.rows : await pageAlongSort(db, query, where, size, offset);
+    rows =
+      walked || read.matches <= readLimit
+        ? read.rows
+        : await alongTheSort(db, query, (tx) => pageAlongSort(tx, query, walkWhere, size, offset));
   }
   return { reports: rows.map(summaryOf), total, total_is_lower_bound: lowerBound, page, size };
 }
@@ -132,7 +141,7 @@ function listRowOf(row: RawListRow): ListRow {
  * A page walked along the sort's index: the page's ids from the index alone (it holds the key, the id and the
  * filters' columns, see the schema), then only those rows. Reading the rows the walk passes would fetch a table
  * page for each: 10,000 of them for page 100 of 100 of the whole list, and for a filter every report it skips.
- * A search by words or capabilities tests those in the table (their columns are not in the index).
+ * A search by words tests them in the table (the index does not carry them); capabilities are tested as their bits.
  */
 async function pageAlongSort(
   db: Database,
@@ -187,14 +196,50 @@ async function readMatches(
     select counted."matchCount", rows.* from counted left join (
       select page."sortKey", page."matchId", ${LIST_COLUMNS_SQL}
       from page join ${cameraReports} on ${cameraReports.id} = page."matchId") rows on true
-    order by rows."sortKey" ${direction}, rows."matchId" ${direction}`)) as unknown as {
-    rows: (RawListRow & { matchCount: number | string; matchId: string | null; sortKey: unknown })[];
-  };
-  const matches = Number(result.rows[0]?.matchCount ?? 0);
-  const rows = result.rows
+    order by rows."sortKey" ${direction}, rows."matchId" ${direction}`)) as unknown as { rows: MatchRow[] };
+  return matchesOf(result.rows);
+}
+
+/** A row of a statement that counts the matches and joins the page to the count (no page row: matchId null). */
+type MatchRow = RawListRow & { matchCount: number | string; matchId: string | null; sortKey: unknown };
+
+function matchesOf(result: MatchRow[]): { matches: number; rows: ListRow[] } {
+  const matches = Number(result[0]?.matchCount ?? 0);
+  const rows = result
     .filter((row) => row.matchId !== null)
     .map(({ matchCount: _count, matchId: _id, sortKey: _key, ...row }) => listRowOf(row));
   return { matches, rows };
+}
+
+/**
+ * The matches along the sort's index as far as the page, and one past COUNT_LIMIT unless their number is known,
+ * and the page among them: one walk that counts and pages, reading from the index alone (the capabilities as bits)
+ * and the table only for the page's rows.
+ */
+async function walkMatches(
+  db: Database,
+  query: CameraReportQuery,
+  where: SQL,
+  size: number,
+  offset: number,
+  knownMatches: number | null,
+): Promise<{ matches: number; rows: ListRow[] }> {
+  if (knownMatches !== null && offset >= knownMatches) return { matches: knownMatches, rows: [] };
+  const walkTo = knownMatches === null ? Math.max(offset + size, COUNT_LIMIT + 1) : offset + size;
+  const direction = directionSql(query.dir);
+  const result = (await db.execute(sql`
+    with walked as materialized (
+      select ${cameraReports.id} as "matchId", ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports}
+      where ${where}
+      order by "sortKey" ${direction}, "matchId" ${direction} limit ${walkTo}),
+    counted as (select count(*) as "matchCount" from walked),
+    page as (select * from walked order by "sortKey" ${direction}, "matchId" ${direction} limit ${size} offset ${offset})
+    select counted."matchCount", rows.* from counted left join (
+      select page."sortKey", page."matchId", ${LIST_COLUMNS_SQL}
+      from page join ${cameraReports} on ${cameraReports.id} = page."matchId") rows on true
+    order by rows."sortKey" ${direction}, rows."matchId" ${direction}`)) as unknown as { rows: MatchRow[] };
+  const walked = matchesOf(result.rows);
+  return knownMatches === null ? walked : { matches: knownMatches, rows: walked.rows };
 }
 
 /**
