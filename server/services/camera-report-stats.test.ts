@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KNOWN_CAPABILITIES } from "../../shared/contract/camera-vocabulary";
+import { KNOWN_CAPABILITIES, LENS_FACINGS, REPORT_FEATURES } from "../../shared/contract/camera-vocabulary";
 import { cameraReportCounts, cameraReports } from "../db/schema";
 import { DEVICES, uploadOf } from "../db/seeds/camera-devices";
 import { generateCameraReportRows } from "../db/seeds/camera-report-generator";
@@ -34,6 +34,12 @@ function expectedCounts(rows: Row[]): Record<string, number> {
     if (row.bestMegapixels !== null) add("megapixels", String(Math.floor(row.bestMegapixels)));
     if (row.largestSensorDiagonalMm !== null) {
       add("sensor_diagonal_tenth_mm", String(Math.floor(row.largestSensorDiagonalMm * 10)));
+    }
+    for (const facing of new Set(row.facings)) {
+      if ((LENS_FACINGS as readonly string[]).includes(facing)) add("facing", facing);
+    }
+    for (const feature of new Set(row.features)) {
+      if ((REPORT_FEATURES as readonly string[]).includes(feature)) add("feature", feature);
     }
     const groups: [string, string][] = [
       ["all", ""],

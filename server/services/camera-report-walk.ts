@@ -1,92 +1,93 @@
-// How a search by capabilities finds its page: walking the sort's index, which carries the capabilities as bits, or
-// reading its matches through the capabilities' GIN index and sorting them. The site judges from the counts its
-// triggers keep, because the planner cannot: it has no statistics for a test of capability_bits.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// How a search by one capability, lens facing or feature finds its page: walking the sort's index, which carries
+// those (the capabilities as bits), or reading its matches through their GIN indexes and sorting them. The site
+// judges from the counts its triggers keep; the planner cannot judge a test of capability_bits at all.
+import { and, eq, sql } from "drizzle-orm";
 import type { CameraReportQuery } from "../../shared/contract/camera-vocabulary";
 import type { Database } from "../db/client";
 import { cameraReportCounts, cameraReportStats } from "../db/schema";
 import { cameraReportConditions } from "./camera-report-query";
-import { searchWords } from "./camera-report-search-terms";
 
 /**
- * How many index entries a walk passes in the time one match costs read through the capabilities' GIN index: that
- * read fetches a table page per match (about 10 µs each in PGlite at 100,000 reports), where a walk along a sort's
- * index tests an entry in about 0.4 µs.
+ * How many index entries a walk passes in the time one match costs read through a GIN index: that read fetches a
+ * table page per match where the matches lie apart (10–20 µs each in PGlite at 100,000 reports), where a walk along a
+ * sort's index tests an entry in 0.15–0.4 µs. Where the matches lie together in the table the read costs less.
  */
 export const TABLE_READ_COST_IN_INDEX_ENTRIES = 25;
+
+/**
+ * A walk is taken only when it is judged to pass at most this share of the index. The matches of a value need not
+ * lie evenly along a sort (a capability of phones with several cameras lies at one end by number of cameras), so a
+ * walk may pass more than judged; bounded so, it is short where the judgement holds and never much worse than the
+ * read where it does not.
+ */
+export const WALK_SHARE_LIMIT = 0.25;
 
 export interface WalkLimits {
   /** A read gives up past this many matches (and walks to the page after all). */
   readLimit: number;
   /** How many matches the walk needs for the page: its offset and size. */
   pageEnd: number;
-  /** How many matches it needs to count, when their number is not known. */
-  countTo: number;
+}
+
+/** The kept counts' row for the one value a search filters on through a GIN index, if it has only that filter. */
+function countedFilter(query: CameraReportQuery): { dimension: string; key: string; capability: string } | null {
+  const values = [
+    ...query.caps.map((cap) => ({ dimension: "all", key: "", capability: cap })),
+    ...(query.facing ? [{ dimension: "facing", key: query.facing, capability: "" }] : []),
+    ...query.features.map((feature) => ({ dimension: "feature", key: feature, capability: "" })),
+  ];
+  const others = cameraReportConditions({ ...query, caps: [], facing: null, features: [] });
+  return values.length === 1 && !others ? values[0]! : null;
 }
 
 /**
- * Whether a search by capabilities finds its page and count sooner walking the sort's index than reading its
- * matches (null: read them), judged by the share of reports with the rarest of them: a walk passes about (matches
- * it needs) / share entries, a read costs a table page per match. Other filters only make the matches rarer, so the
- * walk may pass more than judged, never more than the whole index. The number of matches comes with the walk when
- * the counts know it: a search by one capability alone. A search by words is always read: the sorts' indexes do not
- * carry them.
+ * The number of matches of a search by one capability, lens facing or feature alone (and nothing else), when
+ * walking the sort's index finds its page sooner than reading the matches; null: read them. The kept counts give
+ * the number exactly, so the walk need not count, only reach the page: about page end / share entries, against a
+ * table page per match for the read.
  */
-export async function capabilityWalk(
-  db: Database,
-  query: CameraReportQuery,
-  limits: WalkLimits,
-): Promise<{ matches: number | null } | null> {
-  if (!query.caps.length || searchWords(query.q).length) return null;
+export async function countedWalk(db: Database, query: CameraReportQuery, limits: WalkLimits): Promise<number | null> {
+  const filter = countedFilter(query);
+  if (!filter) return null;
   const [kept] = await db
     .select({
       reports: sql<string>`(select ${cameraReportStats.total} from ${cameraReportStats} where ${cameraReportStats.id} = 1)`,
-      fewest: sql<string | null>`min(${cameraReportCounts.reports})`,
-      counted: sql<string>`count(*)`,
+      matches: cameraReportCounts.reports,
     })
     .from(cameraReportCounts)
     .where(
       and(
-        eq(cameraReportCounts.dimension, "all"),
-        eq(cameraReportCounts.key, ""),
-        inArray(cameraReportCounts.capability, query.caps),
+        eq(cameraReportCounts.dimension, filter.dimension),
+        eq(cameraReportCounts.key, filter.key),
+        eq(cameraReportCounts.capability, filter.capability),
       ),
     );
-  // A capability no report has has no row: nothing matches, and reading finds that at once.
-  if (!kept || Number(kept.counted) < query.caps.length) return null;
-  const fewest = Number(kept.fewest);
-  const exact = query.caps.length === 1 && !cameraReportConditions({ ...query, caps: [] });
-  const countTo = exact ? 0 : limits.countTo;
-  return walkIsCheaper(fewest, Number(kept.reports), { ...limits, countTo })
-    ? { matches: exact ? fewest : null }
-    : null;
+  // A value no report has has no row: nothing matches, and reading finds that at once.
+  if (!kept) return null;
+  const matches = Number(kept.matches);
+  return walkIsCheaper(matches, Number(kept.reports), limits) ? matches : null;
 }
 
-/** The cost model of capabilityWalk, in index entries: at most `matches` of `reports` match. */
-export function walkIsCheaper(matches: number, reports: number, { readLimit, pageEnd, countTo }: WalkLimits): boolean {
+/** The cost model of countedWalk, in index entries: `matches` of `reports` match. */
+export function walkIsCheaper(matches: number, reports: number, { readLimit, pageEnd }: WalkLimits): boolean {
   if (!(matches > 0 && reports > 0)) return false;
   const share = Math.min(1, matches / reports);
   const walkTo = (needed: number) => Math.min(reports, needed / share);
-  const walk = walkTo(Math.max(pageEnd, countTo));
+  const walk = walkTo(Math.min(pageEnd, matches));
   // Past readLimit matches, the read is given up and the page walked to after all.
   const read =
     Math.min(matches, readLimit + 1) * TABLE_READ_COST_IN_INDEX_ENTRIES + (matches > readLimit ? walkTo(pageEnd) : 0);
-  return walk < read;
+  return walk <= reports * WALK_SHARE_LIMIT && walk < read;
 }
 
 /**
- * Runs a walk along the sort's index as one. The planner cannot tell how many reports a test of capability_bits
- * keeps (it assumes one in 200), so it would rather read the whole table, or another index, and sort what it
- * keeps: 6,000 table pages at 100,000 reports, or 69,000 matches sorted, against the few hundred index pages the
- * walk passes. The site has chosen the walk (capabilityWalk), or found more matches than it reads; without
- * capabilities the planner's own estimates hold, and it chooses.
+ * Runs a walk along the sort's index as one, when the site has chosen the walk (countedWalk, or more matches found
+ * than a read takes). The planner cannot tell how many reports a test of capability_bits keeps (it assumes one in
+ * 200), and misjudges how far along a sort the matches of a facing or feature lie; left to choose, it would read the
+ * whole table, or another index, and sort what it keeps: 6,000 table pages at 100,000 reports, or 69,000 matches
+ * sorted, against the few hundred index pages the walk passes.
  */
-export async function alongTheSort<T>(
-  db: Database,
-  query: CameraReportQuery,
-  walk: (db: Database) => Promise<T>,
-): Promise<T> {
-  if (!query.caps.length) return walk(db);
+export async function alongTheSort<T>(db: Database, walk: (db: Database) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local enable_seqscan = off`);
     await tx.execute(sql`set local enable_bitmapscan = off`);

@@ -258,10 +258,14 @@ describe("the list's reads", () => {
       { manufacturers: ["samsung", "Xiaomi"], minSdk: 30 },
       { manufacturers: ["Google"], model: "Pixel 7" },
       { caps: ["DEPTH_OUTPUT"] },
-      // Common enough to be walked along the sort (walkIsCheaper), the first alone and the second with a maker.
+      // Alone, walked along the sort to its first pages (countedWalk); with more, read, and past 1,000 matches
+      // by time walked after all, the capabilities tested as bits.
       { caps: ["RAW"] },
+      { caps: ["BACKWARD_COMPATIBLE", "RAW"] },
       { caps: ["BACKWARD_COMPATIBLE", "MANUAL_SENSOR"], manufacturers: ["Google", "samsung"] },
       { facing: "BACK" },
+      { features: ["4k"] },
+      { features: ["ois", "60fps"], facing: "BACK", maxSdk: 33 },
       { facing: "EXTERNAL", minMegapixels: 12 },
       { minSdk: 99 },
     ];

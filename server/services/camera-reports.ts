@@ -17,7 +17,7 @@ import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "
 import { searchWords } from "./camera-report-search-terms";
 import { listCameraModels } from "./camera-report-models";
 import { cameraReportConditions, cameraReportOrder, directionSql, SORT_KEYS } from "./camera-report-query";
-import { alongTheSort, capabilityWalk } from "./camera-report-walk";
+import { alongTheSort, countedWalk } from "./camera-report-walk";
 import { siteVarValue } from "./secret-site-vars";
 
 export { queryTermsOf, searchTermsOf, searchWords } from "./camera-report-search-terms";
@@ -90,20 +90,24 @@ export async function listCameraReports(
   } else {
     // Walking the sort's index with the filter finds a page of a search with many matches at once when the
     // matches lie evenly along it, as they do by time. By another column they may all lie at the far end: there
-    // up to SORTED_READ_LIMIT matches are read and sorted instead.
+    // up to SORTED_READ_LIMIT matches are read and sorted instead. A search by one capability, facing or feature
+    // alone walks when the kept counts say its page is near (countedWalk).
     const readLimit = sortedByTime(query) ? COUNT_LIMIT : SORTED_READ_LIMIT;
     const walkWhere = cameraReportConditions(query, { capabilitiesAsBits: true })!;
-    const walk = await capabilityWalk(db, query, { readLimit, pageEnd: offset + size, countTo: COUNT_LIMIT + 1 });
-    const walked = walk
-      ? await alongTheSort(db, query, (tx) => walkMatches(tx, query, walkWhere, size, offset, walk.matches))
-      : null;
-    const read = walked ?? (await readMatches(db, query, where, readLimit, size, offset));
-    total = Math.min(read.matches, COUNT_LIMIT);
-    lowerBound = read.matches > COUNT_LIMIT;
-    rows =
-      walked || read.matches <= readLimit
-        ? read.rows
-        : await alongTheSort(db, query, (tx) => pageAlongSort(tx, query, walkWhere, size, offset));
+    const pageFound = (tx: Database) => pageAlongSort(tx, query, walkWhere, size, offset);
+    const counted = await countedWalk(db, query, { readLimit, pageEnd: offset + size });
+    if (counted !== null) {
+      total = Math.min(counted, COUNT_LIMIT);
+      lowerBound = counted > COUNT_LIMIT;
+      rows = offset >= counted ? [] : await alongTheSort(db, pageFound);
+    } else {
+      const read = await readMatches(db, query, where, readLimit, size, offset);
+      total = Math.min(read.matches, COUNT_LIMIT);
+      lowerBound = read.matches > COUNT_LIMIT;
+      // Without capabilities the planner judges this walk well (decision 0094); with them it cannot.
+      rows =
+        read.matches <= readLimit ? read.rows : await (query.caps.length ? alongTheSort(db, pageFound) : pageFound(db));
+    }
   }
   return { reports: rows.map(summaryOf), total, total_is_lower_bound: lowerBound, page, size };
 }
@@ -196,50 +200,14 @@ async function readMatches(
     select counted."matchCount", rows.* from counted left join (
       select page."sortKey", page."matchId", ${LIST_COLUMNS_SQL}
       from page join ${cameraReports} on ${cameraReports.id} = page."matchId") rows on true
-    order by rows."sortKey" ${direction}, rows."matchId" ${direction}`)) as unknown as { rows: MatchRow[] };
-  return matchesOf(result.rows);
-}
-
-/** A row of a statement that counts the matches and joins the page to the count (no page row: matchId null). */
-type MatchRow = RawListRow & { matchCount: number | string; matchId: string | null; sortKey: unknown };
-
-function matchesOf(result: MatchRow[]): { matches: number; rows: ListRow[] } {
-  const matches = Number(result[0]?.matchCount ?? 0);
-  const rows = result
+    order by rows."sortKey" ${direction}, rows."matchId" ${direction}`)) as unknown as {
+    rows: (RawListRow & { matchCount: number | string; matchId: string | null; sortKey: unknown })[];
+  };
+  const matches = Number(result.rows[0]?.matchCount ?? 0);
+  const rows = result.rows
     .filter((row) => row.matchId !== null)
     .map(({ matchCount: _count, matchId: _id, sortKey: _key, ...row }) => listRowOf(row));
   return { matches, rows };
-}
-
-/**
- * The matches along the sort's index as far as the page, and one past COUNT_LIMIT unless their number is known,
- * and the page among them: one walk that counts and pages, reading from the index alone (the capabilities as bits)
- * and the table only for the page's rows.
- */
-async function walkMatches(
-  db: Database,
-  query: CameraReportQuery,
-  where: SQL,
-  size: number,
-  offset: number,
-  knownMatches: number | null,
-): Promise<{ matches: number; rows: ListRow[] }> {
-  if (knownMatches !== null && offset >= knownMatches) return { matches: knownMatches, rows: [] };
-  const walkTo = knownMatches === null ? Math.max(offset + size, COUNT_LIMIT + 1) : offset + size;
-  const direction = directionSql(query.dir);
-  const result = (await db.execute(sql`
-    with walked as materialized (
-      select ${cameraReports.id} as "matchId", ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports}
-      where ${where}
-      order by "sortKey" ${direction}, "matchId" ${direction} limit ${walkTo}),
-    counted as (select count(*) as "matchCount" from walked),
-    page as (select * from walked order by "sortKey" ${direction}, "matchId" ${direction} limit ${size} offset ${offset})
-    select counted."matchCount", rows.* from counted left join (
-      select page."sortKey", page."matchId", ${LIST_COLUMNS_SQL}
-      from page join ${cameraReports} on ${cameraReports.id} = page."matchId") rows on true
-    order by rows."sortKey" ${direction}, rows."matchId" ${direction}`)) as unknown as { rows: MatchRow[] };
-  const walked = matchesOf(result.rows);
-  return knownMatches === null ? walked : { matches: knownMatches, rows: walked.rows };
 }
 
 /**
