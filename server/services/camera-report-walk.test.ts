@@ -5,9 +5,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "../../shared/contract/camera";
 import { openTestDatabase } from "../../tests/support/api-harness";
-import type { DatabaseHandle } from "../db/client";
+import type { Database, DatabaseHandle } from "../db/client";
 import { seedManyCameraReports } from "../db/seeds/camera-report-generator";
-import { countedWalk, walkIsCheaper } from "./camera-report-walk";
+import { capabilityMask } from "./camera-report-query";
+import { alongTheSort, countedWalk, walkIsCheaper } from "./camera-report-walk";
 import { COUNT_LIMIT, SORTED_READ_LIMIT } from "./camera-reports";
 
 describe("walkIsCheaper", () => {
@@ -68,5 +69,23 @@ describe("countedWalk", () => {
     expect(await countedWalk(list.db, search({ caps: ["RAW"], q: "pixel" }), firstPage)).toBeNull();
     expect(await countedWalk(list.db, search({ minSdk: 30 }), firstPage)).toBeNull();
     expect(await countedWalk(list.db, search({ caps: ["SECURE_IMAGE_DATA"] }), firstPage)).toBeNull();
+  });
+
+  it("runs a walk along the sort's index, however few matches the planner expects", async () => {
+    // Page 37 of 25 by device, of the reports with RAW: the planner takes the bits test to keep one report in 200,
+    // fewer than the page's offset, and left to itself reads the table and sorts.
+    const raw = capabilityMask(["RAW"]);
+    const plan = async (db: Database) => {
+      const result =
+        (await db.execute(sql`explain select id from camera_reports where (capability_bits & ${raw}) = ${raw}
+        order by lower(device_model) desc nulls last, id desc nulls last limit 25 offset 900`)) as unknown as {
+          rows: { "QUERY PLAN": string }[];
+        };
+      return result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+    };
+    expect(await plan(list.db)).toMatch(/Seq Scan|Sort Key/);
+    const walked = await alongTheSort(list.db, plan);
+    expect(walked).toMatch(/Index (Only )?Scan using camera_reports_device_sort_idx/);
+    expect(walked).not.toMatch(/Seq Scan|Sort Key/);
   });
 });
