@@ -29,6 +29,8 @@ describe("walkIsCheaper", () => {
     expect(walkIsCheaper(3_000, 100_000, { ...sorted, pageEnd: 800 })).toBe(false);
     // The last page of 4,500 matches: most of the index.
     expect(walkIsCheaper(4_500, 100_000, { ...sorted, pageEnd: 4_500 })).toBe(false);
+    // A page past the last match, of a value every report has: the whole index.
+    expect(walkIsCheaper(1_500, 1_500, { ...sorted, pageEnd: 1_525 })).toBe(false);
   });
 });
 

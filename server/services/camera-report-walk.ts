@@ -69,7 +69,10 @@ export async function countedWalk(db: Database, query: CameraReportQuery, limits
   return walkIsCheaper(matches, Number(kept.reports), limits) ? matches : null;
 }
 
-/** The cost model of countedWalk, in index entries: `matches` of `reports` match. */
+/**
+ * The cost model of countedWalk, in index entries: `matches` of `reports` match. A page past the last match is
+ * never walked to (the walk would pass the whole index), so a walked page always has matches.
+ */
 export function walkIsCheaper(matches: number, reports: number, { readLimit, pageEnd }: WalkLimits): boolean {
   if (!(matches > 0 && reports > 0)) return false;
   const share = Math.min(1, matches / reports);

@@ -99,7 +99,7 @@ export async function listCameraReports(
     if (counted !== null) {
       total = Math.min(counted, COUNT_LIMIT);
       lowerBound = counted > COUNT_LIMIT;
-      rows = offset >= counted ? [] : await alongTheSort(db, pageFound);
+      rows = await alongTheSort(db, pageFound);
     } else {
       const read = await readMatches(db, query, where, readLimit, size, offset);
       total = Math.min(read.matches, COUNT_LIMIT);
