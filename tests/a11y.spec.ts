@@ -282,7 +282,7 @@ test.describe("meta", () => {
     await page.goto("/");
     await expect(page).toHaveTitle("Camera Probe");
     await page.goto("/?q=pixel");
-    await expect(page).toHaveTitle("Camera reports for “pixel” · Camera Probe");
+    await expect(page).toHaveTitle('Camera reports for "pixel" · Camera Probe');
     await page.goto("/camera2/report_list");
     await expect(page).toHaveTitle("Camera reports · Camera Probe");
   });

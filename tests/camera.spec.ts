@@ -84,10 +84,10 @@ test.describe("camera report list", () => {
   test("pages through the list, and explains invalid parameters", async ({ page }) => {
     await page.goto("/?size=10");
     await expect(reportRows(page)).toHaveCount(10);
-    await expect(page.getByText(/^Showing 1–10 of \d+ reports/)).toBeVisible();
+    await expect(page.getByText(/^Showing 1 to 10 of \d+ reports/)).toBeVisible();
     await page.getByRole("link", { name: "Older", exact: true }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(page.getByText(/^Showing 11–20 of/)).toBeVisible();
+    await expect(page.getByText(/^Showing 11 to 20 of/)).toBeVisible();
     await expect(reportRows(page).first().locator("td").nth(1)).toHaveText("11");
 
     const response = await page.goto("/?facing=UP");

@@ -53,11 +53,12 @@ export function documentTitle(pageTitle: string, siteName: string): string {
   return title && title !== siteName ? `${title} · ${siteName}` : siteName;
 }
 
+/** Ends a cut description with three dots, not "…": a page whose own text is Latin-1 renders faster (decision 0096). */
 function shorten(text: string): string {
   const oneLine = text.replace(/\s+/g, " ").trim();
   return oneLine.length <= MAX_DESCRIPTION_LENGTH
     ? oneLine
-    : `${oneLine.slice(0, MAX_DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+    : `${oneLine.slice(0, MAX_DESCRIPTION_LENGTH - 3).trimEnd()}...`;
 }
 
 export function pageMeta(args: MetaArgsLike, page: PageMeta): MetaDescriptor[] {

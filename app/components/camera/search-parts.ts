@@ -20,7 +20,7 @@ export function searchParts(query: CameraReportQuery): SearchPart[] {
   // Removing a filter shows the first page of the wider search.
   const base = { ...query, page: 1 };
   const parts: SearchPart[] = [];
-  if (query.q) parts.push({ label: `search “${query.q}”`, without: { ...base, q: "" } });
+  if (query.q) parts.push({ label: `search "${query.q}"`, without: { ...base, q: "" } });
   for (const manufacturer of query.manufacturers) {
     parts.push({
       label: `manufacturer ${manufacturer}`,

@@ -139,7 +139,7 @@ export const meta: Route.MetaFunction = (args) => {
   const isHome = args.location.pathname === "/";
   return pageMeta(args, {
     // The home page's title is the product name alone.
-    title: q ? `Camera reports for “${q}”` : isHome ? "" : "Camera reports",
+    title: q ? `Camera reports for "${q}"` : isHome ? "" : "Camera reports",
     description:
       "What Android devices' cameras can do: Camera2 reports from the camera probe " +
       "app, searchable by device, manufacturer, Android version, megapixels, facing, hardware level and capability.",
@@ -177,7 +177,7 @@ export default function ReportList() {
           <p className="text-sm text-zinc-700 dark:text-zinc-300" aria-live="polite">
             {list.total === 0
               ? "No reports yet."
-              : `Showing ${firstNumber.toLocaleString("en-US")}–${lastNumber.toLocaleString("en-US")} ` +
+              : `Showing ${firstNumber.toLocaleString("en-US")} to ${lastNumber.toLocaleString("en-US")} ` +
                 `of ${totalText} ${filtered ? "matching " : ""}${models ? "models" : "reports"}${order}.`}
           </p>
         ) : null}
