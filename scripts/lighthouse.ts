@@ -1,9 +1,9 @@
 // npm run lighthouse [-- --no-build] [-- --runs=3]
 //
 // Lighthouse (mobile, its default simulated throttling) on the home page, a report, a tool and the contact
-// page, each run several times with the median score kept. Targets: performance at least 95; accessibility,
-// best practices and SEO 100. Uses Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) on loopback, prints a
-// table, writes bench/lighthouse.json, and exits 1 when a target is missed.
+// page, each run several times with the median score kept. Targets: performance 100 (98 on the JSON tool);
+// accessibility, best practices and SEO 100. Uses Debian's Chromium (/usr/bin/chromium, or CHROMIUM_PATH) on
+// loopback, prints a table, writes bench/lighthouse.json, and exits 1 when a target is missed.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,11 +21,15 @@ const APP_PORT = 3393;
 const DEBUG_PORT = 9333;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
-  performance: 95,
+  performance: 100,
   accessibility: 100,
   "best-practices": 100,
   seo: 100,
 };
+/** The JSON tool hydrates React, whose download the simulated phone network cannot hide. */
+const PERFORMANCE_TARGET_OF_PAGE: Record<string, number> = { "JSON tool": 98 };
+const targetOf = (page: string, category: (typeof CATEGORIES)[number]) =>
+  category === "performance" ? (PERFORMANCE_TARGET_OF_PAGE[page] ?? TARGETS.performance) : TARGETS[category];
 const log = (message: string) => console.log(`[lighthouse] ${message}`);
 
 if (!existsSync(chromiumPath)) {
@@ -141,8 +145,8 @@ try {
 
   console.table(results.map((result) => ({ page: result.page, ...result.scores })));
   const misses = results.flatMap((result) =>
-    CATEGORIES.filter((category) => result.scores[category] < TARGETS[category]).map(
-      (category) => `${result.page} ${category} ${result.scores[category]} (target ${TARGETS[category]})`,
+    CATEGORIES.filter((category) => result.scores[category] < targetOf(result.page, category)).map(
+      (category) => `${result.page} ${category} ${result.scores[category]} (target ${targetOf(result.page, category)})`,
     ),
   );
   for (const result of results) for (const audit of result.failedAudits) log(`${result.page}: failed audit, ${audit}`);
@@ -156,7 +160,7 @@ try {
         chromium: chromiumPath,
         runsPerPage: runs,
         formFactor: "mobile",
-        targets: TARGETS,
+        targets: { ...TARGETS, performanceByPage: PERFORMANCE_TARGET_OF_PAGE },
         results,
       },
       null,
