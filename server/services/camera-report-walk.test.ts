@@ -1,6 +1,6 @@
 // The choice between walking a sort's index and reading the matches of a search by one capability, lens facing or
-// feature. That both give the same pages is proven in camera-reports.test.ts (every sort, filter and page against
-// the plain ordered query).
+// feature, or by makers. That both give the same pages is proven in camera-reports.test.ts (every sort, filter and
+// page against the plain ordered query).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "../../shared/contract/camera";
@@ -8,7 +8,7 @@ import { openTestDatabase } from "../../tests/support/api-harness";
 import type { Database, DatabaseHandle } from "../db/client";
 import { seedManyCameraReports } from "../db/seeds/camera-report-generator";
 import { capabilityMask } from "./camera-report-query";
-import { alongTheSort, countedWalk, walkIsCheaper } from "./camera-report-walk";
+import { alongTheSort, countedWalk, MAKER_READ_COST_IN_INDEX_ENTRIES, walkIsCheaper } from "./camera-report-walk";
 import { COUNT_LIMIT, SORTED_READ_LIMIT } from "./camera-reports";
 
 describe("walkIsCheaper", () => {
@@ -22,6 +22,15 @@ describe("walkIsCheaper", () => {
     expect(walkIsCheaper(30, 100_000, { ...sorted, pageEnd: 25 })).toBe(false);
     expect(walkIsCheaper(0, 100_000, { ...sorted, pageEnd: 25 })).toBe(false);
     expect(walkIsCheaper(0, 0, { ...sorted, pageEnd: 25 })).toBe(false);
+  });
+
+  it("judges a maker's matches cheaper to read than a capability's", () => {
+    const maker = MAKER_READ_COST_IN_INDEX_ENTRIES;
+    // Google's 9,580 of 100,000: page 1 is about 520 entries along, against 38,000 to read and sort.
+    expect(walkIsCheaper(9_580, 100_000, { ...sorted, pageEnd: 50 }, maker)).toBe(true);
+    // 600 of 100,000: page 1 is 8,300 entries along; the read, 2,400. A capability's 600 would be walked.
+    expect(walkIsCheaper(600, 100_000, { ...sorted, pageEnd: 50 }, maker)).toBe(false);
+    expect(walkIsCheaper(600, 100_000, { ...sorted, pageEnd: 50 })).toBe(true);
   });
 
   it("reads for a page past a quarter of the index, however costly the read is judged", () => {
@@ -62,6 +71,31 @@ describe("countedWalk", () => {
     expect(await countedWalk(list.db, search({ caps: ["RAW"] }), firstPage)).toBe(raw);
     expect(await countedWalk(list.db, search({ facing: "BACK" }), firstPage)).toBe(back);
     expect(await countedWalk(list.db, search({ features: ["raw"] }), firstPage)).toBe(rawFeature);
+  });
+
+  it("walks for makers alone, by a column their models do not decide, with their number of matches", async () => {
+    const counted = (await list.db.execute(sql`select
+        count(*) filter (where manufacturer = 'Google')::int as google,
+        count(*) filter (where manufacturer in ('samsung', 'Xiaomi'))::int as "samsungXiaomi"
+        from camera_reports`)) as unknown as { rows: { google: number; samsungXiaomi: number }[] };
+    const { google, samsungXiaomi } = counted.rows[0]!;
+    expect(google).toBeGreaterThan(50);
+    for (const sort of ["uploaded", "cameras", "level", "android"] as const) {
+      expect(await countedWalk(list.db, search({ manufacturers: ["Google"], sort }), firstPage)).toBe(google);
+      const several = search({ manufacturers: ["samsung", "Xiaomi", "samsung"], sort });
+      expect(await countedWalk(list.db, several, firstPage)).toBe(samsungXiaomi);
+    }
+    // Along the model or maker, a maker's reports lie together, perhaps at the far end: read.
+    expect(await countedWalk(list.db, search({ manufacturers: ["Google"], sort: "device" }), firstPage)).toBeNull();
+    const byMaker = search({ manufacturers: ["Google"], sort: "manufacturer" });
+    expect(await countedWalk(list.db, byMaker, firstPage)).toBeNull();
+    // With another filter, or a maker no report has.
+    const withModel = search({ manufacturers: ["Google"], model: "Pixel 7", sort: "cameras" });
+    expect(await countedWalk(list.db, withModel, firstPage)).toBeNull();
+    const withCapability = search({ manufacturers: ["Google"], caps: ["RAW"], sort: "cameras" });
+    expect(await countedWalk(list.db, withCapability, firstPage)).toBeNull();
+    const unknown = search({ manufacturers: ["No such maker"], sort: "cameras" });
+    expect(await countedWalk(list.db, unknown, firstPage)).toBeNull();
   });
 
   it("reads a search by more than one value, with another filter, by words, or by a value no report has", async () => {
