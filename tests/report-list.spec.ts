@@ -128,7 +128,9 @@ test.describe("report list: the page as the server holds it", () => {
       "/camera2/report_list?group=model&size=100",
     ];
     for (const path of paths) {
-      const html = await (await request.get(path)).text();
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(200);
+      const html = await response.text();
       expect(
         [...html].filter((character) => character.codePointAt(0)! > 0xff),
         path,

@@ -36,8 +36,8 @@ export interface WalkLimits {
   pageEnd: number;
 }
 
+/** The kept counts' rows whose sum is a search's number of matches, and what reading one match costs. */
 interface CountedFilter {
-  /** The kept counts' rows whose sum is the number of matches. */
   dimension: string;
   keys: string[];
   capability: string;
@@ -99,7 +99,7 @@ export async function countedWalk(db: Database, query: CameraReportQuery, limits
         eq(cameraReportCounts.capability, filter.capability),
       ),
     );
-  // A value no report has has no row: nothing matches, and reading finds that at once.
+  // A value no report has has no row (no sum): nothing matches, and reading finds that at once.
   if (kept?.matches == null) return null;
   const matches = Number(kept.matches);
   return walkIsCheaper(matches, Number(kept.reports), limits, filter.readCostPerMatch) ? matches : null;

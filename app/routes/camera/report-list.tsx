@@ -138,7 +138,8 @@ export const meta: Route.MetaFunction = (args) => {
   const q = args.loaderData?.query.q;
   const isHome = args.location.pathname === "/";
   return pageMeta(args, {
-    // The home page's title is the product name alone.
+    // The home page's title is the product name alone. The list's own text stays Latin-1 (straight quotes, "1 to
+    // 50"): a 100-row page renders far faster as a one-byte string (docs/decisions/0096).
     title: q ? `Camera reports for "${q}"` : isHome ? "" : "Camera reports",
     description:
       "What Android devices' cameras can do: Camera2 reports from the camera probe " +
