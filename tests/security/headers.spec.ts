@@ -229,11 +229,12 @@ test("the browser reports no CSP violation on the pages (every script it runs is
 
 test("a stored copy from the page cache hydrates: its scripts run", async ({ page, javaScriptEnabled }) => {
   test.skip(!javaScriptEnabled, "scripts only run with JavaScript");
-  await page.goto("/");
-  let response = await page.goto("/");
-  for (let attempt = 0; attempt < 5 && response!.headers()["x-cache"] !== "HIT"; attempt++)
-    response = await page.goto("/");
-  expect(response!.headers()["x-cache"]).toBe("HIT");
+  // A test on the other worker that changes public content (the terms, a report) empties the cache: ask again
+  // until a stored copy answers.
+  await expect(async () => {
+    const response = await page.goto("/");
+    expect(response!.headers()["x-cache"]).toBe("HIT");
+  }).toPass({ timeout: 20_000 });
   // Headless UI's menu button replaces the server-rendered <details> only once React has hydrated the page.
   await expect(navMenuButton(page, "Tools")).toBeVisible();
 });
