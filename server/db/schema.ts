@@ -128,6 +128,14 @@ export const cameraReports = pgTable(
       ...([t.manufacturer, t.deviceModel, t.sdk, t.cameraCount, t.maxHardwareRank, t.bestMegapixels] as const),
       ...([t.createdAt, t.searchText, t.id] as const),
     ),
+    // A search by makers alone sorted by model walks each maker's range of this index in order and merges them.
+    // The model itself comes last so the walk reads the index alone (an expression's column must be in it).
+    index("camera_reports_maker_models_idx").on(
+      t.manufacturer,
+      sql`lower(${t.deviceModel}) desc nulls last`,
+      t.id.desc(),
+      t.deviceModel,
+    ),
     index("camera_reports_features_idx").using("gin", t.features),
   ],
 );

@@ -1,6 +1,6 @@
 // The choice between walking a sort's index and reading the matches of a search by one capability, lens facing or
-// feature, or by makers. That both give the same pages is proven in camera-reports.test.ts (every sort, filter and
-// page against the plain ordered query).
+// feature, or by makers, and the walk of makers alone by model. That both give the same pages is proven in
+// camera-reports.test.ts (every sort, filter and page against the plain ordered query).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "../../shared/contract/camera";
@@ -8,7 +8,15 @@ import { openTestDatabase } from "../../tests/support/api-harness";
 import type { Database, DatabaseHandle } from "../db/client";
 import { seedManyCameraReports } from "../db/seeds/camera-report-generator";
 import { capabilityMask } from "./camera-report-query";
-import { alongTheSort, countedWalk, MAKER_READ_COST_IN_INDEX_ENTRIES, walkIsCheaper } from "./camera-report-walk";
+import {
+  alongTheSort,
+  countedWalk,
+  MAKER_READ_COST_IN_INDEX_ENTRIES,
+  makersAloneByModel,
+  makersByModelPage,
+  makersReportCount,
+  walkIsCheaper,
+} from "./camera-report-walk";
 import { COUNT_LIMIT, SORTED_READ_LIMIT } from "./camera-reports";
 
 describe("walkIsCheaper", () => {
@@ -85,7 +93,7 @@ describe("countedWalk", () => {
       const several = search({ manufacturers: ["samsung", "Xiaomi", "samsung"], sort });
       expect(await countedWalk(list.db, several, firstPage)).toBe(samsungXiaomi);
     }
-    // Along the model or maker, a maker's reports lie together, perhaps at the far end: read.
+    // Along the model or maker, a maker's reports lie together, perhaps at the far end: not judged by their share.
     expect(await countedWalk(list.db, search({ manufacturers: ["Google"], sort: "device" }), firstPage)).toBeNull();
     const byMaker = search({ manufacturers: ["Google"], sort: "manufacturer" });
     expect(await countedWalk(list.db, byMaker, firstPage)).toBeNull();
@@ -96,6 +104,33 @@ describe("countedWalk", () => {
     expect(await countedWalk(list.db, withCapability, firstPage)).toBeNull();
     const unknown = search({ manufacturers: ["No such maker"], sort: "cameras" });
     expect(await countedWalk(list.db, unknown, firstPage)).toBeNull();
+  });
+
+  it("walks each maker's own range for makers alone sorted by model, with their number of reports", async () => {
+    expect(makersAloneByModel(search({ manufacturers: ["Xiaomi", "Google", "Xiaomi"], sort: "device" }))).toEqual([
+      "Xiaomi",
+      "Google",
+    ]);
+    expect(makersAloneByModel(search({ manufacturers: ["Google"], sort: "cameras" }))).toBeNull();
+    expect(makersAloneByModel(search({ manufacturers: ["Google"], model: "Pixel 7", sort: "device" }))).toBeNull();
+    expect(makersAloneByModel(search({ manufacturers: [], sort: "device" }))).toBeNull();
+    const counted = (await list.db.execute(sql`select count(*)::int as reports from camera_reports
+      where manufacturer in ('Google', 'Xiaomi')`)) as unknown as { rows: { reports: number }[] };
+    expect(await makersReportCount(list.db, ["Google", "Xiaomi", "No such maker"])).toBe(counted.rows[0]!.reports);
+    expect(await makersReportCount(list.db, ["No such maker"])).toBe(0);
+    // The page merges the makers' ranges of their own index, in order: nothing read in full, nothing sorted. The
+    // table as the site's upkeep leaves it (pglite-maintenance.ts), so that the index alone can answer.
+    await list.db.execute(sql`vacuum analyze camera_reports`);
+    for (const dir of ["asc", "desc"] as const) {
+      const page = makersByModelPage(search({ sort: "device", dir }), ["Google", "Xiaomi"], 25, 100);
+      const result = (await list.db.execute(sql`explain ${page}`)) as unknown as {
+        rows: { "QUERY PLAN": string }[];
+      };
+      const plan = result.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      expect(plan).toMatch(/Merge Append/);
+      expect(plan.match(/Index Only Scan (Backward )?using camera_reports_maker_models_idx/g)).toHaveLength(2);
+      expect(plan).not.toMatch(/(^|->\s+)(Incremental )?Sort\s+\(/m);
+    }
   });
 
   it("reads a search by more than one value, with another filter, by words, or by a value no report has", async () => {

@@ -254,9 +254,11 @@ describe("the list's reads", () => {
   it("reads every sort, direction, filter and page as the plain ordered query does", async () => {
     const filters: Partial<CameraReportQuery>[] = [
       {},
-      // Makers alone are walked by a column their models do not decide (countedWalk), and read by model or maker.
+      // Makers alone are walked by a column their models do not decide (countedWalk), by model along each maker's
+      // range (makersAloneByModel), and read by maker.
       { manufacturers: ["Google"] },
       { manufacturers: ["samsung", "Xiaomi"] },
+      { manufacturers: ["Google", "No such maker", "Xiaomi"] },
       { manufacturers: ["samsung", "Xiaomi"], minSdk: 30 },
       { manufacturers: ["Google"], model: "Pixel 7" },
       { caps: ["DEPTH_OUTPUT"] },

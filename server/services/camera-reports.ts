@@ -17,7 +17,13 @@ import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "
 import { searchWords } from "./camera-report-search-terms";
 import { listCameraModels } from "./camera-report-models";
 import { cameraReportConditions, cameraReportOrder, directionSql, SORT_KEYS } from "./camera-report-query";
-import { alongTheSort, countedWalk } from "./camera-report-walk";
+import {
+  alongTheSort,
+  countedWalk,
+  makersAloneByModel,
+  makersByModelPage,
+  makersReportCount,
+} from "./camera-report-walk";
 import { siteVarValue } from "./secret-site-vars";
 
 export { queryTermsOf, searchTermsOf, searchWords } from "./camera-report-search-terms";
@@ -84,9 +90,16 @@ export async function listCameraReports(
   let rows: ListRow[];
   let total: number;
   let lowerBound = false;
+  const makersByModel = makersAloneByModel(query);
   if (!where) {
     total = await totalCount(db);
     rows = offset >= total ? [] : await pageAlongSort(db, query, undefined, size, offset);
+  } else if (makersByModel) {
+    const matches = await makersReportCount(db, makersByModel);
+    total = Math.min(matches, COUNT_LIMIT);
+    lowerBound = matches > COUNT_LIMIT;
+    const page = makersByModelPage(query, makersByModel, size, offset);
+    rows = offset >= matches ? [] : await rowsOfPage(db, directionSql(query.dir), page);
   } else {
     // Walking the sort's index with the filter finds a page of a search with many matches at once when the
     // matches lie evenly along it, as they do by time. By another column they may all lie at the far end: there
@@ -162,11 +175,19 @@ async function pageAlongSort(
       .limit(size);
   }
   const direction = directionSql(query.dir);
-  const result = (await db.execute(sql`
-    with page as (
-      select ${cameraReports.id} as "pageId", ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports}
+  return rowsOfPage(
+    db,
+    direction,
+    sql`select ${cameraReports.id} as "pageId", ${SORT_KEYS[query.sort]} as "sortKey" from ${cameraReports}
       ${where ? sql`where ${where}` : sql``}
-      order by "sortKey" ${direction}, "pageId" ${direction} limit ${size} offset ${offset})
+      order by "sortKey" ${direction}, "pageId" ${direction} limit ${size} offset ${offset}`,
+  );
+}
+
+/** The list's rows of a page whose ids and sort keys `page` selects (as "pageId" and "sortKey"), in its order. */
+async function rowsOfPage(db: Database, direction: SQL, page: SQL): Promise<ListRow[]> {
+  const result = (await db.execute(sql`
+    with page as (${page})
     select ${LIST_COLUMNS_SQL} from page join ${cameraReports} on ${cameraReports.id} = page."pageId"
     order by page."sortKey" ${direction}, page."pageId" ${direction}`)) as unknown as { rows: RawListRow[] };
   return result.rows.map(listRowOf);
