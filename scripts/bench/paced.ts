@@ -3,8 +3,12 @@
 // then wait for the next second, so "half the saturation rate" would arrive as bursts at full speed and its
 // latency would be the queue of a saturated server. Here a stalled server cannot hide its stall: the requests due
 // meanwhile queue for the pool's connections, and their wait counts.
+import { appendFileSync } from "node:fs";
 import http from "node:http";
 import { nextPathOf, type LoadOptions, type RunFigures } from "./load-types.ts";
+
+/** A file to which each paced request is appended as a JSON line (path, when, how long, Server-Timing), if set. */
+const latencyLog = process.env.BENCH_LATENCY_LOG;
 
 export async function pacedLoad(
   port: number,
@@ -27,10 +31,20 @@ export async function pacedLoad(
     // From the moment the request is handed to the pool: a request that waits for a free connection counts its
     // wait, while this client's own lag behind the schedule (at thousands of requests a second) does not.
     const issuedAt = performance.now();
+    const path = options.paths ? nextPathOf(options.paths) : options.path;
     inFlight.push(
-      send(agent, port, host, options.paths ? nextPathOf(options.paths) : options.path, options).then(
+      send(agent, port, host, path, options).then(
         (answer) => {
           latencies.push(performance.now() - issuedAt);
+          if (latencyLog) {
+            const line = {
+              path,
+              issuedMs: issuedAt - started,
+              ms: performance.now() - issuedAt,
+              timing: answer.timing,
+            };
+            appendFileSync(latencyLog, JSON.stringify(line) + "\n");
+          }
           bytes += answer.bytes;
           if (answer.status < 200 || answer.status > 299) non2xx += 1;
         },
@@ -63,14 +77,15 @@ function send(
   host: string,
   path: string,
   options: LoadOptions,
-): Promise<{ status: number; bytes: number }> {
+): Promise<{ status: number; bytes: number; timing: string | undefined }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       { agent, host, port, path, method: options.method ?? "GET", headers: options.headers, timeout: 10_000 },
       (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
+        const timing = response.headers["server-timing"]?.toString();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes, timing }));
         response.on("error", reject);
       },
     );
