@@ -29,8 +29,9 @@ const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes b
   --soak           instead of the passes: 10 minutes of mixed uncached load, the server's RSS each minute
   --help           print this and exit
 The server gets only the environment the benchmark sets; BENCH_SERVER_NODE_OPTIONS becomes its NODE_OPTIONS
-(to compare node flags, e.g. --max-semi-space-size=0 for V8's own young generation). BENCH_LATENCY_LOG=FILE
-appends each request of the paced half-rate runs (up to 1,000 req/s) to FILE as a JSON line: path, when, how long, the server's Server-Timing.`;
+(to compare node flags, e.g. --max-semi-space-size=0 for V8's own young generation).
+BENCH_LATENCY_LOG=FILE appends each request of the paced half-rate runs (up to 1,000 req/s) to FILE as a JSON line:
+path, when, how long, the server's Server-Timing.`;
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Map(
