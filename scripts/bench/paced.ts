@@ -40,6 +40,7 @@ export async function pacedLoad(
             const line = {
               path,
               issuedMs: issuedAt - started,
+              lateMs: issuedAt - dueAt,
               ms: performance.now() - issuedAt,
               timing: answer.timing,
             };
