@@ -95,6 +95,7 @@ export async function listCameraReports(
     total = await totalCount(db);
     rows = offset >= total ? [] : await pageAlongSort(db, query, undefined, size, offset);
   } else if (makersByModel) {
+    // Each maker's reports lie in the list's order in their own index: the page merges their ranges.
     const matches = await makersReportCount(db, makersByModel);
     total = Math.min(matches, COUNT_LIMIT);
     lowerBound = matches > COUNT_LIMIT;
