@@ -10,6 +10,8 @@ import {
   type SupervisedWorker,
   type WorkerCountsMessage,
   type WorkerPlan,
+  WORKER_SEMI_SPACE_MB,
+  workerExecArgv,
 } from "./cluster";
 
 describe("planWorkers", () => {
@@ -39,6 +41,18 @@ describe("planWorkers", () => {
       /whole number from 1 to 64/,
     );
     expect(() => planWorkers({ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://x" })).toThrow(/whole number/);
+  });
+});
+
+describe("workerExecArgv", () => {
+  it("gives a worker a 16 MB young generation unless the operator set a size", () => {
+    expect(workerExecArgv([])).toEqual([`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`]);
+    expect(workerExecArgv(["--enable-source-maps"], "--no-warnings")).toEqual([
+      "--enable-source-maps",
+      "--max-semi-space-size=16",
+    ]);
+    expect(workerExecArgv(["--max-semi-space-size=64"])).toEqual(["--max-semi-space-size=64"]);
+    expect(workerExecArgv([], "--no-warnings --max_semi_space_size=0")).toEqual([]);
   });
 });
 
