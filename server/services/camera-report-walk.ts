@@ -117,7 +117,7 @@ async function keptMatches(
 /**
  * The makers of a search by makers alone (and nothing else) sorted by model, else null. Each maker's reports lie in
  * that order in camera_reports_maker_models_idx, so its page is the merge of their first entries there
- * (pageOfMakersByModel in camera-reports.ts): a few hundred index entries, however many reports the makers have.
+ * (makersByModelPage): a few hundred index entries, however many reports the makers have.
  */
 export function makersAloneByModel(query: CameraReportQuery): string[] | null {
   if (query.sort !== "device" || !query.manufacturers.length) return null;
