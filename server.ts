@@ -7,6 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import type * as ServerAppModule from "./host/app.ts";
 import { closeConnectionOnEarlyAnswer } from "./server/lib/early-answer.ts";
 import { planWorkers, runPrimary, WORKER_SHUTDOWN_MS } from "./server/cluster.ts";
+import { releaseMemoryWhenQuiet } from "./server/quiet-memory.ts";
 import { sharedSecretsProblem } from "./server/shared-secrets.ts";
 
 const isProduction = process.env.NODE_ENV === "production";
@@ -87,6 +88,8 @@ const server = http.createServer(
   },
   closeConnectionOnEarlyAnswer(listener),
 );
+
+if (isProduction) releaseMemoryWhenQuiet(server);
 
 server.listen(port, host, () => {
   const worker = cluster.isWorker ? ` (worker ${process.pid})` : "";

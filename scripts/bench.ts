@@ -18,6 +18,7 @@ import { readRenderOnly } from "./bench/render-only.ts";
 import { clientJavaScriptFigures, printRun, saveRun, saveSoak, type BenchRun } from "./bench/results.ts";
 import { buildProductionServer, describeMachine, median, round, startChild, LOOPBACK } from "./bench/run.ts";
 import { benchTargets } from "./bench/targets.ts";
+import { CHECK_EVERY_MS, QUIET_BEFORE_RELEASE_MS } from "../server/quiet-memory.ts";
 
 const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes bench/results.json.
   --large          100,000 reports instead of 1,000
@@ -265,6 +266,10 @@ for (const result of pages) {
   };
 }
 const rssAfterUncachedMegabytes = workerRssMegabytes(app);
+// The worker gives the burst's memory back once it has been quiet for a while (docs/decisions/0101).
+log(`the worker's RSS after the uncached pass: ${rssAfterUncachedMegabytes ?? "?"} MB; waiting for it to fall quiet`);
+await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_RELEASE_MS + CHECK_EVERY_MS + 2_000));
+const rssAfterQuietMegabytes = workerRssMegabytes(app);
 await app.stop();
 
 log("render only: React alone renders each uncached page's route tree and data, again and again");
@@ -356,6 +361,7 @@ const targets = benchTargets({
   underAttack,
   exported,
   rssAfterUncachedMegabytes,
+  rssAfterQuietMegabytes,
   rawRequestsPerSecond: rawPlain.saturation.requestsPerSecond,
 });
 const bundles = await measurePageBundles(buildDir);
@@ -372,6 +378,7 @@ const run: BenchRun = {
   },
   raw: { plain: rawPlain.saturation, gzip: rawGzip.saturation, homeBytes: homeProbe.bytes },
   rssAfterUncachedMegabytes,
+  rssAfterQuietMegabytes,
   pages,
   browserFormatting,
   underAttack,

@@ -27,6 +27,7 @@ interface Run {
   settings: { durationSeconds: number; connections: number; reports: number };
   raw: { plain: Figures; gzip: Figures; homeBytes: number };
   rssAfterUncachedMegabytes?: number | null;
+  rssAfterQuietMegabytes?: number | null;
   exported?: {
     rows: number;
     bytes: number;
@@ -153,7 +154,8 @@ function table(run: Run): string {
     );
   }
   if (run.rssAfterUncachedMegabytes) {
-    lines.push(`- The server worker's RSS after the uncached pass: ${run.rssAfterUncachedMegabytes} MB.`);
+    const quiet = run.rssAfterQuietMegabytes ? `, ${run.rssAfterQuietMegabytes} MB once it had been quiet` : "";
+    lines.push(`- The server worker's RSS after the uncached pass: ${run.rssAfterUncachedMegabytes} MB${quiet}.`);
   }
   return lines.join("\n");
 }

@@ -26,6 +26,8 @@ export interface BenchRun {
   raw: { plain: RunFigures; gzip: RunFigures; homeBytes: number };
   /** The worker's resident set after the uncached pass, in MB. */
   rssAfterUncachedMegabytes: number | null;
+  /** The same once the worker has been quiet long enough to give memory back (absent in earlier runs). */
+  rssAfterQuietMegabytes?: number | null;
   pages: PageResult[];
   browserFormatting: ResponsivenessResult | null;
   underAttack: AttackResult | null;
@@ -114,7 +116,10 @@ export function printRun(run: BenchRun, resultsFileName: string): void {
       errors: page.saturation.errors + page.saturation.non2xx,
     })),
   );
-  console.log(`Worker RSS after the uncached pass: ${run.rssAfterUncachedMegabytes ?? "?"} MB`);
+  console.log(
+    `Worker RSS after the uncached pass: ${run.rssAfterUncachedMegabytes ?? "?"} MB, ` +
+      `once quiet: ${run.rssAfterQuietMegabytes ?? "?"} MB`,
+  );
   console.log("Targets:");
   for (const item of targets) {
     const mark = item.met === null ? "n/a " : item.met ? "met " : "MISS";

@@ -37,6 +37,7 @@ export function benchTargets({
   underAttack,
   exported = null,
   rssAfterUncachedMegabytes = null,
+  rssAfterQuietMegabytes = null,
   rawRequestsPerSecond,
 }: {
   pages: PageResult[];
@@ -47,6 +48,7 @@ export function benchTargets({
   exported?: ExportResult | null;
   /** The server worker's resident set after the uncached pass. */
   rssAfterUncachedMegabytes?: number | null;
+  rssAfterQuietMegabytes?: number | null;
   /** The raw server's req/s in the same run. */
   rawRequestsPerSecond?: number;
 }): Target[] {
@@ -195,6 +197,7 @@ export function benchTargets({
         ]
       : []),
     target("server worker RSS after the uncached pass", rssAfterUncachedMegabytes ?? undefined, 300, "below", " MB"),
+    target("server worker RSS once quiet after it", rssAfterQuietMegabytes ?? undefined, 300, "below", " MB"),
     target("health probe p99 under attack", underAttack?.p99Ms, 1000, "below", "ms"),
   ];
 }
