@@ -1,8 +1,9 @@
-// A worker gives the memory a burst of requests grew its heap to back to the system once it has been quiet for a
-// while. V8 keeps the pages its old generation grew to under load, and its own memory reducer, which would give
-// them back, judges the allocation rate by samples taken at collections: with no collection while a worker is
-// idle, the last sample is the burst's, and it never starts (docs/decisions/0101). Loaded by server.ts with Node's
-// own TypeScript support: node built-ins only.
+// A worker gives back to the system the memory a burst of requests grew its heap to, once it has been quiet for a
+// while. V8 keeps the pages its old generation grew to under load, and its own memory reducer, which would give them
+// back, was seen to judge an idle worker's allocation rate "high" for as long as it stayed idle, and never start.
+// With the context this module reaches the collection through (created at start-up), V8's reducer does start, 8–16 s
+// into the quiet, for a reason not known; this module's own collection is the guarantee (docs/decisions/0101).
+// Loaded by server.ts with Node's own TypeScript support: node built-ins only.
 import type { Server } from "node:http";
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -98,6 +99,7 @@ export function memoryReducingCollection(): (() => void) | null {
 
 /** Watches the server's requests and collects when it falls quiet; returns a function that stops watching. */
 export function releaseMemoryWhenQuiet(server: Server, options: Partial<QuietMemoryOptions> = {}): () => void {
+  // Created now, not when first needed: the context it makes is what lets V8's own reducer start (see above).
   const collect = options.collect ?? memoryReducingCollection();
   if (!collect) return () => {};
   const release = new QuietMemoryRelease({ ...options, collect });
