@@ -4,6 +4,7 @@
 import { useEffect, useRef } from "react";
 import { useActionData, useFetcher, useFormAction, useLocation, useSubmit } from "react-router";
 import { Link } from "~/components/link";
+import { whenNotificationAreaListens } from "~/components/notification-area-ready";
 
 /** One fetcher for every Delete button of the page, so the admin layout's DeleteUndoOffer sees its answer. */
 const DELETE_FETCHER_KEY = "admin-delete";
@@ -107,8 +108,7 @@ export function DeleteUndoOffer() {
     const action = deletedFrom.current;
     if (!undo || !action || shown.current === answer) return;
     shown.current = answer;
-    // The notification area has loaded sonner already; this is the same module, so the toast appears in it.
-    void import("sonner").then(({ toast }) =>
+    void whenNotificationAreaListens().then((toast) =>
       toast.success(undo.message, {
         duration: 10_000,
         action: {
@@ -127,7 +127,7 @@ export function DeleteUndoOffer() {
   }, [answer, submit]);
   const restoreError = restoreFetcher.state === "idle" ? restoreFetcher.data?.restoreError : undefined;
   useEffect(() => {
-    if (restoreError) void import("sonner").then(({ toast }) => toast.error(restoreError));
+    if (restoreError) void whenNotificationAreaListens().then((toast) => toast.error(restoreError));
   }, [restoreFetcher.data, restoreError]);
   return null;
 }

@@ -2,6 +2,7 @@
 // lazily after hydration: sonner is about 10 kB of JavaScript a page needs only once something is to be announced.
 import { useEffect } from "react";
 import { toast as showToast, Toaster } from "sonner";
+import { notificationAreaListens } from "./notification-area-ready";
 
 export interface FlashToast {
   type: "success" | "error" | "info" | "warning";
@@ -11,6 +12,7 @@ export interface FlashToast {
 
 export default function NotificationArea({ flash }: { flash: FlashToast | null }) {
   // Runs after the Toaster below has subscribed (child effects run first), so the message is not lost.
+  useEffect(notificationAreaListens, []);
   useEffect(() => {
     if (!flash) return;
     const show =
