@@ -3,6 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { OUTPUT_PREVIEW_CHARS } from "../shared/tools/json/output-preview";
+import { INPUT_PART_CHARS } from "../app/tools/json/worker-client";
 import { expect, holdRequests, navMenuButton, navMenuEntry, test } from "./fixtures";
 
 const JSON_PAGE = "/tools/json-pretty-format";
@@ -268,6 +269,45 @@ test.describe("JSON pretty formatter", () => {
     expect(whole.length).toBeGreaterThan(600_000);
     expect(whole.startsWith(shown)).toBe(true);
     expect(whole.trimEnd().endsWith('"end"\n]')).toBe(true);
+  });
+
+  test("megabytes reach the worker in parts and come back whole: an emoji split between parts stays one", async ({
+    page,
+    context,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, "the worker is the JavaScript path");
+    test.slow();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await openTool(page, JSON_PAGE, javaScriptEnabled);
+    // 2.5 million UTF-16 units, so three parts; an emoji (two units) straddles the first part's end.
+    const input = await page.locator("#json-input").evaluate((element, partChars) => {
+      const head = `["${"a".repeat(partChars - 3)}😀",\n`;
+      const line = `"${"b".repeat(90)} 😀 ü",\n`;
+      const text = `${head}${line.repeat(Math.ceil(1_500_000 / line.length))}"end"]`;
+      (element as HTMLTextAreaElement).value = text;
+      element.dispatchEvent(new Event("input", { bubbles: true }));
+      return text;
+    }, INPUT_PART_CHARS);
+    expect(input.codePointAt(INPUT_PART_CHARS - 1)).toBe("😀".codePointAt(0));
+    await expect(page.getByText("Copy and Download give all of it.")).toBeVisible({ timeout: 30_000 });
+    const expected = JSON.stringify(JSON.parse(input), null, 2);
+
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Copy: copied" })).toBeVisible({ timeout: 10_000 });
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.trimEnd()).toBe(expected);
+
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download" }).click(),
+    ]);
+    const downloaded = await download.createReadStream().then(async (stream) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8");
+    });
+    expect(downloaded).toBe(copied);
   });
 
   test("the answer to a post is not cached", async ({ page, javaScriptEnabled }) => {

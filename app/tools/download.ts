@@ -1,6 +1,6 @@
-// Saves text as a file from the browser (the no-JavaScript path downloads from the server instead).
-export function downloadText(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+// Saves a file from the browser (the no-JavaScript path downloads from the server instead).
+export function downloadBlob(filename: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement("a");
   link.href = url;
   link.download = filename;

@@ -3,6 +3,7 @@
 import { useDeferredValue, useMemo } from "react";
 import { CopyButton } from "~/components/copy-button";
 import { JsonTreeView } from "~/components/tools/json-tree";
+import type { JsonResultInPage } from "~/tools/json/worker-client";
 import type { JsonToolResult } from "../../../shared/tools/json/engine";
 import { outputPreview, previewNote } from "../../../shared/tools/json/output-preview";
 import { utf8ByteLength } from "../../../shared/tools/text-size";
@@ -10,7 +11,7 @@ import { utf8ByteLength } from "../../../shared/tools/text-size";
 /** Tree views with more values than this are laid out by the browser only when they scroll into view. */
 const LAZY_LAYOUT_TREE_VALUES = 200;
 
-export function JsonOutputBox({ result }: { result: JsonToolResult | null }) {
+export function JsonOutputBox({ result }: { result: JsonResultInPage | null }) {
   const preview = useMemo(
     () => (result?.ok ? (result.outputCut ? { text: result.output, cut: true } : outputPreview(result.output)) : null),
     [result],
@@ -21,7 +22,11 @@ export function JsonOutputBox({ result }: { result: JsonToolResult | null }) {
         <label htmlFor="json-output" className="label mb-0">
           Formatted
         </label>
-        {result?.ok && !result.outputCut ? <CopyButton value={result.output} label="Copy" /> : null}
+        {!result?.ok ? null : result.wholeOutput ? (
+          <CopyButton load={result.wholeOutput.text} label="Copy" />
+        ) : result.outputCut ? null : (
+          <CopyButton value={result.output} label="Copy" />
+        )}
       </div>
       <textarea
         id="json-output"
@@ -35,7 +40,11 @@ export function JsonOutputBox({ result }: { result: JsonToolResult | null }) {
       />
       {preview?.cut && result?.ok ? (
         <p id="json-output-note" className="mt-1 text-sm text-zinc-700 dark:text-zinc-300">
-          {previewNote(preview.text, result.outputBytes ?? utf8ByteLength(result.output), !result.outputCut)}
+          {previewNote(
+            preview.text,
+            result.outputBytes ?? utf8ByteLength(result.output),
+            !result.outputCut || Boolean(result.wholeOutput),
+          )}
         </p>
       ) : null}
     </div>

@@ -8,11 +8,11 @@ import { Link } from "~/components/link";
 import type { Route } from "./+types/json-pretty-format";
 import { JsonOptionsFieldset } from "~/components/tools/json-options";
 import { JsonOutputBox, JsonTreeDetails } from "~/components/tools/json-output";
+import type { JsonResultInPage } from "~/tools/json/worker-client";
 import { JsonReportView } from "~/components/tools/json-report";
 import { JsonSyntaxErrorView } from "~/components/tools/json-syntax-error";
 import { CopyButton } from "~/components/copy-button";
 import { JsonFormatSchema } from "../../../shared/contract/tools";
-import type { JsonToolResult } from "../../../shared/tools/json/engine";
 import {
   DEFAULT_JSON_OPTIONS,
   JSON_INDENTS,
@@ -38,6 +38,7 @@ const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
 const loadEngine = () => import("../../../shared/tools/json/engine");
 const DOWNLOAD_NAME = "formatted.json";
+const JSON_MEDIA_TYPE = "application/json";
 const INPUT_ID = "json-input";
 /** Loaded when a link is asked for or opened. */
 const loadShareLink = () => import("~/tools/share-link");
@@ -158,7 +159,7 @@ export default function JsonPrettyFormat() {
   const shown = posted ?? shared;
   const initialInput = posted ? postedInput.defaultValue : (shared?.input ?? "");
   const [options, setOptions] = useState<JsonFormatOptions>(shown?.options ?? DEFAULT_JSON_OPTIONS);
-  const [result, setResult] = useState<JsonToolResult | null>(shown?.result ?? null);
+  const [result, setResult] = useState<JsonResultInPage | null>(shown?.result ?? null);
   const [formError, setFormError] = useState<string | null>(shown?.formError ?? null);
   const [inputBytes, setInputBytes] = useState(() =>
     posted
@@ -208,7 +209,7 @@ export default function JsonPrettyFormat() {
   /**
    * Formats the textarea's text now; large inputs go to the worker. Resolves with the result, or null when superseded.
    */
-  async function run(nextOptions: JsonFormatOptions = options): Promise<JsonToolResult | null> {
+  async function run(nextOptions: JsonFormatOptions = options): Promise<JsonResultInPage | null> {
     clearTimeout(timerRef.current);
     const input = inputRef.current?.value ?? "";
     const request = ++requestRef.current;
@@ -222,7 +223,7 @@ export default function JsonPrettyFormat() {
     // A large input is measured by the worker (it refuses one over the limit): counting megabytes here would be
     // the longest pause of the main thread. A string has at most as many UTF-16 units as UTF-8 bytes.
     const small = input.length <= WORKER_THRESHOLD_BYTES && utf8ByteLength(input) <= WORKER_THRESHOLD_BYTES;
-    let next: JsonToolResult | null;
+    let next: JsonResultInPage | null;
     if (small) {
       next = (await loadEngine()).formatJson(input, nextOptions);
     } else {
@@ -259,8 +260,13 @@ export default function JsonPrettyFormat() {
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const formatted = await run();
-    if (submitter?.value === "download" && formatted?.ok)
-      (await import("~/tools/download")).downloadText(DOWNLOAD_NAME, formatted.output, "application/json");
+    if (submitter?.value !== "download" || !formatted?.ok) return;
+    const { downloadBlob } = await import("~/tools/download");
+    // A whole output kept in the worker is gone only if a newer input replaced it: that one is on screen instead.
+    const whole = formatted.wholeOutput
+      ? await formatted.wholeOutput.blob(JSON_MEDIA_TYPE).catch(() => null)
+      : new Blob([formatted.output], { type: JSON_MEDIA_TYPE });
+    if (whole) downloadBlob(DOWNLOAD_NAME, whole);
   }
 
   return (
