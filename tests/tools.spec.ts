@@ -1,7 +1,7 @@
 // The JSON pretty formatter and the URL decoder & encoder, with JavaScript on (computed in the browser, nothing
 // posted) and off (the form posts; the server computes and shows the input again).
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Download, Page } from "@playwright/test";
 import { OUTPUT_PREVIEW_CHARS } from "../shared/tools/json/output-preview";
 import { INPUT_PART_CHARS } from "../app/tools/json/worker-client";
 import { expect, holdRequests, navMenuButton, navMenuEntry, test } from "./fixtures";
@@ -33,6 +33,13 @@ async function setLargeJson(page: Page, selector: string, bytes: number): Promis
     (element as HTMLTextAreaElement).value = `[\n${line.repeat(lines)}"end"\n]`;
     element.dispatchEvent(new Event("input", { bubbles: true }));
   }, bytes);
+}
+
+/** A downloaded file's text (UTF-8). */
+async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Records page posts: with JavaScript the tools must not send the input anywhere. */
@@ -261,11 +268,7 @@ test.describe("JSON pretty formatter", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download" }).click(),
     ]);
-    const whole = await download.createReadStream().then(async (stream) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString("utf8");
-    });
+    const whole = await downloadedText(download);
     expect(whole.length).toBeGreaterThan(600_000);
     expect(whole.startsWith(shown)).toBe(true);
     expect(whole.trimEnd().endsWith('"end"\n]')).toBe(true);
@@ -302,11 +305,7 @@ test.describe("JSON pretty formatter", () => {
       page.waitForEvent("download"),
       page.getByRole("button", { name: "Download" }).click(),
     ]);
-    const downloaded = await download.createReadStream().then(async (stream) => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of stream) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString("utf8");
-    });
+    const downloaded = await downloadedText(download);
     expect(downloaded).toBe(copied);
   });
 
