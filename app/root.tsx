@@ -82,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon.png" type="image/png" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: themeBootScript }} />
         <Meta />
         <Links />
