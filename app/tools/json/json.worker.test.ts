@@ -39,7 +39,7 @@ describe("json.worker", () => {
     expect(reply?.kind === "result" && reply.result.output).toBe("[\n  1,\n  2\n]");
   });
 
-  test("a long output: the reply carries its start, and the whole stays for Copy (text) and Download (Blob)", async () => {
+  test("a long output: the reply carries its start; the whole stays for Copy (text) and Download (Blob)", async () => {
     const input = JSON.stringify(Array.from({ length: 5_000 }, (_, i) => `value ${i} ü`));
     send({ kind: "input-part", id: 4, text: input });
     const reply = send({ kind: "format", id: 4, options: DEFAULT_JSON_OPTIONS });
