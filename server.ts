@@ -82,7 +82,10 @@ const server = http.createServer(
     // Slow-loris defence: a client must send its headers and body within these limits.
     headersTimeout: 10_000,
     requestTimeout: 60_000,
-    keepAliveTimeout: 5_000,
+    // Longer than the idle time-out of the proxies and clients that pool connections to us (60 s is common), so
+    // they stop reusing a connection before we close it; with Node's 5 s, a request sent on a pooled connection as
+    // it closed was lost with ECONNRESET. An idle connection costs a socket and no work.
+    keepAliveTimeout: 65_000,
     // How often those limits are checked; Node's default (30 s) would let a slow client hold a socket for 40 s.
     connectionsCheckingInterval: 1_000,
   },

@@ -1,6 +1,6 @@
 // Faults at the connection level: SIGTERM while 20 slow requests are in flight (all finish, exit 0), slow-loris
-// connections closed by the header time-out while normal requests keep working, and bodies over the limit
-// answered 413 without the process's memory growing with the body.
+// connections closed by the header time-out while normal requests and an idle keep-alive connection keep working,
+// and bodies over the limit answered 413 without the process's memory growing with the body.
 import assert from "node:assert/strict";
 import net from "node:net";
 import { test } from "node:test";
@@ -30,6 +30,24 @@ function slowBodyRequest(port: number, path: string, body: string, spreadMs: num
   });
 }
 
+/** Sends a GET on an open keep-alive connection; resolves with the status line of the answer. */
+function getOnOpenConnection(socket: net.Socket, path: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (socket.destroyed) return reject(new Error("the server had closed the connection"));
+    const onData = (chunk: Buffer) => {
+      socket.off("close", onClose);
+      resolve(chunk.toString().split("\r\n")[0]!);
+    };
+    const onClose = () => {
+      socket.off("data", onData);
+      reject(new Error("the server closed the connection instead of answering"));
+    };
+    socket.once("data", onData);
+    socket.once("close", onClose);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n`);
+  });
+}
+
 test("SIGTERM during 20 slow requests: all 20 complete, then the process exits 0", async () => {
   const server = await startServer({ LOGIN_RATE_LIMIT_PER_MINUTE: "1000" });
   try {
@@ -49,9 +67,14 @@ test("SIGTERM during 20 slow requests: all 20 complete, then the process exits 0
   }
 });
 
-test("slow-loris connections are closed by the header time-out while normal requests keep working", async () => {
+test("slow-loris connections are closed by the header time-out; normal and idle keep-alive ones work", async () => {
   const server = await startServer();
   try {
+    // A connection that has finished a request and then waits, as a browser's or a proxy's pool holds it.
+    const idleKeepAlive = net.connect(server.port, "127.0.0.1");
+    idleKeepAlive.on("error", () => {});
+    await new Promise((resolve) => idleKeepAlive.once("connect", resolve));
+    assert.match(await getOnOpenConnection(idleKeepAlive, "/healthz/live"), / 200 /);
     const sockets: net.Socket[] = [];
     const closedAt: number[] = [];
     const started = Date.now();
@@ -81,6 +104,9 @@ test("slow-loris connections are closed by the header time-out while normal requ
     // headersTimeout is 10 s; the server checks for it every second or so.
     assert.ok(Math.max(...closedAt) < 15_000, `closed after ${Math.max(...closedAt)} ms`);
     assert.ok(Math.max(...latencies) < 1_000);
+    // Idle for the whole of the above (over 10 s, twice Node's default keep-alive time-out) and still served.
+    assert.match(await getOnOpenConnection(idleKeepAlive, "/healthz/live"), / 200 /);
+    idleKeepAlive.destroy();
   } finally {
     await server.stop();
   }
