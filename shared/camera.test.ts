@@ -118,6 +118,19 @@ describe("report helpers", () => {
 });
 
 describe("formatting", () => {
+  it("numbers as Intl's en-US format writes them, rounded to the decimals asked for", () => {
+    const intl = (value: number, digits: number) =>
+      new Intl.NumberFormat("en-US", { maximumFractionDigits: digits }).format(Number(value.toFixed(digits)));
+    const values = [0, -0, 0.04, -0.04, 0.5, 1, 9.995, 999.95, 1000, 99999.99, 1e6 + 0.5, 2 ** 53 + 2, 1e20, 1e21];
+    values.push(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e-7, 123456789.123456);
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (let i = 0; i < 3_000; i++) values.push((random() - 0.3) * 10 ** Math.floor(random() * 12));
+    for (const value of values)
+      for (const digits of [0, 1, 2, 3])
+        expect(formatNumber(value, digits), `${value}, ${digits}`).toBe(intl(value, digits));
+  });
+
   it("numbers, exposure times and ranges", () => {
     expect(formatNumber(1.5, 2)).toBe("1.5");
     expect(formatNumber(11906, 0)).toBe("11,906");

@@ -233,18 +233,37 @@ export function sdkOf(deviceOs: string, osVersion: string): number | null {
 
 // ---------------------------------------------------------------- formatting
 
-// toLocaleString with options builds a new Intl.NumberFormat on every call, a tenth of a report page's render;
-// one formatter per number of decimals is built once.
+// Written out for the common case rather than with Intl.NumberFormat, whose format() was a few percent of a report
+// page's render (a report lists hundreds of numbers); Intl still formats what the short path does not cover.
 const numberFormats = new Map<number, Intl.NumberFormat>();
 
-/** At most `digits` decimals, without trailing zeros: 1.50 → "1.5", 2.00 → "2". */
-export function formatNumber(value: number, digits = 1): string {
+function formatNumberWithIntl(value: number, digits: number): string {
   let format = numberFormats.get(digits);
   if (!format) {
     format = new Intl.NumberFormat("en-US", { maximumFractionDigits: digits });
     numberFormats.set(digits, format);
   }
-  return format.format(Number(value.toFixed(digits)));
+  return format.format(value);
+}
+
+/** "1234567" → "1,234,567" (en-US grouping). */
+function groupThousands(integer: string): string {
+  let grouped = integer.slice(0, integer.length % 3 || 3);
+  for (let at = grouped.length; at < integer.length; at += 3) grouped += `,${integer.slice(at, at + 3)}`;
+  return grouped;
+}
+
+/** At most `digits` decimals, without trailing zeros, grouped as en-US: 1.50 → "1.5", 2.00 → "2", 11906 → "11,906". */
+export function formatNumber(value: number, digits = 1): string {
+  const rounded = Number(value.toFixed(digits));
+  // Outside plain fixed notation (infinities, 1e21 and over, tiny fractions, -0), Intl decides the text.
+  if (!(Math.abs(rounded) < 1e21) || (rounded === 0 && 1 / rounded < 0) || !Number.isInteger(digits) || digits > 20)
+    return formatNumberWithIntl(rounded, digits);
+  const fixed = Math.abs(rounded).toFixed(digits);
+  const point = fixed.indexOf(".");
+  const integer = point === -1 ? fixed : fixed.slice(0, point);
+  const fraction = point === -1 ? "" : fixed.slice(point + 1).replace(/0+$/, "");
+  return `${rounded < 0 ? "-" : ""}${groupThousands(integer)}${fraction ? `.${fraction}` : ""}`;
 }
 
 /** 13611 ns → "1/73,470 s"; 32e9 ns → "32 s". Photographers read short exposures as fractions. */

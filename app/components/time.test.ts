@@ -15,4 +15,17 @@ describe("formatDateTime", () => {
   it("gives back text that is not a date", () => {
     expect(formatDateTime("soon")).toBe("soon");
   });
+
+  it("reads a time as toISOString writes it exactly as through a Date, for any moment", () => {
+    const throughDate = (date: Date) => formatDateTime(new Date(date.getTime()));
+    for (let i = 0; i < 2_000; i++) {
+      const date = new Date(Date.UTC(1970 + (i % 130), i % 12, 1 + (i % 31), i % 24, (i * 7) % 60, i % 60, i % 1000));
+      expect(formatDateTime(date.toISOString())).toBe(throughDate(date));
+    }
+  });
+
+  it("reads times that only look canonical through a Date", () => {
+    expect(formatDateTime("2025-13-01T10:00:00.000Z")).toBe("2025-13-01T10:00:00.000Z");
+    expect(formatDateTime("2025-00-10T10:00:00.000Z")).toBe("2025-00-10T10:00:00.000Z");
+  });
 });

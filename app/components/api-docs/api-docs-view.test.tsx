@@ -3,6 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRequestContext } from "~/context";
 import { loader } from "~/routes/pages/api-docs";
+import { readRenderOnlyData } from "~/utils/render-only-data";
 import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 import { ApiDocsView } from "./api-docs-view";
 import { HTTP_METHODS, operationsByTag, type OpenApiDocument } from "./openapi-model";
@@ -15,7 +16,7 @@ beforeAll(async () => {
   h = await createApiHarness();
   const context = createRequestContext({ clientIp: "203.0.113.7", api: h.api });
   const loaded = await loader({ request: new Request("http://localhost/api-docs"), context, params: {} } as never);
-  doc = loaded.doc;
+  doc = readRenderOnlyData(loaded.doc);
   html = renderToStaticMarkup(<ApiDocsView doc={doc} />);
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@
 import { createContext, data, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/report-compare";
+import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
 import type { CameraReportDetail } from "../../../shared/contract/camera";
 import { columnOf, rowDiffers, SECTIONS } from "~/components/camera/compare-rows";
 import { NavigationStatus } from "~/components/camera/navigation-status";
@@ -46,7 +47,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const loaded = context.get(compareContext) ?? (await loadReports(request, context));
   const onlyDifferences = new URL(request.url).searchParams.get("diff") === "1";
-  if (!loaded.ids) return data({ reports: [], message: loaded.message, onlyDifferences }, { status: 400 });
+  const compared = (reports: CameraReportDetail[]) => ({
+    reports: renderOnlyData(reports),
+    models: reports.map((report) => report.report_data.device_model).filter(Boolean),
+  });
+  if (!loaded.ids) return data({ ...compared([]), message: loaded.message, onlyDifferences }, { status: 400 });
   const reports: CameraReportDetail[] = [];
   for (const [index, result] of loaded.results.entries()) {
     if (!result.ok) {
@@ -55,11 +60,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }
     reports.push(result.data);
   }
-  return { reports, message: null, onlyDifferences };
+  return { ...compared(reports), message: null, onlyDifferences };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const names = (loaderData?.reports ?? []).map((report) => report.report_data.device_model).filter(Boolean);
+  const names = loaderData?.models ?? [];
   return [{ title: names.length ? `Compare ${names.join(" vs ")}` : "Compare camera reports" }];
 };
 
@@ -71,7 +76,9 @@ function compareHref(ids: string[], onlyDifferences: boolean): string {
 }
 
 export default function ReportCompare() {
-  const { reports, message, onlyDifferences } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { message, onlyDifferences } = loaded;
+  const reports = useRenderOnlyData(loaded.reports);
   if (message) {
     return (
       <section className="space-y-3">

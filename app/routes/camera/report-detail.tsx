@@ -20,6 +20,7 @@ import { conditionalPage } from "~/utils/conditional-get.server";
 import { memberNode } from "../../../shared/stored-json";
 import { printJson } from "../../../shared/tools/json/format";
 import { parseJson } from "../../../shared/tools/json/parse";
+import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
 
 const NO_REPORT = "No report data available";
 const detailContext = createContext<ApiResult<CameraReportDetail> | null>(null);
@@ -45,7 +46,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     throw data(result.status === 404 ? { ...result.error, detail: NO_REPORT } : result.error, {
       status: result.status,
     });
-  return { report: result.data, permalink: `/cam2/${result.data.id}`, json: reportJsonOf(result.text ?? "") };
+  const { manufacturer, device_model, device_os } = result.data.report_data;
+  return {
+    report: renderOnlyData(result.data),
+    device: [manufacturer, device_model].filter(Boolean).join(" "),
+    deviceOs: device_os ?? "",
+    permalink: `/cam2/${result.data.id}`,
+    json: reportJsonOf(result.text ?? ""),
+  };
 }
 
 /**
@@ -59,25 +67,26 @@ function reportJsonOf(answerText: string): string {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
-  const data = loaderData?.report.report_data;
-  if (!data) return [{ title: NO_REPORT }];
-  const device = [data.manufacturer, data.device_model].filter(Boolean).join(" ");
+  if (!loaderData) return [{ title: NO_REPORT }];
+  const { device, deviceOs } = loaderData;
   return [
     { title: `${device} camera report` },
     {
       name: "description",
       content:
-        `What the cameras of the ${device} (${data.device_os ?? ""}) can do: ` +
+        `What the cameras of the ${device} (${deviceOs}) can do: ` +
         `hardware levels, sensors, lenses and capabilities.`,
     },
   ];
 };
 
 export default function ReportDetail() {
-  const { report, permalink, json } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { permalink, json } = loaded;
+  const report = useRenderOnlyData(loaded.report);
   const data = report.report_data;
+  const device = loaded.device || "Unknown device";
   const cameras = Array.isArray(data.camera_list) ? data.camera_list : [];
-  const device = [data.manufacturer, data.device_model].filter(Boolean).join(" ") || "Unknown device";
   const facings = reportFacings(cameras);
   return (
     <article className="space-y-6">

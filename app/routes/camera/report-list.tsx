@@ -26,6 +26,7 @@ import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import ArrowRightIcon from "lucide-react/icons/arrow-right";
 import ChartColumnIcon from "lucide-react/icons/chart-column";
 import { inlineIconClass } from "~/components/icons";
+import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
 import {
   CameraReportQuerySchema,
   normalizeCameraReportQuery,
@@ -127,9 +128,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query } = readSearch(new URL(request.url));
   // The filter still works without the counts: it then offers the manufacturers the search names.
   const manufacturers = counted.ok ? counted.data.manufacturers : [];
-  if (result.ok) return { query, list: result.data, manufacturers, errors: {} as Record<string, string[]> };
+  const found = (list: CameraReportPage | null) => renderOnlyData({ list, manufacturers });
+  if (result.ok) return { query, found: found(result.data), errors: {} as Record<string, string[]> };
   if (result.status === 400) {
-    return data({ query, list: null, manufacturers, errors: fieldErrorsOf(result.error) }, { status: 400 });
+    return data({ query, found: found(null), errors: fieldErrorsOf(result.error) }, { status: 400 });
   }
   throw data(result.error, { status: result.status });
 }
@@ -149,7 +151,8 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function ReportList() {
-  const { query, list, errors, manufacturers } = useLoaderData<typeof loader>();
+  const { query, found, errors } = useLoaderData<typeof loader>();
+  const { list, manufacturers } = useRenderOnlyData(found);
   const { pathname } = useLocation();
   const reports = list?.reports ?? [];
   const models = list?.models;

@@ -4,6 +4,7 @@
 import { createContext, data, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
 import { Link } from "~/components/link";
 import type { Route } from "./+types/report-stats";
+import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
 import type { ReactNode } from "react";
 import type { CameraStats, CameraStatsBin, CameraStatsGroup } from "../../../shared/contract/camera-stats";
 import { FILTER_CAPABILITIES } from "../../../shared/contract/camera-vocabulary";
@@ -36,7 +37,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context }: Route.LoaderArgs) {
   const result = context.get(statsContext) ?? (await loadStats(context));
   if (!result.ok) throw data(result.error, { status: result.status });
-  return { stats: result.data };
+  return { stats: renderOnlyData(result.data) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -271,7 +272,7 @@ function CoverageSection({
 }
 
 export default function ReportStats() {
-  const { stats } = useLoaderData<typeof loader>();
+  const stats = useRenderOnlyData(useLoaderData<typeof loader>().stats);
   const levelRows = stats.hardware_levels.map((entry) => ({
     label: entry.level ?? "None given",
     reports: entry.reports,

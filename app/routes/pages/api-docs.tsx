@@ -8,9 +8,10 @@ import type { OpenApiDocument } from "~/components/api-docs/openapi-model";
 import { errorMessageOf } from "~/components/error-views";
 import { apiGetOrThrow } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
+import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { doc: await apiGetOrThrow<OpenApiDocument>(context, "/openapi.json") };
+  return { doc: renderOnlyData(await apiGetOrThrow<OpenApiDocument>(context, "/openapi.json")) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function ApiDocs() {
-  const { doc } = useLoaderData<typeof loader>();
+  const doc = useRenderOnlyData(useLoaderData<typeof loader>().doc);
   return <ApiDocsView doc={doc} />;
 }
 
