@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { config } from "../../config";
 import { contactMessages, siteData } from "../../db/schema";
 import { scheduleContactNotifications, startContactNotificationRetry } from "../../services/contact";
+import { createSiteData, updateSiteData } from "../../services/site-data";
 import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
 import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp";
 
@@ -241,16 +242,20 @@ describe("owner notification", () => {
 });
 
 describe("GET /api/v1/site/data/current/{type}", () => {
+  /** A saved entry, as the administrators' site data form makes one (the save announces the public change). */
+  async function saveEntry(type: string, markdown: string, isCurrent: boolean) {
+    const created = await createSiteData(h.database.db, type);
+    return updateSiteData(h.database.db, created.id, { type, markdown, is_current: isCurrent });
+  }
+
   it("answers null when no entry is current, then the current version only", async () => {
     const none = await h.request("/v1/site/data/current/privacy");
     expect(none.status).toBe(200);
     expect(await none.json()).toEqual({ entry: null });
 
-    await h.database.db.insert(siteData).values([
-      { type: "terms", versionNum: 1, markdown: "# Old terms", isCurrent: false },
-      { type: "terms", versionNum: 2, markdown: "# New terms", isCurrent: true },
-      { type: "privacy", versionNum: 1, markdown: "# Draft privacy", isCurrent: false },
-    ]);
+    await saveEntry("terms", "# Old terms", false);
+    await saveEntry("terms", "# New terms", true);
+    await saveEntry("privacy", "# Draft privacy", false);
     const terms = await h.request("/v1/site/data/current/terms");
     expect(terms.status).toBe(200);
     const { entry } = await terms.json();
@@ -267,14 +272,24 @@ describe("GET /api/v1/site/data/current/{type}", () => {
     const again = await h.request("/v1/site/data/current/terms", { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
 
-    // An administrator's save touches updated_at: the old ETag no longer matches.
-    await h.database.db
-      .update(siteData)
-      .set({ markdown: "# Newer terms", updatedAt: new Date(Date.now() + 1_000) })
-      .where(eq(siteData.isCurrent, true));
+    const current = (await first.json()).entry;
+    await updateSiteData(h.database.db, current.id, { type: "terms", markdown: "# Newer terms" });
     const changed = await h.request("/v1/site/data/current/terms", { headers: { "if-none-match": etag } });
     expect(changed.status).toBe(200);
     expect((await changed.json()).entry.markdown).toBe("# Newer terms");
+  });
+
+  it("answers from memory between saves, and a save is seen on the next request", async () => {
+    const current = (await (await h.request("/v1/site/data/current/terms")).json()).entry;
+    // A change that is not a save (no announcement) does not reach the kept entry...
+    await h.database.db
+      .update(siteData)
+      .set({ markdown: "# Edited behind the site's back" })
+      .where(eq(siteData.id, current.id));
+    expect((await (await h.request("/v1/site/data/current/terms")).json()).entry.markdown).toBe(current.markdown);
+    // ...a save does, at once.
+    await updateSiteData(h.database.db, current.id, { type: "terms", markdown: "# Saved terms" });
+    expect((await (await h.request("/v1/site/data/current/terms")).json()).entry.markdown).toBe("# Saved terms");
   });
 
   it("serves only the public types", async () => {
