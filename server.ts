@@ -6,6 +6,7 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type * as ServerAppModule from "./host/app.ts";
 import { closeConnectionOnEarlyAnswer } from "./server/lib/early-answer.ts";
+import { reclaimIdleConnectionsWhenCrowded } from "./server/lib/idle-connections.ts";
 import { planWorkers, runPrimary, WORKER_SHUTDOWN_MS } from "./server/cluster.ts";
 import { releaseMemoryWhenQuiet } from "./server/quiet-memory.ts";
 import { sharedSecretsProblem } from "./server/shared-secrets.ts";
@@ -84,7 +85,8 @@ const server = http.createServer(
     requestTimeout: 60_000,
     // Longer than the idle time-out of the proxies and clients that pool connections to us (60 s is common), so
     // they stop reusing a connection before we close it; with Node's 5 s, a request sent on a pooled connection as
-    // it closed was lost with ECONNRESET. An idle connection costs a socket and no work.
+    // it closed was lost with ECONNRESET. An idle connection costs a socket and no work, and when connections run
+    // high the idle ones are closed first (below).
     keepAliveTimeout: 65_000,
     // How often those limits are checked; Node's default (30 s) would let a slow client hold a socket for 40 s.
     connectionsCheckingInterval: 1_000,
@@ -92,6 +94,7 @@ const server = http.createServer(
   closeConnectionOnEarlyAnswer(listener),
 );
 
+reclaimIdleConnectionsWhenCrowded(server);
 if (isProduction) releaseMemoryWhenQuiet(server);
 
 server.listen(port, host, () => {
