@@ -256,9 +256,9 @@ function groupThousands(integer: string): string {
 /** At most `digits` decimals, without trailing zeros, grouped as en-US: 1.50 → "1.5", 2.00 → "2", 11906 → "11,906". */
 export function formatNumber(value: number, digits = 1): string {
   const rounded = Number(value.toFixed(digits));
-  // Outside plain fixed notation (infinities, 1e21 and over, tiny fractions, -0), Intl decides the text.
-  if (!(Math.abs(rounded) < 1e21) || (rounded === 0 && 1 / rounded < 0) || !Number.isInteger(digits) || digits > 20)
-    return formatNumberWithIntl(rounded, digits);
+  // Where toFixed does not write what Intl would (NaN, infinities, 1e21 and over, -0, odd decimal counts), Intl does.
+  const plain = Math.abs(rounded) < 1e21 && !Object.is(rounded, -0) && Number.isInteger(digits) && digits <= 20;
+  if (!plain) return formatNumberWithIntl(rounded, digits);
   const fixed = Math.abs(rounded).toFixed(digits);
   const point = fixed.indexOf(".");
   const integer = point === -1 ? fixed : fixed.slice(0, point);

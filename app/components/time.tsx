@@ -31,8 +31,10 @@ export function formatDateTime(value: string | Date): string {
 export function Time({ value }: { value: string | Date | null | undefined }) {
   if (!value) return <span>—</span>;
   // A canonical time is its own datetime attribute; a rendered page lists dozens of them.
-  const canonical = typeof value === "string" ? canonicalText(value) : null;
-  if (typeof value === "string" && canonical !== null) return <time dateTime={value}>{canonical}</time>;
+  if (typeof value === "string") {
+    const canonical = canonicalText(value);
+    if (canonical !== null) return <time dateTime={value}>{canonical}</time>;
+  }
   const date = typeof value === "string" ? new Date(value) : value;
   return <time dateTime={date.toISOString()}>{formatDateTime(date)}</time>;
 }
