@@ -9,6 +9,7 @@ import { EchoedTextProvider } from "./utils/echoed-text";
 import { withEchoedTexts } from "./utils/echoed-text.server";
 import { pageHydrates } from "./utils/hydration";
 import { NonceProvider } from "./utils/nonce";
+import { wholePageResponse } from "./utils/whole-page.server";
 import { contentSecurityPolicy } from "./utils/security.server";
 import { startTiming } from "../shared/http/server-timing";
 
@@ -41,7 +42,7 @@ export default function handleRequest(
   if (wholePage !== null) {
     stopRenderTiming();
     setPageHeaders();
-    return new Response(wholePage, { headers: responseHeaders, status: responseStatusCode });
+    return wholePageResponse(wholePage, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -8,6 +8,7 @@ import { createRequestHandler } from "react-router";
 import { createRequestContext, requestInfoContext, type ApiTransport } from "../app/context";
 import { contentSecurityPolicy } from "../app/utils/security.server";
 import { dropSiteSettingsOnChange } from "../app/utils/site-settings.server";
+import { withWholePageBody } from "../app/utils/whole-page.server";
 import { withServerTiming } from "../shared/http/server-timing";
 import { createApiApp } from "../server/api/app";
 import { clientIp, type SessionLookups } from "../server/api/context";
@@ -134,7 +135,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
       const sessionLookups: SessionLookups = new Map();
       const transport: ApiTransport = { fetch: (apiRequest, env) => api.fetch(apiRequest, { ...env, sessionLookups }) };
       const context = createRequestContext({ clientIp: clientIp(c), nonce, api: transport });
-      const response = await handleDocument(request, context);
+      const response = withWholePageBody(await handleDocument(request, context));
       // Data that was already cached for a while (the report list, the site settings) shortens the page's life
       // in every cache after this one: the page cache and the browser count its max-age from the data's read.
       const { dataAgeSeconds } = context.get(requestInfoContext);

@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const loaded = context.get(compareContext) ?? (await loadReports(request, context));
   const onlyDifferences = new URL(request.url).searchParams.get("diff") === "1";
   const compared = (reports: CameraReportDetail[]) => ({
-    reports: renderOnlyData(reports),
+    reports: renderOnlyData(request, reports),
     models: reports.map((report) => report.report_data.device_model).filter(Boolean),
   });
   if (!loaded.ids) return data({ ...compared([]), message: loaded.message, onlyDifferences }, { status: 400 });

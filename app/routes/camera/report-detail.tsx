@@ -40,7 +40,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   }),
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const result = context.get(detailContext) ?? (await loadReport(params.reportId, context));
   if (!result.ok)
     throw data(result.status === 404 ? { ...result.error, detail: NO_REPORT } : result.error, {
@@ -48,7 +48,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
   const { manufacturer, device_model, device_os } = result.data.report_data;
   return {
-    report: renderOnlyData(result.data),
+    report: renderOnlyData(request, result.data),
     device: [manufacturer, device_model].filter(Boolean).join(" "),
     deviceOs: device_os ?? "",
     permalink: `/cam2/${result.data.id}`,

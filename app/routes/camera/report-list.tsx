@@ -128,7 +128,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { query } = readSearch(new URL(request.url));
   // The filter still works without the counts: it then offers the manufacturers the search names.
   const manufacturers = counted.ok ? counted.data.manufacturers : [];
-  const found = (list: CameraReportPage | null) => renderOnlyData({ list, manufacturers });
+  const found = (list: CameraReportPage | null) => renderOnlyData(request, { list, manufacturers });
   if (result.ok) return { query, found: found(result.data), errors: {} as Record<string, string[]> };
   if (result.status === 400) {
     return data({ query, found: found(null), errors: fieldErrorsOf(result.error) }, { status: 400 });

@@ -34,10 +34,10 @@ export const middleware: Route.MiddlewareFunction[] = [
   }),
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const result = context.get(statsContext) ?? (await loadStats(context));
   if (!result.ok) throw data(result.error, { status: result.status });
-  return { stats: renderOnlyData(result.data) };
+  return { stats: renderOnlyData(request, result.data) };
 }
 
 export const meta: Route.MetaFunction = (args) =>

@@ -10,8 +10,8 @@ import { apiGetOrThrow } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
 import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { doc: renderOnlyData(await apiGetOrThrow<OpenApiDocument>(context, "/openapi.json")) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return { doc: renderOnlyData(request, await apiGetOrThrow<OpenApiDocument>(context, "/openapi.json")) };
 }
 
 export const meta: Route.MetaFunction = (args) =>
