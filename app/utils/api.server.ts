@@ -4,6 +4,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
 import { FieldErrorSchema, type ApiErrorBody, type FieldError } from "../../shared/contract/errors";
 import { timed } from "../../shared/http/server-timing";
+import { SharedAnswers } from "./api-answers.server";
 
 export type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
 
@@ -33,6 +34,9 @@ type ReadableContext = Readonly<RouterContextProvider>;
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/** Shared answers of GET requests, reused while /api says they have not changed (app/utils/api-answers.server.ts). */
+const sharedAnswers = new SharedAnswers();
+
 function remoteBaseUrl(): string | undefined {
   return process.env.API_URL?.replace(/\/+$/, "") || undefined;
 }
@@ -52,6 +56,9 @@ export async function apiRequest<T>(
     headers.set("content-type", "application/json");
     body = JSON.stringify(options.body);
   }
+  const keptEtag =
+    method === "GET" && body === undefined && !headers.has("if-none-match") ? sharedAnswers.etagFor(path) : undefined;
+  if (keptEtag) headers.set("if-none-match", keptEtag);
   const { clientIp } = context.get(requestInfoContext);
   const transport = remoteBaseUrl() ? null : context.get(apiTransportContext);
   const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
@@ -77,7 +84,20 @@ export async function apiRequest<T>(
     return { ok: false, status: 503, error: { detail, status_code: 503, errors: [] }, headers: new Headers() };
   }
   noteDataAge(context, Number(response.headers.get("age") ?? 0));
-  return readResponse<T>(response);
+  if (keptEtag && response.status === 304) {
+    const kept = sharedAnswers.reuse(path, response.headers.get("etag"));
+    if (kept) return { ok: true, status: 200, data: kept.data as T, headers: response.headers, text: kept.text };
+    // A 304 for a tag this client no longer keeps: ask again, without one.
+    sharedAnswers.forget(path);
+    return apiRequest<T>(context, path, options);
+  }
+  const result = await readResponse<T>(response);
+  if (method !== "GET") return result;
+  if (result.ok && result.status === 200 && result.text !== undefined) {
+    return { ...result, data: sharedAnswers.keep(path, response, result.data, result.text) };
+  }
+  sharedAnswers.forget(path);
+  return result;
 }
 
 /**
