@@ -111,6 +111,21 @@ describe("the API client's transport failures", () => {
     hanging.close();
   });
 
+  it("gives up on a backend that stops in the middle of its body, within the timeout", async () => {
+    const stalling = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"user": ');
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, "127.0.0.1", resolve));
+    process.env.API_URL = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/api`;
+    const started = Date.now();
+    const result = await apiRequest(contextFor(null), "/auth/session", { timeoutMs: 300 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(result).toMatchObject({ ok: false, status: 503, error: { detail: "The API did not answer in time" } });
+    stalling.closeAllConnections();
+    stalling.close();
+  });
+
   it("treats 204 as an empty result and a body with an error field as a failure", async () => {
     const server = http.createServer((req, res) => {
       if (req.url?.endsWith("/empty")) {

@@ -61,43 +61,51 @@ export async function apiRequest<T>(
   if (keptEtag) headers.set("if-none-match", keptEtag);
   const { clientIp } = context.get(requestInfoContext);
   const transport = remoteBaseUrl() ? null : context.get(apiTransportContext);
-  const signal = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-
-  let response: Response;
+  const deadline = startDeadline(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const { signal } = deadline;
   try {
-    if (transport) {
-      const request = new Request(`http://in-process/api${path}`, { method, headers, body, signal });
-      response = await timed("api", () => withAbort(Promise.resolve(transport.fetch(request, { clientIp })), signal));
-    } else {
-      const base = remoteBaseUrl();
-      if (!base) throw new Error("API_URL is not set and no in-process API is available");
-      headers.set("x-forwarded-for", clientIp);
-      response = await timed("api", () =>
-        fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual" }),
-      );
+    let response: Response;
+    try {
+      if (transport) {
+        // No signal on an in-process request: /api does not read one, and a Request that follows a signal stays
+        // reachable until a finalizer has run, which moves it into the old generation (withAbort keeps the time-out).
+        const request = new Request(`http://in-process/api${path}`, { method, headers, body });
+        response = await timed("api", () => withAbort(Promise.resolve(transport.fetch(request, { clientIp })), signal));
+      } else {
+        const base = remoteBaseUrl();
+        if (!base) throw new Error("API_URL is not set and no in-process API is available");
+        headers.set("x-forwarded-for", clientIp);
+        response = await timed("api", () =>
+          fetch(`${base}${path}`, { method, headers, body, signal, redirect: "manual" }),
+        );
+      }
+    } catch (error) {
+      return transportFailure(error);
     }
-  } catch (error) {
-    const detail =
-      error instanceof Error && error.name === "TimeoutError"
-        ? "The API did not answer in time"
-        : transportMessage(error);
-    return { ok: false, status: 503, error: { detail, status_code: 503, errors: [] }, headers: new Headers() };
-  }
-  noteDataAge(context, Number(response.headers.get("age") ?? 0));
-  if (keptEtag && response.status === 304) {
-    const kept = sharedAnswers.reuse(path, response.headers.get("etag"));
-    if (kept) return { ok: true, status: 200, data: kept.data as T, headers: response.headers, text: kept.text };
-    // A 304 for a tag this client no longer keeps: ask again, without one.
+    noteDataAge(context, Number(response.headers.get("age") ?? 0));
+    if (keptEtag && response.status === 304) {
+      const kept = sharedAnswers.reuse(path, response.headers.get("etag"));
+      if (kept) return { ok: true, status: 200, data: kept.data as T, headers: response.headers, text: kept.text };
+      // A 304 for a tag this client no longer keeps: ask again, without one.
+      sharedAnswers.forget(path);
+      return apiRequest<T>(context, path, options);
+    }
+    let result: ApiResult<T>;
+    try {
+      result = await readResponse<T>(response);
+    } catch (error) {
+      // The time-out, or the connection lost, while the body was still coming.
+      return transportFailure(error);
+    }
+    if (method !== "GET") return result;
+    if (result.ok && result.status === 200 && result.text !== undefined) {
+      return { ...result, data: sharedAnswers.keep(path, response, result.data, result.text) };
+    }
     sharedAnswers.forget(path);
-    return apiRequest<T>(context, path, options);
+    return result;
+  } finally {
+    deadline.clear();
   }
-  const result = await readResponse<T>(response);
-  if (method !== "GET") return result;
-  if (result.ok && result.status === 200 && result.text !== undefined) {
-    return { ...result, data: sharedAnswers.keep(path, response, result.data, result.text) };
-  }
-  sharedAnswers.forget(path);
-  return result;
 }
 
 /**
@@ -115,34 +123,23 @@ export async function apiStream(
   if (token) headers.set("authorization", `Bearer ${token}`);
   const { clientIp } = context.get(requestInfoContext);
   const transport = remoteBaseUrl() ? null : context.get(apiTransportContext);
-  const abort = new AbortController();
-  const timer = setTimeout(
-    () => abort.abort(new DOMException("The API did not answer in time", "TimeoutError")),
-    options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-  );
+  const deadline = startDeadline(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const { signal } = deadline;
   let response: Response;
   try {
     if (transport) {
-      const request = new Request(`http://in-process/api${path}`, { headers, signal: abort.signal });
-      response = await timed("api", () =>
-        withAbort(Promise.resolve(transport.fetch(request, { clientIp })), abort.signal),
-      );
+      const request = new Request(`http://in-process/api${path}`, { headers });
+      response = await timed("api", () => withAbort(Promise.resolve(transport.fetch(request, { clientIp })), signal));
     } else {
       const base = remoteBaseUrl();
       if (!base) throw new Error("API_URL is not set and no in-process API is available");
       headers.set("x-forwarded-for", clientIp);
-      response = await timed("api", () =>
-        fetch(`${base}${path}`, { headers, signal: abort.signal, redirect: "manual" }),
-      );
+      response = await timed("api", () => fetch(`${base}${path}`, { headers, signal, redirect: "manual" }));
     }
   } catch (error) {
-    const detail =
-      error instanceof Error && error.name === "TimeoutError"
-        ? "The API did not answer in time"
-        : transportMessage(error);
-    return { ok: false, status: 503, error: { detail, status_code: 503, errors: [] }, headers: new Headers() };
+    return transportFailure(error);
   } finally {
-    clearTimeout(timer);
+    deadline.clear();
   }
   if (response.ok) return { ok: true, response };
   // A failed answer is read whole: it is the small error body.
@@ -154,6 +151,28 @@ export function noteDataAge(context: ReadableContext, seconds: number): void {
   if (!(seconds > 0) || !Number.isFinite(seconds)) return;
   const info = context.get(requestInfoContext);
   if (seconds > info.dataAgeSeconds) info.dataAgeSeconds = Math.ceil(seconds);
+}
+
+/**
+ * The call's time-out as an abort signal, and its timer cleared once the call is done. A timer still pending
+ * (AbortSignal.timeout's runs its full time) keeps the page request's async context, and all it holds, alive
+ * until it fires: objects that outlive the young generation and fill the old one.
+ */
+function startDeadline(ms: number): { signal: AbortSignal; clear(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException("The API did not answer in time", "TimeoutError")),
+    ms,
+  );
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
+}
+
+function transportFailure(error: unknown): Extract<ApiResult<never>, { ok: false }> {
+  const detail =
+    error instanceof Error && error.name === "TimeoutError"
+      ? "The API did not answer in time"
+      : transportMessage(error);
+  return { ok: false, status: 503, error: { detail, status_code: 503, errors: [] }, headers: new Headers() };
 }
 
 async function withAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
