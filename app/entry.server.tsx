@@ -47,28 +47,29 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Bots and no-JS clients get the whole document at once; browsers get the shell as soon as it is ready.
-    const readyEvent =
-      isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+    // The render is given up after streamTimeout. The timer is cleared once everything is rendered: a pending timer
+    // would keep the request's async context, and all it holds, alive for its whole time.
+    let abortTimer: NodeJS.Timeout | undefined;
+    let allRendered = false;
+    const stopAbortTimer = () => {
+      allRendered = true;
+      clearTimeout(abortTimer);
+    };
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       // A finished Suspense boundary goes out in place. React would move a large one (an admin form) after the rest
       // of the page, shown by an inline script: without JavaScript it would stay hidden.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
-      [readyEvent]() {
-        shellRendered = true;
-        stopRenderTiming();
-        const body = new PassThrough();
-        const sent = echoed.marker ? withEchoedTexts(body, echoed.texts, echoed.marker) : body;
-        setPageHeaders();
-        resolve(
-          new Response(createReadableStreamFromReadable(sent), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
-        pipe(body);
+      onShellReady() {
+        if (!waitForAll) send();
+      },
+      onAllReady() {
+        stopAbortTimer();
+        if (waitForAll) send();
       },
       onShellError(error: unknown) {
+        stopAbortTimer();
         reject(error);
       },
       onError(error: unknown) {
@@ -76,7 +77,22 @@ export default function handleRequest(
         if (shellRendered) console.error(error);
       },
     });
-    setTimeout(abort, streamTimeout + 1_000);
+    if (!allRendered) abortTimer = setTimeout(abort, streamTimeout + 1_000);
+
+    function send() {
+      shellRendered = true;
+      stopRenderTiming();
+      const body = new PassThrough();
+      const sent = echoed.marker ? withEchoedTexts(body, echoed.texts, echoed.marker) : body;
+      setPageHeaders();
+      resolve(
+        new Response(createReadableStreamFromReadable(sent), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    }
   });
 }
 
