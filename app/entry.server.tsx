@@ -104,7 +104,7 @@ function matchedHandles(routerContext: EntryContext): { handle: unknown }[] {
 }
 
 // Where React could not finish a Suspense boundary on the server and left it to the browser.
-const CLIENT_RENDERED_BOUNDARY = Buffer.from("<!--$!-->");
+const CLIENT_RENDERED_BOUNDARY = "<!--$!-->";
 const DOCTYPE = "<!DOCTYPE html>";
 const utf8 = new TextEncoder();
 
@@ -116,8 +116,9 @@ const utf8 = new TextEncoder();
  * Null when a boundary suspended (renderToString cannot wait for it): the streaming render handles that page.
  */
 function renderWhole(page: React.ReactElement): Uint8Array<ArrayBuffer> | null {
-  const html = renderToString(page);
-  const bytes = utf8.encode(html.startsWith(DOCTYPE) ? html : DOCTYPE + html);
-  const suspended = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(CLIENT_RENDERED_BOUNDARY);
-  return suspended ? null : bytes;
+  const rendered = renderToString(page);
+  const html = rendered.startsWith(DOCTYPE) ? rendered : DOCTYPE + rendered;
+  const bytes = utf8.encode(html);
+  // The encoding made the string flat: searching it is about twice as fast as searching the bytes.
+  return html.includes(CLIENT_RENDERED_BOUNDARY) ? null : bytes;
 }

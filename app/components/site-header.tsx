@@ -1,8 +1,8 @@
 // The site header: title, main links, Tools menu and, when signed in, the Profile menu (with Admin for
 // administrators). On a phone the links fold into one Menu disclosure, so the header stays one row high; both forms
 // are in the page and CSS shows the one that fits, which needs no JavaScript.
-import { href, NavLink } from "react-router";
-import { Link } from "~/components/link";
+import { href } from "react-router";
+import { Link, NavLink } from "~/components/link";
 import { isAdmin, type SessionUser } from "../../shared/user";
 import { NavMenu } from "./nav-menu";
 import type { NavMenuEntry } from "./nav-menu-parts";
