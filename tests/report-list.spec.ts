@@ -115,7 +115,7 @@ test.describe("report list: page size and grouping", () => {
   });
 });
 
-test.describe("report list: the page as the server holds it", () => {
+test.describe("report list and statistics: the pages as the server holds them", () => {
   test("has no character of its own beyond Latin-1", async ({ request }) => {
     // The server renders a page into one string. A single character past U+00FF (an en dash, an ellipsis, a curly
     // quote) makes all of it two bytes a character, and a 100-row page then renders markedly slower
@@ -126,6 +126,8 @@ test.describe("report list: the page as the server holds it", () => {
       "/camera2/report_list?size=100&q=pixel&min_sdk=30&max_sdk=35&min_mp=12&feature=4k&cap=RAW&sort=device",
       "/camera2/report_list?size=100&q=no-such-device-anywhere",
       "/camera2/report_list?group=model&size=100",
+      // Over 64,000 characters: its range labels, from /api, are Latin-1 too ("2 to 5 MP").
+      "/camera2/stats",
     ];
     for (const path of paths) {
       const response = await request.get(path);

@@ -25,7 +25,7 @@ function binsOf(edges: number[], name: (value: number) => string, unit: string):
         ? `under ${name(to!)}${unit}`
         : to === null
           ? `${name(from)}${unit} or more`
-          : `${name(from)}–${name(to)}${unit}`;
+          : `${name(from)} to ${name(to)}${unit}`;
     return { label, from: index === 0 ? 0 : from, to };
   });
 }
@@ -50,7 +50,7 @@ export const SENSOR_SIZE_BINS: Bin[] = [
   { label: `under ${SENSOR_TYPES[0]![1]}`, from: 0, to: SENSOR_TYPES[0]![0] },
   ...SENSOR_TYPES.map(([from, name], index) => {
     const next = SENSOR_TYPES[index + 1];
-    return next ? { label: `${name}–${next[1]}`, from, to: next[0] } : { label: `${name} or more`, from, to: null };
+    return next ? { label: `${name} to ${next[1]}`, from, to: next[0] } : { label: `${name} or more`, from, to: null };
   }),
 ];
 

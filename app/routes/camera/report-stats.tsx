@@ -366,7 +366,7 @@ export default function ReportStats() {
       <DistributionSection
         id="sensors"
         title="Sensor sizes"
-        intro={'Each report by its largest sensor, in the sensor types phones are sold by (1/2", 1"…).'}
+        intro={'Each report by its largest sensor, in the sensor types phones are sold by (1/2", 1" and so on).'}
         heading="Sensor type"
         bins={stats.sensor_sizes}
       />
