@@ -18,6 +18,8 @@ const PlainLinksContext = createContext(false);
 export const PlainLinksProvider = PlainLinksContext.Provider;
 
 export function Link(props: LinkProps) {
+  // In the browser's build this is all there is: the plain anchors are for the server's render alone.
+  if (!import.meta.env.SSR) return <RouterLink {...props} />;
   const plain = use(PlainLinksContext);
   if (!plain || !isSiteOrFullUrl(props.to)) return <RouterLink {...props} />;
   return <a href={props.to} {...anchorProps(props)} />;
@@ -29,6 +31,7 @@ export function Link(props: LinkProps) {
  * `end`), compared as the router compares them, without regard to case.
  */
 export function NavLink(props: NavLinkProps) {
+  if (!import.meta.env.SSR) return <RouterNavLink {...props} />;
   const plain = use(PlainLinksContext);
   const { pathname } = useLocation();
   if (!plain || !isSiteOrFullUrl(props.to) || props.to.includes("?") || props.to.includes("#")) {
