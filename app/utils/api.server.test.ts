@@ -97,33 +97,32 @@ describe("the API client's transport failures", () => {
     if (!result.ok) expect(result.error.detail.length).toBeGreaterThan(0);
   });
 
-  it("gives up on a backend that hangs, within the timeout", async () => {
-    const hanging = http.createServer(() => {
-      /* never answers */
-    });
-    await new Promise<void>((resolve) => hanging.listen(0, "127.0.0.1", resolve));
-    process.env.API_URL = `http://127.0.0.1:${(hanging.address() as AddressInfo).port}/api`;
-    const started = Date.now();
-    const result = await apiRequest(contextFor(null), "/auth/session", { timeoutMs: 300 });
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(result).toMatchObject({ ok: false, status: 503, error: { detail: "The API did not answer in time" } });
-    hanging.closeAllConnections();
-    hanging.close();
-  });
+  const stalledBackends: [string, http.RequestListener][] = [
+    [
+      "that hangs",
+      () => {
+        /* never answers */
+      },
+    ],
+    [
+      "that stops in the middle of its body",
+      (_req, res) => {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.write('{"user": ');
+      },
+    ],
+  ];
 
-  it("gives up on a backend that stops in the middle of its body, within the timeout", async () => {
-    const stalling = http.createServer((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.write('{"user": ');
-    });
-    await new Promise<void>((resolve) => stalling.listen(0, "127.0.0.1", resolve));
-    process.env.API_URL = `http://127.0.0.1:${(stalling.address() as AddressInfo).port}/api`;
+  it.each(stalledBackends)("gives up on a backend %s, within the timeout", async (_name, listener) => {
+    const stalled = http.createServer(listener);
+    await new Promise<void>((resolve) => stalled.listen(0, "127.0.0.1", resolve));
+    process.env.API_URL = `http://127.0.0.1:${(stalled.address() as AddressInfo).port}/api`;
     const started = Date.now();
     const result = await apiRequest(contextFor(null), "/auth/session", { timeoutMs: 300 });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(result).toMatchObject({ ok: false, status: 503, error: { detail: "The API did not answer in time" } });
-    stalling.closeAllConnections();
-    stalling.close();
+    stalled.closeAllConnections();
+    stalled.close();
   });
 
   it("treats 204 as an empty result and a body with an error field as a failure", async () => {
