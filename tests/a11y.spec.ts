@@ -2,10 +2,10 @@
 // every page of the route config, in the light theme on a desktop screen and in the dark theme on a 360 px phone
 // (where the page must not scroll sideways); plus keyboard use, visible focus and the skip link.
 // Pages come from app/routes.ts, so a new page is checked as soon as it is routed.
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "../app/routes";
+import { axeViolations } from "./support/axe";
 import { createUser, expect, navMenuButton, navMenuEntry, signIn, test as base, E2E_ADMIN } from "./fixtures";
 
 /**
@@ -58,8 +58,6 @@ function sitePages(entries: RouteConfigEntry[], parentPath = "", audience: Audie
 
 const PAGES = sitePages(routeConfig);
 
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
-
 /** The first `id` in a JSON answer, wherever the list sits ({reports: [...]}, {items: [...]}, [...]). */
 function firstId(value: unknown, depth = 0): string | undefined {
   if (!value || typeof value !== "object" || depth > 3) return undefined;
@@ -102,25 +100,6 @@ async function resolvePath(page: Page, pattern: string): Promise<string | undefi
     path = path.replace(`:${name}`, encodeURIComponent(value));
   }
   return path;
-}
-
-async function axeViolations(page: Page) {
-  // options() first: withTags() adds to the options object, options() would replace it. Only violations are read:
-  // the passes' nodes, and the cross-frame run that hands them to a second page to finish, took two thirds of the
-  // time on a long page (the API documentation: 18 s, against 9 s this way). The site's pages have no frames.
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode(true)
-    .options({ rules: { "target-size": { enabled: true } }, resultTypes: ["violations"] })
-    .withTags(AXE_TAGS)
-    .analyze();
-  return results.violations.map((violation) => ({
-    rule: violation.id,
-    impact: violation.impact,
-    help: violation.help,
-    nodes: violation.nodes
-      .slice(0, 5)
-      .map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1, 3).join(" ")}`),
-  }));
 }
 
 test.describe("axe-core on every page, light and dark theme", () => {

@@ -1,9 +1,9 @@
 // Comparing reports (differences marked, only the differences, "Compare with…" from a report), exporting a search
 // as CSV and JSON, and the API documentation page; with JavaScript on and off. The server has the demo reports.
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./fixtures";
+import { axeViolations } from "./support/axe";
 
 interface Summary {
   id: string;
@@ -13,13 +13,6 @@ interface Summary {
 async function reportIds(page: Page, q: string, size = 100): Promise<string[]> {
   const response = await page.request.get(`/api/camera/reports?q=${encodeURIComponent(q)}&size=${size}`);
   return ((await response.json()) as { reports: Summary[] }).reports.map((report) => report.id);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"])
-    .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
 }
 
 test.describe("compare: differences", () => {
@@ -38,7 +31,8 @@ test.describe("compare: differences", () => {
     await expect(table.getByRole("rowheader", { name: /^Report time differs$/ })).toBeVisible();
     await expect(table.locator("tbody th[scope=row]", { hasText: "differs" })).toHaveCount(differ);
     await expect(page.getByText(`${differ} of ${all} rows differ`)).toBeVisible();
-    if (javaScriptEnabled) await expectNoAxeViolations(page);
+    // The page with reports side by side; the audit of every page (a11y.spec.ts) sees it without any.
+    if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
 
     const switcher = page.getByRole("navigation", { name: "Rows shown" });
     await expect(switcher.getByRole("link", { name: "All rows" })).toHaveAttribute("aria-current", "page");
@@ -141,9 +135,8 @@ test.describe("export", () => {
 });
 
 test.describe("API documentation", () => {
-  test("the footer leads to a page describing every /api operation", async ({ page, javaScriptEnabled }) => {
-    // axe reads every one of the page's 57 operations: a while on a busy two-core machine.
-    test.setTimeout(120_000);
+  // The audit of every page (a11y.spec.ts) runs axe on this one in both themes.
+  test("the footer leads to a page describing every /api operation", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("contentinfo").getByRole("link", { name: "API documentation" }).click();
     await expect(page).toHaveURL(/\/api-docs$/);
@@ -158,6 +151,5 @@ test.describe("API documentation", () => {
     await expect(upload).toContainText("Authentication: an API key in the x-api-key header");
     await upload.getByText("Request body (application/json), required").click();
     await expect(upload.getByText("camera_list", { exact: true })).toBeVisible();
-    if (javaScriptEnabled) await expectNoAxeViolations(page);
   });
 });

@@ -1,8 +1,8 @@
 // The camera report statistics page, with JavaScript on and off: every chart is an SVG image with a title and a
 // description, beside a data table with a caption and header cells; the figures agree with /api/camera/stats; the
 // page ships no script of its own, passes axe, fits a 390 px phone, and is linked from the report list.
-import AxeBuilder from "@axe-core/playwright";
 import { ENHANCE_SCRIPT, expect, test } from "./fixtures";
+import { axeViolations } from "./support/axe";
 import type { CameraStats } from "../shared/contract/camera-stats";
 
 const CHARTS = [
@@ -63,10 +63,7 @@ test.describe("camera report statistics", () => {
     for (const colorScheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme });
       await page.goto("/camera2/stats");
-      const results = await new AxeBuilder({ page })
-        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"])
-        .analyze();
-      expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      expect(await axeViolations(page), `axe, ${colorScheme} theme at 390 px`).toEqual([]);
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,

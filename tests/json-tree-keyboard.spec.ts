@@ -1,10 +1,10 @@
 // The JSON tree editor of the site vars page by keyboard alone: every control reachable with Tab and named for the
 // node it acts on, Enter confirms an edit and Escape cancels it without submitting the page's form, and focus stays
 // in the tree after an edit, a cancel and a delete. axe finds nothing on the page with the tree open.
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { confirmDeleteWithoutJavaScript, expect, test } from "./fixtures";
+import { axeViolations } from "./support/axe";
 
 /** Presses Tab until the element named `name` has focus; fails after `limit` presses. */
 async function tabTo(page: Page, name: string | RegExp, limit = 60): Promise<void> {
@@ -50,12 +50,7 @@ test("edit, cancel and delete in the JSON tree by keyboard alone", async ({
     await expect(tree.getByRole("button", { name, exact: true })).toHaveCount(1);
   }
   await expect(tree.getByRole("button", { name: "Collapse limits" })).toHaveAttribute("aria-expanded", "true");
-  expect(
-    await new AxeBuilder({ page })
-      .include("main")
-      .analyze()
-      .then((r) => r.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)),
-  ).toEqual([]);
+  expect(await axeViolations(page, { include: "main" })).toEqual([]);
 
   const posts: string[] = [];
   page.on("request", (request) => {

@@ -1,10 +1,10 @@
 // The JSON pretty formatter and the URL decoder & encoder, with JavaScript on (computed in the browser, nothing
 // posted) and off (the form posts; the server computes and shows the input again).
-import AxeBuilder from "@axe-core/playwright";
 import type { Download, Page } from "@playwright/test";
 import { OUTPUT_PREVIEW_CHARS } from "../shared/tools/json/output-preview";
 import { INPUT_PART_CHARS } from "../app/tools/json/worker-client";
 import { expect, holdRequests, navMenuButton, navMenuEntry, test } from "./fixtures";
+import { axeViolations } from "./support/axe";
 
 const JSON_PAGE = "/tools/json-pretty-format";
 const URL_PAGE = "/tools/url-decode-encode";
@@ -614,20 +614,11 @@ test.describe("on a phone (390 px)", () => {
 });
 
 test.describe("results are accessible", () => {
-  test("the tools index, and errors, tables, layers, breakdown and the tree pass axe", async ({
-    page,
-    javaScriptEnabled,
-  }) => {
+  // The tools' pages as they load are in the audit of every page (a11y.spec.ts); these are the states input brings.
+  test("errors, tables, layers, breakdown and the tree pass axe", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "axe runs as JavaScript in the page; the markup is the same without it");
     test.slow();
-    const audit = async () =>
-      (
-        await new AxeBuilder({ page })
-          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"])
-          .analyze()
-      ).violations.map((violation) => violation.id);
-    await page.goto("/tools");
-    expect(await audit()).toEqual([]);
+    const audit = () => axeViolations(page);
     await openTool(page, JSON_PAGE, javaScriptEnabled);
     await page.getByLabel("JSON input").fill('{"a": 1, "a": [1, 12345678901234567890], "b": {"c": null}}');
     await expect(page.getByText("Tree view")).toBeVisible();

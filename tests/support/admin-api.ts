@@ -39,6 +39,8 @@ export async function wholeDatabaseText(db: Database): Promise<string> {
 export function loopbackServers() {
   const servers: ServerType[] = [];
   afterAll(async () => {
+    // A server still holding a request it never answers (a silent outside service) would keep close() waiting.
+    for (const server of servers) (server as { closeAllConnections?: () => void }).closeAllConnections?.();
     await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   });
   return {

@@ -1,7 +1,6 @@
 // Test harness for /api: a fresh database per test file (in-memory PGlite, or a new database on the
 // PostgreSQL server named by DATABASE_URL), the real Hono app, and helpers to sign in.
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import pg from "pg";
 import { createApiApp, type ApiApp } from "../../server/api/app";
 import { createUser } from "../../server/auth/users";
@@ -9,6 +8,7 @@ import { onContentChange } from "../../server/content-changes";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client";
 import { users } from "../../server/db/schema";
 import { eq } from "drizzle-orm";
+import { migratedPgliteDump, migrationsDir } from "./pglite-template";
 
 export interface ApiHarness {
   database: DatabaseHandle;
@@ -29,11 +29,9 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-const migrationsDir = path.resolve(import.meta.dirname, "../../server/db/migrations");
-
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ migrationsDir, pgliteDir: "memory" });
+  if (!url) return openDatabase({ migrationsDir, pgliteDir: "memory", pgliteDump: await migratedPgliteDump() });
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
