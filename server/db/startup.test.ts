@@ -6,7 +6,9 @@ import os from "node:os";
 import path from "node:path";
 import { count, sql } from "drizzle-orm";
 import pg from "pg";
+import type { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
+import { migratedPgliteDump } from "../../tests/support/pglite-template";
 import { ensureAdministrator } from "../auth/users";
 import { describeDatabaseError, isDatabaseUnavailable, openDatabase, type Database } from "./client";
 import { cameraReports, users } from "./schema";
@@ -116,7 +118,12 @@ describe("PGlite's shared buffers", () => {
       [undefined, "16MB"],
       [24, "24MB"],
     ] as const) {
-      const database = await openDatabase({ pgliteDir: "memory", migrationsDir, pgliteBuffersMegabytes: asked });
+      const database = await openDatabase({
+        pgliteDir: "memory",
+        migrationsDir,
+        pgliteBuffersMegabytes: asked,
+        pgliteDump: await migratedPgliteDump(),
+      });
       try {
         const result = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
           rows: { shared_buffers: string }[];
@@ -125,6 +132,30 @@ describe("PGlite's shared buffers", () => {
       } finally {
         await database.close();
       }
+    }
+  });
+});
+
+describe("an in-memory PGlite database opened from a dump", () => {
+  it("holds what the dump held", async () => {
+    const first = await openDatabase({ pgliteDir: "memory", migrationsDir, pgliteDump: await migratedPgliteDump() });
+    let dump: Blob;
+    try {
+      await first.db.execute(sql`create table dump_marker (note text)`);
+      await first.db.execute(sql`insert into dump_marker values ('kept')`);
+      dump = await (first.db as unknown as { $client: PGlite }).$client.dumpDataDir("none");
+    } finally {
+      await first.close();
+    }
+    const second = await openDatabase({ pgliteDir: "memory", migrationsDir, pgliteDump: dump });
+    try {
+      const result = (await second.db.execute(sql`select note from dump_marker`)) as unknown as {
+        rows: { note: string }[];
+      };
+      expect(result.rows).toEqual([{ note: "kept" }]);
+      expect(await tally(second.db)).toEqual({ admins: 0, reports: 0 });
+    } finally {
+      await second.close();
     }
   });
 });
