@@ -2,6 +2,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { migratedPgliteDump } from "../../tests/support/pglite-template";
 import { openDatabase } from "./client";
 import { maintainPglite } from "./pglite-maintenance";
 
@@ -16,7 +17,7 @@ async function relationFacts(db: Awaited<ReturnType<typeof openDatabase>>["db"],
 
 describe("PGlite maintenance", () => {
   it("has statistics and all-visible pages from start-up on, and again after writes", async () => {
-    const database = await openDatabase({ pgliteDir: "memory", migrationsDir });
+    const database = await openDatabase({ pgliteDir: "memory", migrationsDir, pgliteDump: await migratedPgliteDump() });
     try {
       const { db } = database;
       // Analysed at start-up: an empty table is known to be empty (-1 would mean never analysed).
