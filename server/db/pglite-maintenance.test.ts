@@ -1,12 +1,9 @@
 // PGlite has no autovacuum worker: the site collects the planner's statistics and vacuums itself.
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { migratedPgliteDump } from "../../tests/support/pglite-template";
+import { migratedPgliteDump, migrationsDir } from "../../tests/support/pglite-template";
 import { openDatabase } from "./client";
 import { maintainPglite } from "./pglite-maintenance";
-
-const migrationsDir = path.resolve(import.meta.dirname, "migrations");
 
 async function relationFacts(db: Awaited<ReturnType<typeof openDatabase>>["db"], table: string) {
   const result = (await db.execute(

@@ -8,14 +8,12 @@ import { count, sql } from "drizzle-orm";
 import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { migratedPgliteDump } from "../../tests/support/pglite-template";
+import { migratedPgliteDump, migrationsDir } from "../../tests/support/pglite-template";
 import { ensureAdministrator } from "../auth/users";
 import { describeDatabaseError, isDatabaseUnavailable, openDatabase, type Database } from "./client";
 import { cameraReports, users } from "./schema";
 import { runSeeders } from "./seed";
 import { demoCameraReportUploads } from "./seeds/demo-camera-reports";
-
-const migrationsDir = path.resolve(import.meta.dirname, "migrations");
 
 function startUpWork(printed: string[]) {
   return async (db: Database) => {
