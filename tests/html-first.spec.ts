@@ -126,6 +126,18 @@ test.describe("pages without React", () => {
     // The mark goes after two seconds.
     await expect(page.getByRole("button", { name: "Copy link", exact: true })).toBeVisible({ timeout: 5_000 });
   });
+
+  test("a report's Copy link says so when the browser refuses the clipboard", async ({ page }) => {
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException("Document is not focused.", "NotAllowedError"));
+    });
+    const [id] = await newestReportIds(page.request);
+    await page.goto(`/camera2/${id}`);
+    await page.getByRole("button", { name: "Copy link" }).click();
+    await expect(page.getByRole("button", { name: "Copy link: failed" })).toHaveText("Copy failed");
+    await expect(page.getByRole("button", { name: "Copy link", exact: true })).toBeVisible({ timeout: 5_000 });
+  });
 });
 
 test.describe("pages with React", () => {

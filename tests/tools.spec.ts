@@ -440,6 +440,20 @@ test.describe("URL decoder & encoder", () => {
     await expect(page.getByRole("button", { name: "Copy: copied" })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("a%20b");
   });
+
+  test("the copy button says so when the browser refuses the clipboard", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "copying needs JavaScript; without it the output is selectable text");
+    await page.addInitScript(() => {
+      navigator.clipboard.writeText = () =>
+        Promise.reject(new DOMException("Write permission denied.", "NotAllowedError"));
+    });
+    await openTool(page, URL_PAGE, javaScriptEnabled);
+    await page.getByLabel("Input", { exact: true }).fill("a b");
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Copy: failed" })).toHaveText("Copy failed");
+    // The output stays on the page, to copy by hand.
+    await expect(page.getByLabel("Encoded", { exact: true })).toHaveValue("a%20b");
+  });
 });
 
 test.describe("shareable links", () => {

@@ -1,12 +1,11 @@
-// Copies a value to the clipboard and shows a checked state for 2 seconds.
+// Copies a value to the clipboard and says for 2 seconds whether it did (a browser may refuse the clipboard).
 // Without JavaScript it is not rendered: the value is always shown next to it.
 import { useEffect, useState } from "react";
+import { COPY_FEEDBACK_MS, COPY_OUTCOME_TEXT, type CopyOutcome } from "~/enhance/markup";
 import { useHydrated } from "~/utils/hydrated";
 import CheckIcon from "lucide-react/icons/check";
 import CopyIcon from "lucide-react/icons/copy";
 import { inlineIconClass } from "./icons";
-
-export const COPY_FEEDBACK_MS = 2_000;
 
 /**
  * `load` fetches the value when the button is pressed, for a secret the page does not hold (it shows only a prefix).
@@ -21,33 +20,35 @@ export function CopyButton({
   load?: () => Promise<string>;
 }) {
   const hydrated = useHydrated();
-  const [copied, setCopied] = useState(false);
+  const [outcome, setOutcome] = useState<{ of: CopyOutcome }>();
   useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    if (!outcome) return;
+    const timer = setTimeout(() => setOutcome(undefined), COPY_FEEDBACK_MS);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [outcome]);
   if (!hydrated) return null;
   return (
     <button
       type="button"
       className="btn min-h-8 px-2 py-1 text-xs"
-      aria-label={copied ? `${label}: copied` : label}
+      aria-label={outcome ? `${label}: ${outcome.of}` : label}
       onClick={async () => {
+        let of: CopyOutcome = "copied";
         try {
           await navigator.clipboard.writeText(load ? await load() : value);
-          setCopied(true);
         } catch {
-          setCopied(false);
+          of = "failed";
         }
+        // A new object on every press, so a second press in a row shows its outcome for the full time again.
+        setOutcome({ of });
       }}
     >
-      {copied ? (
+      {outcome?.of === "copied" ? (
         <CheckIcon aria-hidden="true" className={inlineIconClass} />
       ) : (
         <CopyIcon aria-hidden="true" className={inlineIconClass} />
       )}
-      <span>{copied ? "Copied" : label}</span>
+      <span>{outcome ? COPY_OUTCOME_TEXT[outcome.of] : label}</span>
     </button>
   );
 }

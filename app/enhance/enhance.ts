@@ -21,10 +21,12 @@ import {
   COPY_FEEDBACK_MS,
   COPY_ICON,
   COPY_LINK,
+  COPY_OUTCOME_TEXT,
   COPY_VALUE,
   THEME_FORM,
   THEME_FORM_SAVE,
   THEME_FORM_STATUS,
+  type CopyOutcome,
 } from "./markup";
 
 const all = <T extends Element = HTMLElement>(selector: string, root: ParentNode = document) =>
@@ -52,21 +54,22 @@ function enhanceCopyButton(button: HTMLButtonElement) {
   const icons = all(`[${COPY_ICON}]`, button);
   const text = button.lastElementChild;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const show = (copied: boolean) => {
-    button.setAttribute("aria-label", copied ? `${label}: copied` : label);
-    for (const icon of icons) icon.hidden = icon.getAttribute(COPY_ICON) !== (copied ? "copied" : "copy");
-    text!.textContent = copied ? "Copied" : label;
+  const show = (outcome?: CopyOutcome) => {
+    button.setAttribute("aria-label", outcome ? `${label}: ${outcome}` : label);
+    for (const icon of icons) icon.hidden = icon.getAttribute(COPY_ICON) !== (outcome === "copied" ? "copied" : "copy");
+    text!.textContent = outcome ? COPY_OUTCOME_TEXT[outcome] : label;
   };
   button.addEventListener("click", async () => {
     const value = button.getAttribute(COPY_VALUE) ?? "";
+    let outcome: CopyOutcome = "copied";
     try {
       await navigator.clipboard.writeText(button.hasAttribute(COPY_LINK) ? new URL(value, location.href).href : value);
-      show(true);
-      clearTimeout(timer);
-      timer = setTimeout(() => show(false), COPY_FEEDBACK_MS);
     } catch {
-      show(false);
+      outcome = "failed";
     }
+    show(outcome);
+    clearTimeout(timer);
+    timer = setTimeout(() => show(), COPY_FEEDBACK_MS);
   });
   button.hidden = false;
 }

@@ -8,8 +8,14 @@ export const COPY_VALUE = "data-copy";
 export const COPY_LINK = "data-copy-link";
 /** A copy button's two icons, "copy" and "copied": the script shows the one that applies. */
 export const COPY_ICON = "data-copy-icon";
-/** How long a copy button shows that it copied. */
+/** How long a copy button shows what became of a press. */
 export const COPY_FEEDBACK_MS = 2_000;
+/**
+ * What a copy button says after a press. The browser may refuse the clipboard (no permission, the page not focused):
+ * the button says so, and the value stays on the page to copy by hand.
+ */
+export const COPY_OUTCOME_TEXT = { copied: "Copied", failed: "Copy failed" } as const;
+export type CopyOutcome = keyof typeof COPY_OUTCOME_TEXT;
 /** The settings page's theme form: a choice applies at once and is saved in the background. */
 export const THEME_FORM = "data-theme-form";
 export const THEME_FORM_SAVE = "data-theme-save";
