@@ -7,7 +7,7 @@ import { getRequestListener } from "@hono/node-server";
 import type * as ServerAppModule from "./host/app.ts";
 import { closeConnectionOnEarlyAnswer } from "./server/lib/early-answer.ts";
 import { reclaimIdleConnectionsWhenCrowded } from "./server/lib/idle-connections.ts";
-import { planWorkers, runPrimary, WORKER_SHUTDOWN_MS } from "./server/cluster.ts";
+import { planWorkers, runPrimary, supervisorTimings, workerShutdownMs } from "./server/cluster.ts";
 import { releaseMemoryWhenQuiet } from "./server/quiet-memory.ts";
 import { sharedSecretsProblem } from "./server/shared-secrets.ts";
 
@@ -23,12 +23,15 @@ if (cluster.isPrimary) {
   }
 }
 
+// Read by the primary and by each worker (which inherits the environment), and refused at start-up when invalid.
+const supervisor = supervisorTimings(process.env);
+
 if (isProduction && cluster.isPrimary) {
   const plan = planWorkers(process.env);
   if (plan.note) console.warn(`[server] ${plan.note}`);
   // The primary only supervises the workers (restarts a dead one, bounds shutdown); each worker runs the rest of
   // this file. Also with a single worker, so that a crash or a blocked event loop never takes the site down.
-  await runPrimary(plan);
+  await runPrimary(plan, supervisor);
 }
 
 if (cluster.isWorker) {
@@ -108,10 +111,11 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`[server] ${signal}: finishing in-flight requests`);
   // Under the primary's own deadline, which kills a worker that cannot even run this timer.
+  const shutdownMs = workerShutdownMs(supervisor);
   const forceExit = setTimeout(() => {
-    console.error(`[server] in-flight requests did not finish within ${WORKER_SHUTDOWN_MS / 1000} s; exiting`);
+    console.error(`[server] in-flight requests did not finish within ${shutdownMs / 1000} s; exiting`);
     process.exit(1);
-  }, WORKER_SHUTDOWN_MS);
+  }, shutdownMs);
   forceExit.unref();
   server.closeIdleConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,11 +7,14 @@ import {
   SHUTDOWN_GRACE_MS,
   STABLE_AFTER_MS,
   Supervisor,
+  supervisorTimings,
   type SupervisedWorker,
+  type SupervisorTimings,
   type WorkerCountsMessage,
   type WorkerPlan,
   WORKER_SEMI_SPACE_MB,
   workerExecArgv,
+  workerShutdownMs,
 } from "./cluster";
 
 describe("planWorkers", () => {
@@ -56,6 +59,29 @@ describe("workerExecArgv", () => {
   });
 });
 
+describe("supervisorTimings", () => {
+  it("waits at most 30 s before a restart and 25 s on SIGTERM, a worker's requests 20 s of it", () => {
+    const timings = supervisorTimings({});
+    expect(timings).toEqual({ maxRestartDelayMs: 30_000, shutdownGraceMs: 25_000 });
+    expect(workerShutdownMs(timings)).toBe(20_000);
+  });
+
+  it("takes the operator's RESTART_DELAY_MAX_MS and SHUTDOWN_GRACE_MS", () => {
+    const timings = supervisorTimings({ RESTART_DELAY_MAX_MS: "4000", SHUTDOWN_GRACE_MS: " 60000 " });
+    expect(timings).toEqual({ maxRestartDelayMs: 4_000, shutdownGraceMs: 60_000 });
+    expect(workerShutdownMs(timings)).toBe(48_000);
+  });
+
+  it("refuses values that are not whole milliseconds from 1000 to 600000, naming the variable", () => {
+    for (const value of ["0", "999", "600001", "2.5", "30s", "-1"]) {
+      expect(() => supervisorTimings({ SHUTDOWN_GRACE_MS: value })).toThrow(
+        `SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 1000 to 600000, got "${value}"`,
+      );
+    }
+    expect(() => supervisorTimings({ RESTART_DELAY_MAX_MS: "1e9" })).toThrow(/^RESTART_DELAY_MAX_MS must be/);
+  });
+});
+
 describe("restartDelayMs", () => {
   it("starts short, doubles with each death in a row, and stops at the cap", () => {
     const top = () => 1;
@@ -69,6 +95,12 @@ describe("restartDelayMs", () => {
       30_000,
       30_000,
       MAX_RESTART_DELAY_MS,
+    ]);
+  });
+
+  it("stops at the operator's cap", () => {
+    expect([1, 3, 4, 5, 9].map((deaths) => restartDelayMs(deaths, () => 1, 3_000))).toEqual([
+      500, 2_000, 3_000, 3_000, 3_000,
     ]);
   });
 
@@ -108,7 +140,7 @@ class FakeWorker extends EventEmitter implements SupervisedWorker {
   }
 }
 
-function supervise(plan: WorkerPlan) {
+function supervise(plan: WorkerPlan, timings?: SupervisorTimings) {
   const forked: FakeWorker[] = [];
   const stopped: number[] = [];
   const logged: string[] = [];
@@ -123,6 +155,7 @@ function supervise(plan: WorkerPlan) {
     log: (message) => logged.push(message),
     logError: (message) => logged.push(message),
     random: () => 1,
+    timings,
   });
   supervisor.start();
   const living = () => forked.filter((worker) => !worker.exited);
@@ -234,6 +267,25 @@ describe("Supervisor", () => {
     expect(forked[1]!.signals).toEqual(["SIGTERM", "SIGKILL"]);
     forked[1]!.die(null, "SIGKILL");
     expect(stopped).toEqual([1]);
+  });
+
+  it("waits the operator's grace period on SIGTERM, and restarts within the operator's cap", () => {
+    const { supervisor, forked, living, logged } = supervise(
+      { workers: 1, exclusive: true },
+      { maxRestartDelayMs: 2_000, shutdownGraceMs: 5_000 },
+    );
+    for (let death = 1; death <= 6; death++) {
+      forked.at(-1)!.die(null, "SIGKILL");
+      vi.advanceTimersByTime(Math.min(2_000, 500 * 2 ** (death - 1)));
+      expect(living()).toHaveLength(1);
+    }
+    supervisor.stop("SIGTERM");
+    expect(logged.at(-1)).toMatch(/stopping 1 worker \(at most 5 s\)/);
+    vi.advanceTimersByTime(4_999);
+    expect(forked.at(-1)!.signals).toEqual(["SIGTERM"]);
+    vi.advanceTimersByTime(1);
+    expect(forked.at(-1)!.signals).toEqual(["SIGTERM", "SIGKILL"]);
+    expect(logged.at(-1)).toMatch(/still running after 5 s; killing it/);
   });
 
   it("on SIGTERM: exits 0 once every worker has finished by itself", () => {

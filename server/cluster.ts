@@ -46,20 +46,60 @@ export const MAX_RESTART_DELAY_MS = 30_000;
 /** A worker that has served this long counts as healthy: its slot's next restart is quick again. */
 export const STABLE_AFTER_MS = 30_000;
 /**
- * SIGTERM: each worker stops accepting and finishes its in-flight requests (server.ts gives them
- * WORKER_SHUTDOWN_MS); a worker still alive after SHUTDOWN_GRACE_MS (stuck, or its event loop blocked) is
- * killed. Under the 30 s an orchestrator usually waits before its own SIGKILL.
+ * SIGTERM: each worker stops accepting and finishes its in-flight requests (server.ts gives them four fifths of
+ * the grace period, workerShutdownMs); a worker still alive after the grace period (stuck, or its event loop
+ * blocked) is killed. By default under the 30 s an orchestrator usually waits before its own SIGKILL.
  */
-export const WORKER_SHUTDOWN_MS = 20_000;
 export const SHUTDOWN_GRACE_MS = 25_000;
 
 /**
- * Exponential backoff with jitter: the ceiling doubles from FIRST_RESTART_DELAY_MS with each death in a row, up
- * to MAX_RESTART_DELAY_MS, and the delay is drawn from its upper half, so workers that died together (a database
- * outage) do not all come back in the same instant.
+ * The two waits an operator may change: the longest delay before a restart (RESTART_DELAY_MAX_MS) and how long a
+ * SIGTERM waits for the workers before killing them (SHUTDOWN_GRACE_MS), for an orchestrator that waits longer or
+ * shorter than 30 s before its own SIGKILL.
  */
-export function restartDelayMs(deathsInARow: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** Math.max(0, deathsInARow - 1));
+export interface SupervisorTimings {
+  maxRestartDelayMs: number;
+  shutdownGraceMs: number;
+}
+
+const TIMING_BOUNDS_MS = { min: 1_000, max: 600_000 };
+
+/** The supervisor's timings from the environment: whole milliseconds from 1,000 to 600,000, else the defaults. */
+export function supervisorTimings(env: NodeJS.ProcessEnv): SupervisorTimings {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < TIMING_BOUNDS_MS.min || value > TIMING_BOUNDS_MS.max) {
+      throw new Error(
+        `${name} must be a whole number of milliseconds from ${TIMING_BOUNDS_MS.min} to ${TIMING_BOUNDS_MS.max}, ` +
+          `got "${raw}"`,
+      );
+    }
+    return value;
+  };
+  return {
+    maxRestartDelayMs: read("RESTART_DELAY_MAX_MS", MAX_RESTART_DELAY_MS),
+    shutdownGraceMs: read("SHUTDOWN_GRACE_MS", SHUTDOWN_GRACE_MS),
+  };
+}
+
+/** How long a worker on SIGTERM lets its in-flight requests finish: 20 s of the default 25 s grace period. */
+export function workerShutdownMs(timings: SupervisorTimings): number {
+  return Math.round((timings.shutdownGraceMs * 4) / 5);
+}
+
+/**
+ * Exponential backoff with jitter: the ceiling doubles from FIRST_RESTART_DELAY_MS with each death in a row, up
+ * to `maxMs`, and the delay is drawn from its upper half, so workers that died together (a database outage) do not
+ * all come back in the same instant.
+ */
+export function restartDelayMs(
+  deathsInARow: number,
+  random: () => number = Math.random,
+  maxMs: number = MAX_RESTART_DELAY_MS,
+): number {
+  const ceiling = Math.min(maxMs, FIRST_RESTART_DELAY_MS * 2 ** Math.max(0, deathsInARow - 1));
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
@@ -88,6 +128,7 @@ export interface SupervisorOptions<W extends SupervisedWorker> {
   logError?: (message: string) => void;
   now?: () => number;
   random?: () => number;
+  timings?: SupervisorTimings;
 }
 
 interface Slot<W> {
@@ -119,6 +160,7 @@ export class Supervisor<W extends SupervisedWorker> {
       now: () => Date.now(),
       random: Math.random,
       ...options,
+      timings: options.timings ?? { maxRestartDelayMs: MAX_RESTART_DELAY_MS, shutdownGraceMs: SHUTDOWN_GRACE_MS },
     };
     this.slots = Array.from({ length: options.plan.workers }, (_, index) => ({ index, deathsInARow: 0 }));
   }
@@ -133,12 +175,13 @@ export class Supervisor<W extends SupervisedWorker> {
     return { running, wanted: this.slots.length };
   }
 
-  /** Asks every worker to finish (SIGTERM), kills those still alive after SHUTDOWN_GRACE_MS, then onStopped. */
+  /** Asks every worker to finish (SIGTERM), kills those still alive after the grace period, then onStopped. */
   stop(signal: string) {
     if (this.stopping) return;
     this.stopping = true;
     for (const slot of this.slots) clearTimeout(slot.restartTimer);
     const alive = this.slots.filter((slot) => slot.worker);
+    const graceMs = this.options.timings.shutdownGraceMs;
     if (alive.length === 0) {
       this.options.log(`[cluster] ${signal}: no workers running; exiting`);
       this.options.onStopped(0);
@@ -147,7 +190,7 @@ export class Supervisor<W extends SupervisedWorker> {
     this.options.log(
       `[cluster] ${signal}: stopping ${alive.length} ` +
         `worker${alive.length === 1 ? "" : "s"} (at most ` +
-        `${SHUTDOWN_GRACE_MS / 1000} s)`,
+        `${graceMs / 1000} s)`,
     );
     for (const slot of alive) slot.worker!.process.kill("SIGTERM");
     // Not unref()ed: this timer is the promise that the process ends even if a worker ignores SIGTERM.
@@ -155,12 +198,12 @@ export class Supervisor<W extends SupervisedWorker> {
       for (const slot of this.slots) {
         if (!slot.worker) continue;
         this.options.logError(
-          `[cluster] worker ${slot.worker.process.pid} still running after ${SHUTDOWN_GRACE_MS / 1000} s; killing it`,
+          `[cluster] worker ${slot.worker.process.pid} still running after ${graceMs / 1000} s; killing it`,
         );
         this.killedAfterGrace = true;
         slot.worker.process.kill("SIGKILL");
       }
-    }, SHUTDOWN_GRACE_MS);
+    }, graceMs);
   }
 
   private startSlot(slot: Slot<W>) {
@@ -197,7 +240,7 @@ export class Supervisor<W extends SupervisedWorker> {
     }
     this.broadcastCounts();
     slot.deathsInARow = servedMs >= STABLE_AFTER_MS ? 1 : slot.deathsInARow + 1;
-    const delay = restartDelayMs(slot.deathsInARow, this.options.random);
+    const delay = restartDelayMs(slot.deathsInARow, this.options.random, this.options.timings.maxRestartDelayMs);
     const why = signal ? `killed by ${signal}` : `exit code ${code}`;
     const when = servedMs > 0 ? `after serving ${(servedMs / 1000).toFixed(1)} s` : "before it was listening";
     // The exit event comes after the process was reaped, so an exclusive resource (PGlite's lock) is free.
@@ -239,10 +282,11 @@ export function workerExecArgv(execArgv: readonly string[], nodeOptions = ""): s
  * The primary process: supervises the workers until SIGTERM or SIGINT, then exits once they have stopped.
  * Never resolves.
  */
-export function runPrimary(plan: WorkerPlan): Promise<never> {
+export function runPrimary(plan: WorkerPlan, timings: SupervisorTimings): Promise<never> {
   cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
   const supervisor = new Supervisor<Worker>({
     plan,
+    timings,
     fork: () => cluster.fork(),
     onStopped: (exitCode) => process.exit(exitCode),
   });

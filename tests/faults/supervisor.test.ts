@@ -17,6 +17,9 @@ import {
   type ServerProcess,
 } from "./support.ts";
 
+const RESTART_CAP_MS = 2_000;
+const GRACE_MS = 5_000;
+
 const alive = (server: ServerProcess) => server.child.exitCode === null && server.child.signalCode === null;
 
 /** The processes serving requests: the workers under a supervising primary, or else the process itself. */
@@ -70,7 +73,9 @@ describe("supervisor on the embedded database (PGlite)", () => {
   });
 
   test("8 kills in a row: the primary keeps restarting (with backoff) and never gives up", async () => {
-    const server = await startServer();
+    // The delays double from 0.5 s to the cap, here 2 s instead of the default 30 s (the unit tests hold the default
+    // schedule): eight deaths reach the cap all the same, in a tenth of the time.
+    const server = await startServer({ RESTART_DELAY_MAX_MS: String(RESTART_CAP_MS) });
     try {
       const killed: number[] = [];
       // Kill each replacement as soon as it exists: eight deaths in a row, most before the worker listens.
@@ -86,24 +91,33 @@ describe("supervisor on the embedded database (PGlite)", () => {
         killed.push(pid);
         assert.ok(alive(server), `the primary is still running after ${round + 1} kills`);
       }
-      // The eighth restart waits the longest: at most 30 s, then a normal start.
+      // The last restarts wait the longest: at most the cap, then a normal start.
       const comeback = await waitFor(
         "a worker after 8 kills",
         async () => (await fetch(`${server.url}/healthz/ready`, { signal: AbortSignal.timeout(1_000) })).ok,
-        60_000,
+        RESTART_CAP_MS + 30_000,
         200,
       );
       console.info(`[supervisor] 8 workers killed in a row; a ninth ready ${comeback} ms after the last kill`);
       assert.ok(alive(server));
       assert.equal(server.output().match(/died \(killed by SIGKILL\)/g)?.length, 8, server.output());
       assert.doesNotMatch(server.output(), /giving up/);
+      // Drawn from the upper half of each ceiling: from the third death on the ceiling is the cap.
+      const delays = [...server.output().matchAll(/starting another in ([\d.]+) s/g)].map((match) => Number(match[1]));
+      assert.equal(delays.length, 8);
+      assert.ok(
+        delays.every((delay) => delay <= RESTART_CAP_MS / 1000) &&
+          delays.slice(2).every((delay) => delay >= RESTART_CAP_MS / 2000),
+        `restart delays ${delays.join(", ")} s against a cap of ${RESTART_CAP_MS / 1000} s`,
+      );
     } finally {
       await server.stop();
     }
   });
 
   test("SIGTERM with a frozen worker and a stuck request: the process ends within the grace period", async () => {
-    const server = await startServer();
+    // 5 s instead of the default 25 s: the unit tests hold the default, this proves a frozen worker is killed.
+    const server = await startServer({ SHUTDOWN_GRACE_MS: String(GRACE_MS) });
     try {
       // A request that never finishes sending its body keeps the worker's shutdown waiting.
       const stuck = net.connect(server.port, "127.0.0.1");
@@ -118,12 +132,16 @@ describe("supervisor on the embedded database (PGlite)", () => {
       process.kill(worker, "SIGSTOP");
       const started = Date.now();
       server.child.kill("SIGTERM");
-      const code = await Promise.race([server.exited, sleep(35_000).then(() => "still running")]);
+      const code = await Promise.race([server.exited, sleep(GRACE_MS + 10_000).then(() => "still running")]);
       const tookMs = Date.now() - started;
       stuck.destroy();
       console.info(`[supervisor] SIGTERM with a frozen worker: ended (${code}) after ${tookMs} ms`);
-      assert.notEqual(code, "still running", `SIGTERM did not end the server within 35 s:\n${server.output()}`);
-      assert.ok(tookMs < 30_000, `took ${tookMs} ms`);
+      assert.notEqual(
+        code,
+        "still running",
+        `SIGTERM did not end the server within the grace + 10 s:\n${server.output()}`,
+      );
+      assert.ok(tookMs >= GRACE_MS - 100 && tookMs < GRACE_MS + 5_000, `took ${tookMs} ms`);
       await waitFor(
         "the frozen worker gone",
         () => {
@@ -136,7 +154,7 @@ describe("supervisor on the embedded database (PGlite)", () => {
         },
         5_000,
       );
-      assert.match(server.output(), /still running after 25 s; killing it/);
+      assert.match(server.output(), /still running after 5 s; killing it/);
     } finally {
       await server.stop();
     }
