@@ -141,6 +141,17 @@ test.describe("axe-core on every page, light and dark theme", () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  test("the audit finds what axe-core finds, in the whole page or the part asked for", async ({ auditPage: page }) => {
+    await page.setContent(
+      '<html lang="en"><head><title>t</title></head><body><main><h1>t</h1><img src="data:,">' +
+        '<section id="part"><button></button></section></main></body></html>',
+    );
+    expect((await axeViolations(page)).map((violation) => violation.rule).sort()).toEqual(["button-name", "image-alt"]);
+    expect((await axeViolations(page, { include: "#part" })).map((violation) => violation.rule)).toEqual([
+      "button-name",
+    ]);
+  });
+
   test("the route config yields the known pages", () => {
     const patterns = PAGES.map((sitePage) => sitePage.pattern);
     expect(patterns).toEqual(
