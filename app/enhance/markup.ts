@@ -12,7 +12,8 @@ export const COPY_ICON = "data-copy-icon";
 export const COPY_FEEDBACK_MS = 2_000;
 /**
  * What a copy button says after a press. The browser may refuse the clipboard (no permission, the page not focused):
- * the button says so, and the value stays on the page to copy by hand.
+ * the button says so. Each page also offers the value another way, to copy by hand: shown beside the button, behind
+ * a Reveal button (an API key) or as a download (the JSON tool's whole output).
  */
 export const COPY_OUTCOME_TEXT = { copied: "Copied", failed: "Copy failed" } as const;
 export type CopyOutcome = keyof typeof COPY_OUTCOME_TEXT;
