@@ -23,11 +23,21 @@ if (cluster.isPrimary) {
   }
 }
 
-// Read by the primary and by each worker (which inherits the environment), and refused at start-up when invalid.
-const supervisor = supervisorTimings(process.env);
+/** A setting read from the environment; an invalid one ends start-up with its message alone, not a stack trace. */
+function setting<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    console.error(`[server] ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+// Read by the primary and by each worker (which inherits the environment).
+const supervisor = setting(() => supervisorTimings(process.env));
 
 if (isProduction && cluster.isPrimary) {
-  const plan = planWorkers(process.env);
+  const plan = setting(() => planWorkers(process.env));
   if (plan.note) console.warn(`[server] ${plan.note}`);
   // The primary only supervises the workers (restarts a dead one, bounds shutdown); each worker runs the rest of
   // this file. Also with a single worker, so that a crash or a blocked event loop never takes the site down.

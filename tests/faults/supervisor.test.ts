@@ -72,6 +72,18 @@ describe("supervisor on the embedded database (PGlite)", () => {
     }
   });
 
+  test("an invalid supervisor setting stops the start with its message, not a stack trace", async () => {
+    await assert.rejects(startServer({ SHUTDOWN_GRACE_MS: "25s" }), (error: Error) => {
+      assert.match(error.message, /did not start \(exited/);
+      assert.match(
+        error.message,
+        /\[server\] SHUTDOWN_GRACE_MS must be a whole number of milliseconds from 1000 to 600000/,
+      );
+      assert.doesNotMatch(error.message, /^\s+at /m, "no stack trace");
+      return true;
+    });
+  });
+
   test("8 kills in a row: the primary keeps restarting (with backoff) and never gives up", async () => {
     // The delays double from 0.5 s to the cap, here 2 s instead of the default 30 s (the unit tests hold the default
     // schedule): eight deaths reach the cap all the same, in a tenth of the time.
