@@ -1,5 +1,5 @@
 // Copies a value to the clipboard and says for 2 seconds whether it did (a browser may refuse the clipboard).
-// Without JavaScript it is not rendered: the value is always shown next to it.
+// Without JavaScript it is not rendered: the page offers the value another way (shown, Reveal, Download).
 import { useEffect, useState } from "react";
 import { COPY_FEEDBACK_MS, COPY_OUTCOME_TEXT, type CopyOutcome } from "~/enhance/markup";
 import { useHydrated } from "~/utils/hydrated";

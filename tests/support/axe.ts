@@ -13,8 +13,8 @@ const RUN_OPTIONS = {
 
 /**
  * The page's violations, each with its rule, help and first few nodes (a failure message names them). axe-core goes
- * into a document once and runs in it directly (the site's pages have no frames): `@axe-core/playwright` evaluated
- * its half-megabyte source twice on every run, which took longer than the run itself on most pages.
+ * into a document once and runs in it directly (the site's pages have no frames), not through `@axe-core/playwright`,
+ * which evaluates its half-megabyte source twice on every run: longer than the run itself on most pages.
  */
 export async function axeViolations(page: Page, options: { include?: string } = {}) {
   if (await page.evaluate(() => !("axe" in window))) await page.evaluate(axe.source);
