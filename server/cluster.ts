@@ -3,10 +3,11 @@
 // ends them all on SIGTERM within a bounded grace period, even when a worker no longer answers signals.
 // WEB_CONCURRENCY=N runs N workers sharing one port, only with PostgreSQL: the embedded PGlite database belongs
 // to one process, so without DATABASE_URL there is exactly one worker at a time.
-// Loaded by server.ts with Node's own TypeScript support and bundled into the server build: node built-ins
-// only, explicit extensions.
+// Loaded by server.ts with Node's own TypeScript support and bundled into the server build: it imports node
+// built-ins and the shared settings reader only, with explicit extensions.
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
+import { integerSetting } from "../shared/env.server.ts";
 
 export interface WorkerPlan {
   workers: number;
@@ -62,25 +63,13 @@ export interface SupervisorTimings {
   shutdownGraceMs: number;
 }
 
-const TIMING_BOUNDS_MS = { min: 1_000, max: 600_000 };
+const TIMING_BOUNDS = { min: 1_000, max: 600_000, unit: "milliseconds" };
 
 /** The supervisor's timings from the environment: whole milliseconds from 1,000 to 600,000, else the defaults. */
 export function supervisorTimings(env: NodeJS.ProcessEnv): SupervisorTimings {
-  const read = (name: string, fallback: number) => {
-    const raw = env[name]?.trim();
-    if (!raw) return fallback;
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < TIMING_BOUNDS_MS.min || value > TIMING_BOUNDS_MS.max) {
-      throw new Error(
-        `${name} must be a whole number of milliseconds from ${TIMING_BOUNDS_MS.min} to ${TIMING_BOUNDS_MS.max}, ` +
-          `got "${raw}"`,
-      );
-    }
-    return value;
-  };
   return {
-    maxRestartDelayMs: read("RESTART_DELAY_MAX_MS", MAX_RESTART_DELAY_MS),
-    shutdownGraceMs: read("SHUTDOWN_GRACE_MS", SHUTDOWN_GRACE_MS),
+    maxRestartDelayMs: integerSetting(env, "RESTART_DELAY_MAX_MS", MAX_RESTART_DELAY_MS, TIMING_BOUNDS),
+    shutdownGraceMs: integerSetting(env, "SHUTDOWN_GRACE_MS", SHUTDOWN_GRACE_MS, TIMING_BOUNDS),
   };
 }
 

@@ -6,10 +6,24 @@ import path from "node:path";
 
 type Environment = Record<string, string | undefined>;
 
-export function integerSetting(env: Environment, name: string, fallback: number): number {
+/** Bounds of a setting that must be a whole number, and its unit for the message that refuses one outside them. */
+export interface WholeNumberBounds {
+  min: number;
+  max: number;
+  unit?: string;
+}
+
+export function integerSetting(env: Environment, name: string, fallback: number, bounds?: WholeNumberBounds): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
+  if (bounds) {
+    if (!Number.isInteger(value) || value < bounds.min || value > bounds.max) {
+      const unit = bounds.unit ? ` of ${bounds.unit}` : "";
+      throw new Error(`${name} must be a whole number${unit} from ${bounds.min} to ${bounds.max}, got "${raw}"`);
+    }
+    return value;
+  }
   if (!Number.isFinite(value)) throw new Error(`${name} must be a number, got "${raw}"`);
   return value;
 }
