@@ -11,6 +11,11 @@ const DELETE_FETCHER_KEY = "admin-delete";
 const RESTORE_FETCHER_KEY = "admin-restore";
 /** Where the page scrolls to when it comes back with the question. */
 const CONFIRM_ANCHOR = "confirm-delete";
+/**
+ * The page the last delete was posted to, where its Undo posts. Kept at the click: the router's updates are
+ * transitions, and a slow render skips the fetcher's submitting state, so DeleteUndoOffer may only ever see it idle.
+ */
+const lastDelete: { postedTo?: string } = {};
 
 /** An action's answer as far as the Delete button reads it. */
 interface DeleteAnswer {
@@ -72,6 +77,7 @@ export function DeleteButton({
         // With JavaScript the click is the decision: delete now, and undo from the toast.
         event.preventDefault();
         if (busy) return;
+        lastDelete.postedTo = formAction;
         fetcher.submit({ id, intent: "confirm-delete", undoable: "1" }, { method: "post", action: formAction });
       }}
     >
@@ -99,13 +105,10 @@ export function DeleteUndoOffer() {
   const restoreFetcher = useFetcher<DeleteAnswer>({ key: RESTORE_FETCHER_KEY });
   const submit = useSubmit();
   const shown = useRef<unknown>(null);
-  // The page the delete was posted to, kept from the submission: the answer no longer says.
-  const deletedFrom = useRef<string | undefined>(undefined);
-  if (fetcher.formAction) deletedFrom.current = fetcher.formAction;
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   useEffect(() => {
     const undo = answer?.undo;
-    const action = deletedFrom.current;
+    const action = lastDelete.postedTo;
     if (!undo || !action || shown.current === answer) return;
     shown.current = answer;
     void whenNotificationAreaListens().then((toast) =>
