@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useState } from "react";
 import {
   createContext,
   data,
@@ -119,15 +119,21 @@ export default function App() {
   const location = useLocation();
   const hydrated = useHydrated();
   const minimal = isHeaderHidden(location.pathname, location.search);
+  // The message that came with the document stays in the page while the visitor is on it: turned into a toast at
+  // hydration, its notice would go and move the page up under a finger about to tap (seconds after load on a slow
+  // phone). Messages of later navigations and fetcher answers come as toasts.
+  const [arrival] = useState(() => ({ flash: toast, locationKey: location.key }));
+  const notice = !hydrated ? toast : location.key === arrival.locationKey ? arrival.flash : null;
+  const laterFlash = toast === arrival.flash ? null : toast;
   return (
     <>
       {minimal ? null : <SiteHeader siteName={siteName} user={user} />}
-      {toast && !hydrated ? <FlashNotice flash={toast} /> : null}
+      {notice ? <FlashNotice flash={notice} /> : null}
       <Outlet />
       {minimal ? null : <SiteFooter siteName={siteName} />}
       {hydrated ? (
         <Suspense fallback={null}>
-          <NotificationArea flash={toast} />
+          <NotificationArea flash={laterFlash} />
         </Suspense>
       ) : null}
     </>
@@ -135,8 +141,8 @@ export default function App() {
 }
 
 /**
- * On a page without React (and for a visitor without JavaScript) the flash message is part of the page; once React
- * runs, the notification area shows it instead.
+ * The flash message as part of the page: on every page without React, and on a page with React for the message
+ * that came with the document.
  */
 function FlashNotice({ flash }: { flash: { type: string; message: string; description?: string } }) {
   const tone =

@@ -247,7 +247,11 @@ test.describe("admin API keys", () => {
 });
 
 test.describe("admin email config", () => {
-  test("connects a Gmail account through the OAuth flow, lists and deletes it", async ({ page, signInAsAdmin }) => {
+  test("connects a Gmail account through the OAuth flow, lists and deletes it", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
     await signInAsAdmin();
     await page.goto("/admin/common/email_config");
     await expect(page.getByRole("heading", { name: "Email Config" })).toBeVisible();
@@ -258,6 +262,17 @@ test.describe("admin email config", () => {
     await expect(page).toHaveURL(/\/admin\/common\/email_config$/);
     const row = page.getByRole("row").filter({ hasText: account });
     await expect(row).toBeVisible();
+    // The message came with the page, so it stays in the page once React runs (the notification area is there): a
+    // notice that went at hydration would move the page under a tap in progress.
+    const connected = page.getByRole("status").filter({ hasText: `Connected ${account}.` });
+    await expect(connected).toBeVisible();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("region", { name: /Notifications/ })).toBeAttached();
+      await expect(connected).toBeVisible();
+      await expect(page.getByRole("region", { name: /Notifications/ }).getByText(`Connected ${account}.`)).toHaveCount(
+        0,
+      );
+    }
     await expect(row.getByRole("cell").nth(2)).toHaveText(/^(127\.0\.0\.1|::1|::ffff:127\.0\.0\.1)$/);
     await expect(page.getByTestId("email-sender")).toHaveText(/^sender-[0-9a-f]{6}@example\.com$/);
     const cookies = await page.context().cookies();
