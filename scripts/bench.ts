@@ -31,6 +31,7 @@ const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes b
   --help           print this and exit
 The server gets only the environment the benchmark sets; BENCH_SERVER_NODE_OPTIONS becomes its NODE_OPTIONS
 (to compare node flags, e.g. --max-semi-space-size=0 for V8's own young generation).
+BENCH_SERVER_LOG=FILE appends the servers' output to FILE.
 BENCH_LATENCY_LOG=FILE appends each request of the paced half-rate runs (up to 1,000 req/s) to FILE as a JSON line:
 path, when, how long, the server's Server-Timing.`;
 

@@ -53,6 +53,16 @@ export const test = base.extend<{
   signInAsAdmin: () => Promise<void>;
   signInAsUser: () => Promise<Credentials>;
 }>({
+  // E2E_CPU_THROTTLE=N runs each page's scripts N times slower, as on a busy phone: a page must not depend on
+  // rendering a state before the server's answer replaces it.
+  page: async ({ page }, use) => {
+    const rate = Number(process.env.E2E_CPU_THROTTLE || 1);
+    if (rate > 1) {
+      const devTools = await page.context().newCDPSession(page);
+      await devTools.send("Emulation.setCPUThrottlingRate", { rate });
+    }
+    await use(page);
+  },
   // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
   javaScriptEnabled: async ({}, use, testInfo) => {
     await use(testInfo.project.use.javaScriptEnabled !== false);

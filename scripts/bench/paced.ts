@@ -40,6 +40,8 @@ export async function pacedLoad(
             const line = {
               path,
               issuedMs: issuedAt - started,
+              // The wall clock in milliseconds, to line a request up with a server's own log.
+              issuedAtEpochMs: performance.timeOrigin + issuedAt,
               lateMs: issuedAt - dueAt,
               ms: performance.now() - issuedAt,
               timing: answer.timing,

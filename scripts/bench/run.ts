@@ -1,11 +1,14 @@
 // Pieces of the benchmark: child servers on loopback, autocannon runs, and the machine's description.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { appendFileSync, existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import autocannon from "autocannon";
 import { nextPathOf, type LoadOptions, type RunFigures } from "./load-types.ts";
 import { pacedLoad } from "./paced.ts";
+
+/** A file to which the servers' output is appended as it comes, if set (e.g. with a node flag's own log). */
+const serverLog = process.env.BENCH_SERVER_LOG;
 
 /** Every target is on this machine; the benchmark never sends a request anywhere else. */
 export const LOOPBACK = "127.0.0.1";
@@ -77,8 +80,12 @@ export async function startChild(
 ): Promise<ChildServer> {
   const child = spawn(command, args, { env: options.env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString();
+    if (serverLog) appendFileSync(serverLog, chunk);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
