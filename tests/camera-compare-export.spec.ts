@@ -145,6 +145,8 @@ test.describe("API documentation", () => {
       paths: Record<string, Record<string, unknown>>;
     };
     const paths = page.locator("h3 code");
+    // Read once the whole page has arrived: the heading comes first.
+    await page.waitForLoadState();
     const shown = new Set(await paths.allTextContents());
     for (const path of Object.keys(doc.paths)) expect(shown, path).toContain(path);
     const upload = page.locator("#post-api-camera-reports");

@@ -47,6 +47,7 @@ test.describe("camera report list", () => {
     await expect(page).toHaveURL(/\/camera2\/report_list\?q=pixel$/);
     const rows = reportRows(page);
     await expect(rows.first()).toContainText("Pixel");
+    await page.waitForLoadState();
     for (const text of await rows.locator("td:nth-child(3)").allTextContents()) expect(text).toMatch(/Pixel/);
     await expect(page.getByText(/matching reports, newest first/)).toBeVisible();
 
@@ -72,6 +73,8 @@ test.describe("camera report list", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/min_level=LEVEL_3/);
     await expect(page).toHaveURL(/cap=DYNAMIC_RANGE_TEN_BIT/);
+    // Counted once the whole page has arrived, not while its rows are still coming.
+    await page.waitForLoadState();
     const count = await reportRows(page).count();
     expect(count).toBeGreaterThan(0);
     for (const cell of await reportRows(page).locator("td:nth-child(4)").allTextContents())

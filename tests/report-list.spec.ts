@@ -62,6 +62,8 @@ test.describe("report list: filters", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/\/\?mfr=Google&feature=4k$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^\d+ match(es)?$/);
+    // Counted once the whole page has arrived: the heading comes before the rows.
+    await page.waitForLoadState();
     const count = await reportRows(page).count();
     expect(count).toBeGreaterThan(0);
     for (const text of await reportRows(page).locator("td:nth-child(3)").allTextContents())
@@ -75,6 +77,7 @@ test.describe("report list: filters", () => {
     await chips.getByRole("link", { name: "Remove 4K video" }).click();
     await expect(page).toHaveURL(/\/\?mfr=Google$/);
     await expect(page.getByTestId("active-filters").getByRole("link")).toHaveCount(1);
+    await page.waitForLoadState();
     expect(await reportRows(page).count()).toBeGreaterThanOrEqual(count);
     await page.getByTestId("active-filters").getByRole("link", { name: "Remove manufacturer Google" }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -142,7 +142,6 @@ const FluxForm = withDeferredForm(function FluxForm({ config }: { config: { host
   );
   const [model, setModel] = useState<string>(FLUX_DEFAULTS.model);
   const generating = navigation.state === "submitting";
-  const hint = FLUX_MODELS.find((entry) => entry.id === model)?.hint;
   return (
     <Form method="post" {...getFormProps(form)} className="card mb-6 grid max-w-3xl gap-4 sm:grid-cols-2">
       <div className="sm:col-span-2">
@@ -171,17 +170,22 @@ const FluxForm = withDeferredForm(function FluxForm({ config }: { config: { host
             </option>
           ))}
         </select>
-        {hydrated ? (
-          <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{hint}</p>
-        ) : (
-          <ul className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
-            {FLUX_MODELS.map((entry) => (
-              <li key={entry.id}>
+        {/* Every model's hint, with and without JavaScript, so the form below never moves when it hydrates; with
+            JavaScript the chosen model's is marked. */}
+        <ul className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+          {FLUX_MODELS.map((entry) => {
+            const chosen = hydrated && entry.id === model;
+            return (
+              <li
+                key={entry.id}
+                aria-current={chosen ? "true" : undefined}
+                className={chosen ? "font-semibold text-zinc-900 dark:text-zinc-100" : undefined}
+              >
                 {entry.label}: {entry.hint}
               </li>
-            ))}
-          </ul>
-        )}
+            );
+          })}
+        </ul>
       </Field>
       <InputField
         field={fields.width}
