@@ -629,6 +629,29 @@ test.describe("on a phone (390 px)", () => {
       expect(action.y + action.height, "and come before the output").toBeLessThan(output.y);
     }
   });
+
+  test("nothing moves when the page hydrates", async ({ page, javaScriptEnabled }) => {
+    test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const tool of [
+      { path: JSON_PAGE, chunk: /\/assets\/json-pretty-format-[\w-]+\.js$/, input: "JSON input" },
+      { path: URL_PAGE, chunk: /\/assets\/url-decode-encode-[\w-]+\.js$/, input: "Input" },
+    ]) {
+      // The page's own code is held back, so the page is measured as the server sent it, then once it has hydrated.
+      const release = await holdRequests(page, tool.chunk);
+      await page.goto(tool.path, { waitUntil: "commit" });
+      const input = page.getByLabel(tool.input, { exact: true });
+      await expect(input).toBeVisible();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
+      );
+      const before = await input.boundingBox();
+      release();
+      await expect(page.getByText("Your input is processed in your browser and never leaves it.")).toBeVisible();
+      expect(await input.boundingBox(), tool.path).toEqual(before);
+      await page.unrouteAll();
+    }
+  });
 });
 
 test.describe("results are accessible", () => {

@@ -28,6 +28,7 @@ import { optionParams, queryShareLink, readSharedParams } from "~/tools/share-li
 import { OUTPUT_PREVIEW_CHARS } from "../../../shared/tools/json/output-preview";
 import { useEchoedText, echoText } from "~/utils/echoed-text";
 import { useHydrated } from "~/utils/hydrated";
+import { WhereInputGoes } from "~/components/tools/where-input-goes";
 import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
 
@@ -275,15 +276,13 @@ export default function JsonPrettyFormat() {
         <Link to="/tools">Developer tools</Link>
       </nav>
       <h1 className="page-title">JSON Pretty Formatter</h1>
-      <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
+      <p className="mb-2 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
         Formats and checks JSON without changing a value: numbers keep every digit
         {" ("}
         <code>12345678901234567890</code>, <code>1.0</code>, <code>1e400</code>), keys keep their order, strings keep
-        their escapes.{" "}
-        {hydrated
-          ? "Your input is processed in your browser and never leaves it."
-          : "Your input is sent to the server only to be formatted: it is never stored or logged."}
+        their escapes.
       </p>
+      <WhereInputGoes onServer="Your input is sent to the server only to be formatted: it is never stored or logged." />
       {/* On a phone the column reads: the input, what is wrong with it, the actions, the output. On a wide screen
           the output stands beside the other three. */}
       <form

@@ -26,6 +26,7 @@ import {
 } from "../../../shared/tools/url/options";
 import { optionParams, queryShareLink, readSharedParams } from "~/tools/share-link";
 import { useHydrated } from "~/utils/hydrated";
+import { WhereInputGoes } from "~/components/tools/where-input-goes";
 import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
 
@@ -201,13 +202,11 @@ export default function UrlDecodeEncode() {
         <Link to="/tools">Developer tools</Link>
       </nav>
       <h1 className="page-title">URL Decoder &amp; Encoder</h1>
-      <p className="mb-4 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
+      <p className="mb-2 max-w-3xl text-sm text-zinc-700 dark:text-zinc-300">
         Percent-encode text or decode it strictly: a malformed sequence is reported with its position, never passed
-        through.{" "}
-        {hydrated
-          ? "Your input is processed in your browser and never leaves it."
-          : "Your input is sent to the server only to be processed: it is never stored or logged."}
+        through.
       </p>
+      <WhereInputGoes onServer="Your input is sent to the server only to be processed: it is never stored or logged." />
       {/* On a phone the column reads: the input, what is wrong with it, the actions, the output, the options. On a
           wide screen the output stands beside the input and the actions. */}
       <form
