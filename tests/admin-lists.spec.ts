@@ -3,7 +3,7 @@
 // within a phone's width. Each test with JavaScript on and off.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { createUserAsAdmin, E2E_ADMIN, expect, test } from "./fixtures";
+import { createUserAsAdmin, E2E_ADMIN, expect, slowDownScripts, test } from "./fixtures";
 
 const unique = () => randomBytes(3).toString("hex");
 
@@ -178,11 +178,10 @@ test.describe("admin undo", () => {
     const row = page.getByRole("row").filter({ hasText: serviceName });
     // A browser rendering thirty times slower than this one (a busy phone) gets the answer before it has drawn the
     // delete in flight, so the router skips that state: the Undo must not depend on seeing it.
-    const devTools = await page.context().newCDPSession(page);
-    await devTools.send("Emulation.setCPUThrottlingRate", { rate: 30 });
+    const fullSpeed = await slowDownScripts(page, 30);
     await row.getByRole("button", { name: `Delete key ${serviceName}` }).click();
     await expect(row).toHaveCount(0);
-    await devTools.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await fullSpeed();
     expect(await keyStatus()).toBe(401);
     await page
       .getByRole("region", { name: /Notifications/ })

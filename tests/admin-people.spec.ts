@@ -361,6 +361,7 @@ test.describe("image-generation lab", () => {
     await page.goto("/admin/labs/flux/");
     await page.getByLabel("Prompt").fill("A lighthouse typed before the form hydrated");
     const generate = page.getByRole("button", { name: "Generate" });
+    await expect(chosenModelHint(page), "not hydrated yet: Conform is held").toHaveCount(0);
     const before = await generate.boundingBox();
     release();
     // Hydrated, the form marks the chosen model's hint among every model's, and nothing in it has moved.

@@ -42,6 +42,15 @@ export async function signIn(page: Page, credentials: Credentials): Promise<void
   expect(response.ok(), `sign-in answered ${response.status()}`).toBe(true);
 }
 
+/** Runs the page's scripts `rate` times slower through Chromium's CPU throttling; the answer restores full speed. */
+export async function slowDownScripts(page: Page, rate: number): Promise<() => Promise<void>> {
+  const devTools = await page.context().newCDPSession(page);
+  await devTools.send("Emulation.setCPUThrottlingRate", { rate });
+  return async () => {
+    await devTools.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+  };
+}
+
 /** Without JavaScript an admin list's Delete button asks first: this answers the question with its Delete button. */
 export async function confirmDeleteWithoutJavaScript(page: Page): Promise<void> {
   if (test.info().project.use.javaScriptEnabled !== false) return;
@@ -56,11 +65,11 @@ export const test = base.extend<{
   // E2E_CPU_THROTTLE=N runs each page's scripts N times slower, as on a busy phone: a page must not depend on
   // rendering a state before the server's answer replaces it.
   page: async ({ page }, use) => {
-    const rate = Number(process.env.E2E_CPU_THROTTLE || 1);
-    if (rate > 1) {
-      const devTools = await page.context().newCDPSession(page);
-      await devTools.send("Emulation.setCPUThrottlingRate", { rate });
-    }
+    const setting = process.env.E2E_CPU_THROTTLE;
+    const rate = setting ? Number(setting) : 1;
+    if (!Number.isFinite(rate) || rate < 1)
+      throw new Error(`E2E_CPU_THROTTLE must be a number from 1, got "${setting}"`);
+    if (rate > 1) await slowDownScripts(page, rate);
     await use(page);
   },
   // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern

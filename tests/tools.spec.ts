@@ -645,9 +645,11 @@ test.describe("on a phone (390 px)", () => {
       await page.waitForFunction(() =>
         [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].every((link) => link.sheet),
       );
+      const inBrowser = page.getByText("Your input is processed in your browser and never leaves it.");
+      await expect(inBrowser, "not hydrated yet: the chunk is held").toBeHidden();
       const before = await input.boundingBox();
       release();
-      await expect(page.getByText("Your input is processed in your browser and never leaves it.")).toBeVisible();
+      await expect(inBrowser).toBeVisible();
       expect(await input.boundingBox(), tool.path).toEqual(before);
       await page.unrouteAll();
     }
