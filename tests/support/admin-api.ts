@@ -1,17 +1,41 @@
-// Helpers of the admin /api tests: JSON calls, a whole-database search for secrets, fake outside services on
-// loopback, and the environment put back after each test.
+// Helpers of the admin /api tests: a file's harness with an administrator, JSON calls, a whole-database search
+// for secrets, fake outside services on loopback, and the environment put back after each test.
 import { serve, type ServerType } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
-import { afterAll, afterEach } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Database } from "../../server/db/client";
-import type { ApiHarness } from "./api-harness";
+import { createApiHarness, type ApiHarness } from "./api-harness";
 
 /** One call with its status and parsed body (undefined when empty). */
 export async function callJson(h: ApiHarness, method: string, path: string, token: string | null, json?: unknown) {
   const response = await h.request(path, { method, token, json });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/**
+ * The test file's own API harness, made before its first test and closed after its last, with an administrator's
+ * token (and a plain user's with `{ user: true }`) and `call`, a JSON call with a given token. Read the fields inside
+ * tests and hooks: they are set once the file's `beforeAll` has run.
+ */
+export function adminApiFile(options: { user?: boolean } = {}) {
+  const file = {
+    h: undefined as unknown as ApiHarness,
+    admin: "",
+    user: "",
+    call: (method: string, path: string, token: string | null, json?: unknown) =>
+      callJson(file.h, method, path, token, json),
+  };
+  beforeAll(async () => {
+    file.h = await createApiHarness();
+    file.admin = (await file.h.signIn({ admin: true })).token;
+    if (options.user) file.user = (await file.h.signIn()).token;
+  });
+  afterAll(async () => {
+    await file.h.close();
+  });
+  return file;
 }
 
 export async function readJson(response: Response) {

@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { apiKeys } from "../../db/schema";
 import { encryptSecret, hmacDigest } from "../../lib/crypto";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
-import { callJson } from "../../../tests/support/admin-api";
+import { adminApiFile } from "../../../tests/support/admin-api";
 
-let h: ApiHarness;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  h = await createApiHarness();
-  admin = (await h.signIn({ admin: true })).token;
-  user = (await h.signIn()).token;
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const call = (method: string, path: string, token: string | null, json?: unknown) =>
-  callJson(h, method, path, token, json);
+const api = adminApiFile({ user: true });
 
 describe("key/value service", () => {
   it("serves other services with an API key", async () => {
     const secret = "kv-service-key-0123456789";
-    await h.database.db
+    await api.h.database.db
       .insert(apiKeys)
       .values({ serviceName: "KV_TEST", apiKeyEncrypted: encryptSecret(secret), apiKeyDigest: hmacDigest(secret) });
     const withKey = (method: string, path: string, json?: unknown, key = secret) =>
-      h
+      api.h
         .request(path, { method, headers: { "x-api-key": key }, json })
         .then(async (r) => ({ status: r.status, body: await r.json() }));
 
@@ -44,9 +30,9 @@ describe("key/value service", () => {
     expect((await withKey("PUT", "/v1/kv/svc", { value: "x", ttl_seconds: 0 })).status).toBe(400);
     expect((await withKey("PUT", "/v1/kv/svc", {})).status).toBe(400);
     expect((await withKey("GET", "/v1/kv/svc", undefined, "wrong-key-0123456789")).status).toBe(401);
-    expect((await call("GET", "/v1/kv/svc", null)).status).toBe(401);
-    expect((await call("GET", "/v1/kv/svc", user)).status).toBe(403);
-    expect((await call("GET", "/v1/kv/svc", admin)).status).toBe(200);
+    expect((await api.call("GET", "/v1/kv/svc", null)).status).toBe(401);
+    expect((await api.call("GET", "/v1/kv/svc", api.user)).status).toBe(403);
+    expect((await api.call("GET", "/v1/kv/svc", api.admin)).status).toBe(200);
     expect((await withKey("DELETE", "/v1/kv/svc")).status).toBe(200);
     expect((await withKey("GET", "/v1/kv/svc")).status).toBe(404);
   });
@@ -55,9 +41,9 @@ describe("key/value service", () => {
     const written = '{"title":"x","limits":{"a":1},"tags":["a"],"big":12345678901234567890}';
     const pretty = '[\n  1.0,\n  {"2": 0, "1": 0}\n]';
     const put = (value: string) =>
-      h.request("/v1/kv/exact-service", {
+      api.h.request("/v1/kv/exact-service", {
         method: "PUT",
-        token: admin,
+        token: api.admin,
         headers: { "content-type": "application/json" },
         body: `{"ttl_seconds": 60, "value": ${value} }`,
       });
@@ -65,7 +51,7 @@ describe("key/value service", () => {
       const stored = await put(value);
       expect(stored.status).toBe(200);
       expect(await stored.text()).toContain(`"value_type":"json","value":${value}`);
-      const read = await h.request("/v1/kv/exact-service", { token: admin });
+      const read = await api.h.request("/v1/kv/exact-service", { token: api.admin });
       expect(await read.text()).toContain(`"value":${value}`);
     }
     const twice = await put('{"a": 1, "a": 2}');

@@ -1,21 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { callJson, readJson } from "../../../../tests/support/admin-api";
+import { describe, expect, it } from "vitest";
+import { adminApiFile, readJson } from "../../../../tests/support/admin-api";
 
-let h: ApiHarness;
-let admin: string;
-let user: string;
-beforeAll(async () => {
-  h = await createApiHarness();
-  admin = (await h.signIn({ admin: true })).token;
-  user = (await h.signIn()).token;
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const call = (method: string, path: string, token: string | null, json?: unknown) =>
-  callJson(h, method, path, token, json);
+const api = adminApiFile({ user: true });
 
 const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
 
@@ -46,15 +32,15 @@ describe("content endpoints", () => {
   ];
 
   it.each(endpoints)("%s %s: 401 anonymous, 403 for a user, allowed for an admin", async (method, path, json) => {
-    expect((await call(method, path, null, json)).status).toBe(401);
-    expect((await call(method, path, user, json)).status).toBe(403);
-    const asAdmin = await call(method, path, admin, json);
+    expect((await api.call(method, path, null, json)).status).toBe(401);
+    expect((await api.call(method, path, api.user, json)).status).toBe(403);
+    const asAdmin = await api.call(method, path, api.admin, json);
     expect([401, 403]).not.toContain(asAdmin.status);
     expect(asAdmin.status).toBeLessThan(500);
   });
 
   it("checks the caller before reading the body", async () => {
-    const response = await call("POST", "/admin/site/vars", null, { key: "" });
+    const response = await api.call("POST", "/admin/site/vars", null, { key: "" });
     expect(response.status).toBe(401);
     expect(response.body).toEqual({ detail: "Sign-in required", status_code: 401, errors: [] });
   });
@@ -85,15 +71,15 @@ describe("people and integration endpoints", () => {
   ];
 
   it("answers 401 without a session and 403 for a signed-in non-admin, before validating anything", async () => {
-    const user = await h.signIn();
+    const user = await api.h.signIn();
     for (const [method, path] of endpoints) {
-      const anonymous = await h.request(path, {
+      const anonymous = await api.h.request(path, {
         method,
         json: method === "GET" || method === "DELETE" ? undefined : {},
       });
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       expect(await readJson(anonymous)).toMatchObject({ status_code: 401, detail: "Sign-in required" });
-      const forbidden = await h.request(path, {
+      const forbidden = await api.h.request(path, {
         method,
         token: user.token,
         json: method === "GET" || method === "DELETE" ? undefined : {},
@@ -103,7 +89,7 @@ describe("people and integration endpoints", () => {
   });
 
   it("lists every endpoint in the OpenAPI document", async () => {
-    const doc = await readJson(await h.request("/openapi.json"));
+    const doc = await readJson(await api.h.request("/openapi.json"));
     for (const path of [
       "/api/v1/admin/auth/user_list",
       "/api/v1/auth/users/{userId}/config_firebase",

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { callJson } from "../../../../tests/support/admin-api";
+import { describe, expect, it } from "vitest";
+import { adminApiFile } from "../../../../tests/support/admin-api";
 import {
   apiKeys,
   contactMessages,
@@ -12,22 +11,11 @@ import {
   wonderTags,
 } from "../../../db/schema";
 
-let h: ApiHarness;
-let admin: string;
-beforeAll(async () => {
-  h = await createApiHarness();
-  admin = (await h.signIn({ admin: true })).token;
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const call = (method: string, path: string, token: string | null, json?: unknown) =>
-  callJson(h, method, path, token, json);
+const api = adminApiFile();
 
 describe("admin home", () => {
   it("lists every admin page on the admin home", async () => {
-    const { body } = await call("GET", "/admin/home", admin);
+    const { body } = await api.call("GET", "/admin/home", api.admin);
     const links = body.groups.flatMap((group: { links: Array<{ link: string }> }) => group.links.map((l) => l.link));
     for (const page of [
       "/admin/common/users/",
@@ -49,9 +37,9 @@ describe("admin home", () => {
   });
 
   it("counts each area's records, messages only while not handled", async () => {
-    const before = (await call("GET", "/admin/home", admin)).body.counts;
-    const db = h.database.db;
-    await h.signIn();
+    const before = (await api.call("GET", "/admin/home", api.admin)).body.counts;
+    const db = api.h.database.db;
+    await api.h.signIn();
     await db.insert(apiKeys).values({ serviceName: "count-test", apiKeyEncrypted: "x", apiKeyDigest: "count-test" });
     await db.insert(contactMessages).values([
       { name: "Unread", email: "unread@example.com", message: "counted" },
@@ -64,7 +52,7 @@ describe("admin home", () => {
     await db.insert(wonderItems).values({ title: "Counted", slug: "count-test" });
     await db.insert(wonderTags).values({ name: "Counted", slug: "count-test" });
 
-    const { status, body } = await call("GET", "/admin/home", admin);
+    const { status, body } = await api.call("GET", "/admin/home", api.admin);
     expect(status).toBe(200);
     const plusOne = Object.fromEntries(Object.entries(before).map(([area, n]) => [area, (n as number) + 1]));
     expect(body.counts).toEqual(plusOne);

@@ -1,30 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { callJson } from "../../../../tests/support/admin-api";
+import { describe, expect, it } from "vitest";
+import { adminApiFile } from "../../../../tests/support/admin-api";
 
-let h: ApiHarness;
-let admin: string;
-beforeAll(async () => {
-  h = await createApiHarness();
-  admin = (await h.signIn({ admin: true })).token;
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const call = (method: string, path: string, token: string | null, json?: unknown) =>
-  callJson(h, method, path, token, json);
+const api = adminApiFile();
 
 const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
 
 describe("site data", () => {
   async function newEntry() {
-    const { status, body } = await call("POST", "/v1/admin/site/data/new", admin);
+    const { status, body } = await api.call("POST", "/v1/admin/site/data/new", api.admin);
     expect(status).toBe(200);
     return body as { id: string; versionNum: number; type: string; is_current: boolean; markdown: string };
   }
   async function save(id: string, input: Record<string, unknown>) {
-    return call("POST", `/v1/admin/site/data/entry/${id}`, admin, { id, ...input });
+    return api.call("POST", `/v1/admin/site/data/entry/${id}`, api.admin, { id, ...input });
   }
 
   it("creates empty, not-current entries whose version numbers grow per type", async () => {
@@ -38,7 +26,7 @@ describe("site data", () => {
     const c = await newEntry();
     const movedToo = await save(c.id, { type: "privacy-test" });
     expect(movedToo.body.versionNum).toBe(2);
-    const list = await call("GET", "/v1/admin/site/data/list", admin);
+    const list = await api.call("GET", "/v1/admin/site/data/list", api.admin);
     expect(list.body.map((e: { id: string }) => e.id)).toEqual(expect.arrayContaining([a.id, b.id, c.id]));
   });
 
@@ -47,18 +35,19 @@ describe("site data", () => {
     const short = await save(entry.id, { type: "t" });
     expect(short.status).toBe(400);
     expect(short.body.errors).toContainEqual({ field: "type", message: "Type must be at least 2 characters." });
-    const missing = await call("POST", `/v1/admin/site/data/entry/${entry.id}`, admin, { type: "terms" });
+    const missing = await api.call("POST", `/v1/admin/site/data/entry/${entry.id}`, api.admin, { type: "terms" });
     expect(missing.status).toBe(400);
     expect(missing.body.errors.map((e: { field: string }) => e.field)).toContain("id");
     expect(
-      (await call("POST", `/v1/admin/site/data/entry/${entry.id}`, admin, { id: ZERO_UUID, type: "terms" })).status,
+      (await api.call("POST", `/v1/admin/site/data/entry/${entry.id}`, api.admin, { id: ZERO_UUID, type: "terms" }))
+        .status,
     ).toBe(400);
     expect((await save("not-a-uuid", { type: "terms" })).status).toBe(404);
     expect((await save(ZERO_UUID, { type: "terms" })).status).toBe(404);
     const huge = await save(entry.id, { type: "terms", markdown: "x".repeat(200_001) });
     expect(huge.status).toBe(400);
     expect(huge.body.detail).toMatch(/200,000/);
-    expect((await call("DELETE", "/v1/admin/site/data/entry/nope", admin)).status).toBe(404);
+    expect((await api.call("DELETE", "/v1/admin/site/data/entry/nope", api.admin)).status).toBe(404);
   });
 
   it("keeps markdown and is_current when they are left out, and accepts the form's True/False", async () => {
@@ -75,7 +64,7 @@ describe("site data", () => {
     await save(other.id, { type: "current-other", is_current: true });
     await save(a.id, { type: "current-test", is_current: true });
     await save(b.id, { type: "current-test", is_current: true });
-    const list = (await call("GET", "/v1/admin/site/data/list", admin)).body as Array<{
+    const list = (await api.call("GET", "/v1/admin/site/data/list", api.admin)).body as Array<{
       id: string;
       type: string;
       is_current: boolean;
@@ -92,7 +81,7 @@ describe("site data", () => {
       entries.map((entry, i) => save(entry.id, { type: "race-test", is_current: true, markdown: `v${i}` })),
     );
     expect(results.map((r) => r.status)).toEqual(entries.map(() => 200));
-    const list = (await call("GET", "/v1/admin/site/data/list", admin)).body as Array<{
+    const list = (await api.call("GET", "/v1/admin/site/data/list", api.admin)).body as Array<{
       type: string;
       is_current: boolean;
       versionNum: number;
@@ -109,7 +98,7 @@ describe("site data", () => {
   it("the public current entry follows a save at once", async () => {
     const [a, b] = [await newEntry(), await newEntry()];
     await save(a.id, { type: "privacy", markdown: "Old policy", is_current: true });
-    const current = async () => (await call("GET", "/v1/site/data/current/privacy", null)).body.entry;
+    const current = async () => (await api.call("GET", "/v1/site/data/current/privacy", null)).body.entry;
     expect((await current()).markdown).toBe("Old policy");
     await save(b.id, { type: "privacy", markdown: "New policy", is_current: true });
     expect(await current()).toMatchObject({ id: b.id, markdown: "New policy", is_current: true });
@@ -117,7 +106,7 @@ describe("site data", () => {
 
   it("deletes entries", async () => {
     const entry = await newEntry();
-    expect((await call("DELETE", `/v1/admin/site/data/entry/${entry.id}`, admin)).status).toBe(200);
-    expect((await call("DELETE", `/v1/admin/site/data/entry/${entry.id}`, admin)).status).toBe(404);
+    expect((await api.call("DELETE", `/v1/admin/site/data/entry/${entry.id}`, api.admin)).status).toBe(200);
+    expect((await api.call("DELETE", `/v1/admin/site/data/entry/${entry.id}`, api.admin)).status).toBe(404);
   });
 });

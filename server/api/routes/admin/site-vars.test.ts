@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { callJson } from "../../../../tests/support/admin-api";
+import { describe, expect, it } from "vitest";
+import { adminApiFile } from "../../../../tests/support/admin-api";
 
-let h: ApiHarness;
-let admin: string;
-beforeAll(async () => {
-  h = await createApiHarness();
-  admin = (await h.signIn({ admin: true })).token;
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const call = (method: string, path: string, token: string | null, json?: unknown) =>
-  callJson(h, method, path, token, json);
+const api = adminApiFile();
 
 describe("site vars", () => {
   it("creates, edits and deletes vars stored as {val}", async () => {
-    const created = await call("POST", "/admin/site/vars", admin, {
+    const created = await api.call("POST", "/admin/site/vars", api.admin, {
       key: "max_items",
       sv_val: "42",
       sv_val_type: "int",
@@ -25,18 +13,18 @@ describe("site vars", () => {
     expect(created.status).toBe(200);
     expect(created.body.obj).toMatchObject({ named_key: "max_items", val_type: "int", val_object_json: { val: 42 } });
     const id = created.body.obj.id;
-    const edited = await call("POST", "/admin/site/vars", admin, {
+    const edited = await api.call("POST", "/admin/site/vars", api.admin, {
       id,
       key: "max_items",
       sv_val: '{"a": [1, 2]}',
       sv_val_type: "json",
     });
     expect(edited.body.obj).toMatchObject({ id, val_type: "json", val_object_json: { val: { a: [1, 2] } } });
-    const list = await call("GET", "/admin/site/vars/list", admin);
+    const list = await api.call("GET", "/admin/site/vars/list", api.admin);
     expect(list.body.find((v: { id: number }) => v.id === id)).toMatchObject({ named_key: "max_items" });
-    expect((await call("DELETE", `/admin/site/var/${id}`, admin)).status).toBe(200);
-    expect((await call("DELETE", `/admin/site/var/${id}`, admin)).status).toBe(404);
-    expect((await call("DELETE", "/admin/site/var/abc", admin)).status).toBe(400);
+    expect((await api.call("DELETE", `/admin/site/var/${id}`, api.admin)).status).toBe(200);
+    expect((await api.call("DELETE", `/admin/site/var/${id}`, api.admin)).status).toBe(404);
+    expect((await api.call("DELETE", "/admin/site/var/abc", api.admin)).status).toBe(400);
   });
 
   it("parses each type and says clearly when the value does not fit", async () => {
@@ -49,7 +37,7 @@ describe("site vars", () => {
       ["json", "[1, null]", [1, null]],
     ];
     for (const [type, text, value] of cases) {
-      const { body } = await call("POST", "/admin/site/vars", admin, {
+      const { body } = await api.call("POST", "/admin/site/vars", api.admin, {
         key: `parse_${type}_${text.trim()}`,
         sv_val: text,
         sv_val_type: type,
@@ -64,7 +52,7 @@ describe("site vars", () => {
       ["json", "{oops", /valid JSON/],
     ];
     for (const [type, text, message] of bad) {
-      const response = await call("POST", "/admin/site/vars", admin, {
+      const response = await api.call("POST", "/admin/site/vars", api.admin, {
         key: "bad_value",
         sv_val: text,
         sv_val_type: type,
@@ -82,18 +70,18 @@ describe("site vars", () => {
       ["exact_json", written],
       ["exact_pretty", pretty],
     ]) {
-      const saved = await h.request("/admin/site/vars", {
+      const saved = await api.h.request("/admin/site/vars", {
         method: "POST",
-        token: admin,
+        token: api.admin,
         json: { key, sv_val: text, sv_val_type: "json" },
       });
       expect(saved.status).toBe(200);
       expect(await saved.text()).toContain(`"val_object_json":{"val":${text}}`);
-      const list = await (await h.request("/admin/site/vars/list", { token: admin })).text();
+      const list = await (await api.h.request("/admin/site/vars/list", { token: api.admin })).text();
       expect(list).toContain(`"named_key":"${key}","val_type":"json","val_object_json":{"val":${text}}`);
     }
     // A key twice is refused rather than stored as JSON readers would keep only one of them.
-    const twice = await call("POST", "/admin/site/vars", admin, {
+    const twice = await api.call("POST", "/admin/site/vars", api.admin, {
       key: "twice_json",
       sv_val: '{"a": 1, "a": 2}',
       sv_val_type: "json",
@@ -103,7 +91,11 @@ describe("site vars", () => {
   });
 
   it("validates with the product's messages and keeps keys unique", async () => {
-    const invalid = await call("POST", "/admin/site/vars", admin, { key: "k", sv_val: "", sv_val_type: "yaml" });
+    const invalid = await api.call("POST", "/admin/site/vars", api.admin, {
+      key: "k",
+      sv_val: "",
+      sv_val_type: "yaml",
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors).toEqual(
       expect.arrayContaining([
@@ -112,12 +104,20 @@ describe("site vars", () => {
         { field: "sv_val_type", message: "Pick one of str, int, float, bool, json." },
       ]),
     );
-    await call("POST", "/admin/site/vars", admin, { key: "unique_key", sv_val: "a", sv_val_type: "str" });
-    const dup = await call("POST", "/admin/site/vars", admin, { key: "unique_key", sv_val: "b", sv_val_type: "str" });
+    await api.call("POST", "/admin/site/vars", api.admin, { key: "unique_key", sv_val: "a", sv_val_type: "str" });
+    const dup = await api.call("POST", "/admin/site/vars", api.admin, {
+      key: "unique_key",
+      sv_val: "b",
+      sv_val_type: "str",
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.errors).toEqual([{ field: "key", message: "This key already exists." }]);
-    const other = await call("POST", "/admin/site/vars", admin, { key: "other_key", sv_val: "b", sv_val_type: "str" });
-    const renameOnto = await call("POST", "/admin/site/vars", admin, {
+    const other = await api.call("POST", "/admin/site/vars", api.admin, {
+      key: "other_key",
+      sv_val: "b",
+      sv_val_type: "str",
+    });
+    const renameOnto = await api.call("POST", "/admin/site/vars", api.admin, {
       id: other.body.obj.id,
       key: "unique_key",
       sv_val: "b",
@@ -125,10 +125,16 @@ describe("site vars", () => {
     });
     expect(renameOnto.status).toBe(409);
     expect(
-      (await call("POST", "/admin/site/vars", admin, { id: 987654, key: "ghost", sv_val: "b", sv_val_type: "str" }))
-        .status,
+      (
+        await api.call("POST", "/admin/site/vars", api.admin, {
+          id: 987654,
+          key: "ghost",
+          sv_val: "b",
+          sv_val_type: "str",
+        })
+      ).status,
     ).toBe(404);
-    const long = await call("POST", "/admin/site/vars", admin, {
+    const long = await api.call("POST", "/admin/site/vars", api.admin, {
       key: "big",
       sv_val: "x".repeat(100_001),
       sv_val_type: "str",

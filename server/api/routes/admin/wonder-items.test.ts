@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { callJson } from "../../../../tests/support/admin-api";
+import { describe, expect, it } from "vitest";
+import { adminApiFile } from "../../../../tests/support/admin-api";
 
-let h: ApiHarness;
-let admin: string;
-beforeAll(async () => {
-  h = await createApiHarness();
-  admin = (await h.signIn({ admin: true })).token;
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const call = (method: string, path: string, token: string | null, json?: unknown) =>
-  callJson(h, method, path, token, json);
+const api = adminApiFile();
 
 const ZERO_UUID = "00000000-0000-4000-8000-000000000000";
 
 describe("wonder items", () => {
   it("creates, filters, pages, edits and deletes items", async () => {
-    const moon = (await call("POST", "/admin/wonder/tags", admin, { name: "Moon" })).body;
-    const created = await call("POST", "/admin/wonder/items", admin, {
+    const moon = (await api.call("POST", "/admin/wonder/tags", api.admin, { name: "Moon" })).body;
+    const created = await api.call("POST", "/admin/wonder/items", api.admin, {
       title: "Éclipse de Lune",
       summary: "Red moon",
       body_markdown: "# Total",
@@ -34,19 +22,19 @@ describe("wonder items", () => {
       status: "published",
       image_url: "https://example.com/moon.png",
     });
-    expect((await call("POST", "/admin/wonder/items", admin, { title: "Eclipse de lune" })).status).toBe(409);
-    for (let i = 0; i < 3; i++) await call("POST", "/admin/wonder/items", admin, { title: `Draft ${i}` });
+    expect((await api.call("POST", "/admin/wonder/items", api.admin, { title: "Eclipse de lune" })).status).toBe(409);
+    for (let i = 0; i < 3; i++) await api.call("POST", "/admin/wonder/items", api.admin, { title: `Draft ${i}` });
 
-    const byTag = await call("GET", "/admin/wonder/items?tag=moon", admin);
+    const byTag = await api.call("GET", "/admin/wonder/items?tag=moon", api.admin);
     expect(byTag.body.items.map((i: { id: string }) => i.id)).toEqual([created.body.id]);
-    const drafts = await call("GET", "/admin/wonder/items?status=draft", admin);
+    const drafts = await api.call("GET", "/admin/wonder/items?status=draft", api.admin);
     expect(drafts.body.items.every((i: { status: string }) => i.status === "draft")).toBe(true);
-    expect((await call("GET", "/admin/wonder/items?status=gone", admin)).status).toBe(400);
-    const all = await call("GET", "/admin/wonder/items?page=1", admin);
+    expect((await api.call("GET", "/admin/wonder/items?status=gone", api.admin)).status).toBe(400);
+    const all = await api.call("GET", "/admin/wonder/items?page=1", api.admin);
     expect(all.body.total).toBeGreaterThanOrEqual(4);
     expect(all.body.page_size).toBe(20);
 
-    const edited = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, {
+    const edited = await api.call("PUT", `/admin/wonder/items/${created.body.id}`, api.admin, {
       title: "Lunar eclipse",
       slug: "lunar",
       status: "draft",
@@ -59,7 +47,7 @@ describe("wonder items", () => {
       image_url: null,
       tags: [],
     });
-    const invalid = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, {
+    const invalid = await api.call("PUT", `/admin/wonder/items/${created.body.id}`, api.admin, {
       title: "",
       image_url: "javascript:alert(1)",
       tag_ids: ["nope"],
@@ -70,13 +58,13 @@ describe("wonder items", () => {
       "tag_ids.0",
       "title",
     ]);
-    const ghostTag = await call("PUT", `/admin/wonder/items/${created.body.id}`, admin, {
+    const ghostTag = await api.call("PUT", `/admin/wonder/items/${created.body.id}`, api.admin, {
       title: "x",
       tag_ids: [ZERO_UUID],
     });
     expect(ghostTag.status).toBe(400);
-    expect((await call("DELETE", `/admin/wonder/items/${created.body.id}`, admin)).status).toBe(200);
-    expect((await call("GET", `/admin/wonder/items/${created.body.id}`, admin)).status).toBe(404);
-    expect((await call("GET", "/admin/wonder/items/not-a-uuid", admin)).status).toBe(404);
+    expect((await api.call("DELETE", `/admin/wonder/items/${created.body.id}`, api.admin)).status).toBe(200);
+    expect((await api.call("GET", `/admin/wonder/items/${created.body.id}`, api.admin)).status).toBe(404);
+    expect((await api.call("GET", "/admin/wonder/items/not-a-uuid", api.admin)).status).toBe(404);
   });
 });
