@@ -20,17 +20,22 @@ export async function callJson(h: ApiHarness, method: string, path: string, toke
  * tests and hooks: they are set once the file's `beforeAll` has run.
  */
 export function adminApiFile(options: { user?: boolean } = {}) {
+  let userToken: string | null = null;
   const file = {
     h: undefined as unknown as ApiHarness,
     admin: "",
-    user: "",
+    /** Read without `{ user: true }`, it fails the test rather than send no token (an anonymous call). */
+    get user(): string {
+      if (userToken === null) throw new Error("no plain user: adminApiFile({ user: true }) signs one in");
+      return userToken;
+    },
     call: (method: string, path: string, token: string | null, json?: unknown) =>
       callJson(file.h, method, path, token, json),
   };
   beforeAll(async () => {
     file.h = await createApiHarness();
     file.admin = (await file.h.signIn({ admin: true })).token;
-    if (options.user) file.user = (await file.h.signIn()).token;
+    if (options.user) userToken = (await file.h.signIn()).token;
   });
   afterAll(async () => {
     await file.h.close();
