@@ -5,7 +5,6 @@ import {
   Links,
   Meta,
   Outlet,
-  Scripts,
   ScrollRestoration,
   useLoaderData,
   useLocation,
@@ -17,6 +16,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import "./utils/csp-safe-zod";
 import { GenericErrorView } from "./components/error-views";
+import { HydrationScripts } from "./components/hydration-scripts";
 import { SiteFooter } from "./components/site-footer";
 import { PlainLinksProvider } from "./components/link";
 import { SiteHeader } from "./components/site-header";
@@ -101,7 +101,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {hydrates ? (
           <>
             <ScrollRestoration nonce={nonce} />
-            <Scripts nonce={nonce} />
+            <HydrationScripts nonce={nonce} />
           </>
         ) : (
           <script nonce={nonce} src={enhanceScriptUrl} defer />

@@ -12,7 +12,7 @@ async function scriptsOf(request: APIRequestContext, path: string) {
   return {
     status: response.status(),
     moduleScripts: html.match(/<script[^>]*type="module"/g) ?? [],
-    modulePreloads: html.match(/<link[^>]*rel="modulepreload"/g) ?? [],
+    modulePreloads: html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [],
     hydrationData: html.includes("__reactRouterContext") || html.includes("__reactRouterManifest"),
     scriptSources: [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1] ?? ""),
   };
@@ -145,6 +145,11 @@ test.describe("pages with React", () => {
     const scripts = await scriptsOf(page.request, path);
     expect(scripts.moduleScripts.length, `module scripts on ${path}`).toBeGreaterThan(0);
     expect(scripts.modulePreloads.length, `module preloads on ${path}`).toBeGreaterThan(0);
+    // The page is whole as HTML: its first paint waits for the stylesheet, not for React.
+    expect(
+      scripts.modulePreloads.filter((link) => !/\sfetchpriority="low"/i.test(link)),
+      `module preloads at the default priority on ${path}`,
+    ).toEqual([]);
     expect(scripts.hydrationData, `hydration data on ${path}`).toBe(true);
     expect(
       scripts.scriptSources.filter((source) => ENHANCE_SCRIPT_URL.test(source)),
