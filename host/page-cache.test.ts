@@ -36,8 +36,9 @@ const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const storedCopyPolicy = (hashes: string[]) => `script-src 'self' ${hashes.join(" ")}`;
 
-function newCache(now = () => 1_000_000) {
-  return createPageCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024, storedCopyPolicy, now });
+/** By default each page lives its whole max-age (no spread), so the tests can step the clock to the second. */
+function newCache(now = () => 1_000_000, random = () => 0) {
+  return createPageCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024, storedCopyPolicy, now, random });
 }
 
 describe("page cache", () => {
@@ -95,6 +96,33 @@ describe("page cache", () => {
     clock += 1_000;
     await (await cache.serve(get(), render)).text();
     expect(calls.count).toBe(2);
+  });
+
+  it("spreads the expiry of pages stored together over the last fifth of their max-age", async () => {
+    let clock = 1_000_000;
+    const draws = [0, 0.5, 0.999];
+    const cache = newCache(
+      () => clock,
+      () => draws.shift() ?? 0,
+    );
+    const { render, calls } = renderer();
+    for (const path of ["a", "b", "c"]) await (await cache.serve(get(`http://site.test/${path}`), render)).text();
+    await settle();
+    const rendered = async (path: string) => {
+      const before = calls.count;
+      await (await cache.serve(get(`http://site.test/${path}`), render)).text();
+      return calls.count > before;
+    };
+    clock += 7_990;
+    expect([await rendered("a"), await rendered("b"), await rendered("c")]).toEqual([false, false, false]);
+    // c lives 10 s less 0.999 of 2 s; b 10 s less 1 s; a its whole 10 s.
+    clock += 20;
+    expect(await rendered("c")).toBe(true);
+    expect(await rendered("b")).toBe(false);
+    clock += 1_000;
+    expect([await rendered("b"), await rendered("a")]).toEqual([true, false]);
+    clock += 1_000;
+    expect(await rendered("a")).toBe(true);
   });
 
   it("past its max-age, one request renders the replacement while the others get the old copy", async () => {
