@@ -33,6 +33,13 @@ const ADMIN_MODULES = new RegExp(
   ].join("|"),
 );
 
+// Small modules that travel together, one file each instead of two (a file of a few hundred bytes gzips worse
+// alone): the copy button with the markup names it shares with the enhancement script, and the data table with its
+// scrolling box (the URL tool, which uses only the box, loads 89 bytes more). About 240 bytes less on the API keys
+// page and the JSON tool, 155 on the other admin lists.
+const COPY_BUTTON_MODULES = /app[\\/](components[\\/]copy-button\.tsx|enhance[\\/]markup\.ts)$/;
+const DATA_TABLE_MODULES = /app[\\/]components[\\/](data-table|table-wrap)\.tsx$/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   resolve: {
@@ -49,6 +56,8 @@ export default defineConfig({
               groups: [
                 { name: "framework", test: (id: string) => FRAMEWORK_MODULES.test(id) || SHELL_MODULES.test(id) },
                 { name: "admin", test: ADMIN_MODULES },
+                { name: "copy-button", test: COPY_BUTTON_MODULES },
+                { name: "data-table", test: DATA_TABLE_MODULES },
               ],
             },
           },
