@@ -148,10 +148,11 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   return app;
 }
 
+// Only features browsers know: Chromium warns in the console of every page about one it does not (it has no
+// "bluetooth" feature, and no other browser has Web Bluetooth).
 const PERMISSIONS_POLICY = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "camera",
   "display-capture",
   "geolocation",
