@@ -16,7 +16,7 @@ import { workerCountsFromPrimary } from "../server/cluster";
 import { config } from "../server/config";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../server/lib/csrf";
 import { forwardedProto, visitorUrl } from "../shared/http/proxy";
-import { screenFormPost } from "./page-form-gate";
+import { createPageFormGate } from "./page-form-gate";
 import { onContentChange } from "../server/content-changes";
 import { createPageCache, newNonce, type RenderPage } from "./page-cache";
 import { getRuntime, stopRuntime } from "../server/runtime";
@@ -36,12 +36,12 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   const mode = config.isProduction ? "production" : "development";
   // Given a function, React Router re-imports the build and rebuilds its route tables on every request (for hot
   // reload); in production the build never changes, so hand it over once (about a tenth of a page's CPU time).
-  const handleDocument = createRequestHandler(
-    config.isProduction
-      ? await import("virtual:react-router/server-build")
-      : () => import("virtual:react-router/server-build"),
-    mode,
-  );
+  const build = config.isProduction ? await import("virtual:react-router/server-build") : null;
+  const handleDocument = createRequestHandler(build ?? (() => import("virtual:react-router/server-build")), mode);
+  // Each page action's declared fields; in development the routes change under it, so it is made per post.
+  const productionGate = build ? createPageFormGate(build.routes) : null;
+  const formGate = async (request: Request) =>
+    (productionGate ?? createPageFormGate((await import("virtual:react-router/server-build")).routes))(request);
 
   // Off in development, where a page's code changes under it.
   const pageCache =
@@ -127,7 +127,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     // Before the body is read: a cross-site post costs nothing but this answer.
     const crossSite = isSafeMethod(c.req.method) ? null : crossSiteReason(c.req.raw);
     if (crossSite) return c.text(crossSiteMessage(crossSite), 403, { "Cache-Control": "no-store" });
-    const screened = await screenFormPost(c.req.raw);
+    const screened = await formGate(c.req.raw);
     if (screened instanceof Response) return screened;
     const request = config.trustProxy ? asTheProxySawIt(screened) : screened;
     const render: RenderPage = async (nonce) => {

@@ -1,7 +1,13 @@
 // The one gate in front of every page action: a form post is read and its shape checked here, before React Router,
-// Conform or zod see it. Form parsers build arrays as long as the largest index a field name asks for, and take
-// time that grows with the square of the number of fields, so these bounds are checked on the raw bytes, in one
-// linear pass, without building anything from the field names first.
+// Conform or a body parser see it. Each action declares the fields it takes (app/utils/form-fields.ts); every other
+// name, in any spelling Conform's name parser reads (brackets, dots, nested paths), is refused, and so is a list
+// position past the declared length, a multipart part that is not in the one plain shape browsers send, and a
+// Conform control field outside its own bounded schema. All of it in one linear pass over the raw bytes, with
+// nothing built from a field name before the name is known to be declared.
+import { createHash } from "node:crypto";
+import { matchRoutes, type RouteObject } from "react-router";
+import { declaredFieldsOf, type FormFields } from "../app/utils/form-fields";
+import { checkMultipart, checkUrlEncoded } from "./form-fields-check";
 import { MAX_JSON_INPUT_LABEL } from "../shared/tools/json/limits";
 import { MAX_URL_INPUT_LABEL } from "../shared/tools/url/options";
 
@@ -23,27 +29,88 @@ export const PAGE_BODY_LIMIT: BodyLimit = { bytes: 2 * 1024 * 1024, label: "2 MB
 export function bodyLimitFor(pathname: string): BodyLimit {
   return pathname.startsWith("/tools/") ? TOOL_BODY_LIMIT : PAGE_BODY_LIMIT;
 }
-/** The largest form of the site has a few dozen fields; a list of tags or ids stays far below this. */
-export const MAX_FORM_FIELDS = 1_000;
-/** Field names are short words with a few `.key` / `[index]` parts. */
-export const MAX_FIELD_NAME_LENGTH = 200;
-/** The largest `[index]` a field name may hold: a parser makes an array this long to put the value there. */
-export const MAX_FIELD_INDEX = 1_000;
-/** How often one name may repeat (checkbox lists, several values of one field). */
-export const MAX_SAME_NAME_FIELDS = 500;
-/** A multipart part's headers (Content-Disposition, Content-Type) fit in far less. */
-const MAX_PART_HEADER_BYTES = 16 * 1024;
+
+/** The routes of the server build, as far as the gate reads them. */
+export type GateRoutes = Record<
+  string,
+  | {
+      id: string;
+      parentId?: string;
+      path?: string;
+      index?: boolean;
+      caseSensitive?: boolean;
+      module: { action?: unknown };
+    }
+  | undefined
+>;
+
+export type FormGate = (request: Request) => Promise<Request | Response>;
+
+/**
+ * The gate for a build's routes. A route whose action declares no fields fails here, at start-up, so an action
+ * cannot be added without saying what it takes.
+ */
+export function createPageFormGate(routes: GateRoutes): FormGate {
+  const undeclared = Object.values(routes)
+    .filter((route) => route?.module.action && !declaredFieldsOf(route.module.action))
+    .map((route) => route!.id);
+  if (undeclared.length > 0)
+    throw new Error(
+      `These routes' actions declare no fields: ${undeclared.join(", ")}. ` +
+        `Export the action as declaredAction(formFields(…), …) (app/utils/form-fields.ts).`,
+    );
+  const tree = routeTree(routes);
+  return async (request) => {
+    if (request.method === "GET" || request.method === "HEAD") return request;
+    const url = new URL(request.url);
+    const fields = targetFields(routes, tree, url);
+    // No action there: React Router answers 405 without reading the body.
+    if (!fields) return request;
+    return screenFormPost(request, fields);
+  };
+}
+
+function routeTree(routes: GateRoutes): RouteObject[] {
+  const children = (parentId: string | undefined): RouteObject[] =>
+    Object.values(routes)
+      .filter((route) => route && route.parentId === parentId)
+      .map((route) => {
+        const nested = children(route!.id);
+        const base = { id: route!.id, path: route!.path, caseSensitive: route!.caseSensitive };
+        return route!.index ? { ...base, index: true } : { ...base, children: nested };
+      });
+  return children(undefined);
+}
+
+/**
+ * The fields of the action React Router would run for this URL: its single-fetch `.data` form included, and the
+ * index route only with a bare `?index` (React Router's own rule), otherwise the deepest route with a path.
+ */
+function targetFields(routes: GateRoutes, tree: RouteObject[], url: URL): FormFields | null {
+  let pathname = url.pathname;
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  const matches = matchRoutes(tree, pathname);
+  if (!matches || matches.length === 0) return null;
+  const last = matches[matches.length - 1]!;
+  const nakedIndex = url.searchParams.getAll("index").some((value) => value === "");
+  const target =
+    last.route.index && nakedIndex
+      ? last
+      : matches.filter((match, position) => position === 0 || (match.route.path ?? "").length > 0).at(-1)!;
+  const action = routes[target.route.id!]?.module.action;
+  return action ? (declaredFieldsOf(action) ?? null) : null;
+}
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 /**
- * Reads a form post whole, within its page's body limit (bodyLimitFor), and checks its fields. Returns the request to
- * hand on (with the body read into memory, so an action's `request.formData()` parses the same bytes), or the refusal.
+ * Reads a form post whole, within its page's body limit (bodyLimitFor), and checks its fields against `fields`.
+ * Returns the request to hand on (with the body read into memory, so an action's `request.formData()` parses the
+ * same bytes), or the refusal.
  */
-export async function screenFormPost(request: Request): Promise<Request | Response> {
-  if (request.method === "GET" || request.method === "HEAD") return request;
-  const contentType = request.headers.get("content-type") ?? "";
-  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+async function screenFormPost(request: Request, fields: FormFields): Promise<Request | Response> {
+  const contentType = parseContentType(request.headers.get("content-type"));
   const limit = bodyLimitFor(new URL(request.url).pathname);
   const declaredLength = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declaredLength > limit.bytes) return tooLarge(limit);
@@ -51,20 +118,50 @@ export async function screenFormPost(request: Request): Promise<Request | Respon
   const read = await readBody(request, limit.bytes);
   if (read === "too large") return tooLarge(limit);
   const body = read;
-  if (body.length === 0 && (mediaType === "" || FORM_TYPES.includes(mediaType))) return withBody(request, body);
-  if (!FORM_TYPES.includes(mediaType)) {
+  if (typeof contentType === "string") return refuse(400, "Form not accepted", contentType);
+  if (body.length === 0 && (contentType.mediaType === "" || FORM_TYPES.includes(contentType.mediaType)))
+    return withBody(request, body);
+  if (!FORM_TYPES.includes(contentType.mediaType)) {
     return refuse(
       415,
       "Unsupported form encoding",
       `The site's forms are sent as application/x-www-form-urlencoded or multipart/form-data; this ` +
-        `request was ${mediaType ? escapeHtml(mediaType) : "sent without a Content-Type"}.`,
+        `request was ${contentType.mediaType ? escapeHtml(contentType.mediaType) : "sent without a Content-Type"}.`,
     );
   }
-
   const problem =
-    mediaType === "multipart/form-data" ? checkMultipart(body, boundaryOf(contentType)) : checkUrlEncoded(body);
-  if (problem) return refuse(400, "Form not accepted", problem);
+    contentType.mediaType === "multipart/form-data"
+      ? checkMultipart(body, contentType.boundary, fields)
+      : checkUrlEncoded(body, fields);
+  if (problem) return refuse(400, "Form not accepted", escapeHtml(problem));
   return withBody(request, body);
+}
+
+/**
+ * The Content-Type of a form post, in the one plain shape browsers send: the media type, a boundary for multipart
+ * (RFC 2046's characters), a charset for urlencoded; any other parameter, or one twice, is a refusal (the string).
+ */
+function parseContentType(header: string | null): { mediaType: string; boundary: string | null } | string {
+  if (header === null) return { mediaType: "", boundary: null };
+  if (header.length > 200) return "The form's Content-Type header is longer than 200 characters.";
+  const [type, ...parameters] = header.split(";");
+  const mediaType = type!.trim().toLowerCase();
+  if (!FORM_TYPES.includes(mediaType)) return { mediaType, boundary: null };
+  const allowed = mediaType === "multipart/form-data" ? "boundary" : "charset";
+  let value: string | null = null;
+  for (const parameter of parameters) {
+    const match = /^\s*([A-Za-z-]+)=(?:"([^"]*)"|([^\s";]+))\s*$/.exec(parameter);
+    if (!match || match[1]!.toLowerCase() !== allowed || value !== null)
+      return `The form's Content-Type may carry one ${allowed} parameter and nothing else.`;
+    value = match[2] ?? match[3]!;
+  }
+  if (mediaType === "application/x-www-form-urlencoded") {
+    if (value !== null && value.toLowerCase() !== "utf-8") return "The form must be sent as UTF-8.";
+    return { mediaType, boundary: null };
+  }
+  if (value === null || !/^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/.test(value))
+    return "The form's Content-Type names no valid multipart boundary (1 to 70 characters of RFC 2046).";
+  return { mediaType, boundary: value };
 }
 
 async function readBody(request: Request, limitBytes: number): Promise<Buffer<ArrayBuffer> | "too large"> {
@@ -100,93 +197,6 @@ function withBody(request: Request, body: Buffer<ArrayBuffer>): Request {
   });
 }
 
-const NAME_TOO_LONG = `A field name is longer than ${MAX_FIELD_NAME_LENGTH} characters, the most this site accepts.`;
-
-/** Counts the fields of one form and checks each name; the first problem found is the answer. */
-class FieldCounter {
-  private fields = 0;
-  private readonly perName = new Map<string, number>();
-
-  add(name: string): string | null {
-    this.fields++;
-    if (this.fields > MAX_FORM_FIELDS)
-      return (
-        `The form has more than ${MAX_FORM_FIELDS.toLocaleString("en")} ` +
-        `fields, the most this site accepts in one post.`
-      );
-    if (name.length > MAX_FIELD_NAME_LENGTH) return NAME_TOO_LONG;
-    for (const match of name.matchAll(/\[(\d+)\]/g)) {
-      const index = match[1]!;
-      if (index.length > 5 || Number(index) > MAX_FIELD_INDEX) {
-        return (
-          `The field name "${escapeHtml(name)}" asks for the list position ` +
-          `${escapeHtml(index.length > 12 ? `${index.slice(0, 12)}…` : index)}; positions go up to ` +
-          `${MAX_FIELD_INDEX.toLocaleString("en")}.`
-        );
-      }
-    }
-    const seen = (this.perName.get(name) ?? 0) + 1;
-    this.perName.set(name, seen);
-    if (seen > MAX_SAME_NAME_FIELDS)
-      return `The field "${escapeHtml(name)}" appears more than ${MAX_SAME_NAME_FIELDS} times in the form.`;
-    return null;
-  }
-}
-
-/** `a=1&b=2`: every name between `&` and `=`, decoded as URLSearchParams would (`+` is a space). */
-export function checkUrlEncoded(body: Buffer): string | null {
-  const counter = new FieldCounter();
-  // A name longer than this many bytes is too long however it decodes (%XX is three bytes for one).
-  const maxEncodedName = MAX_FIELD_NAME_LENGTH * 12;
-  let start = 0;
-  while (start <= body.length) {
-    let end = body.indexOf(0x26 /* & */, start);
-    if (end === -1) end = body.length;
-    if (end > start) {
-      let nameEnd = body.indexOf(0x3d /* = */, start);
-      if (nameEnd === -1 || nameEnd > end) nameEnd = end;
-      if (nameEnd - start > maxEncodedName) return NAME_TOO_LONG;
-      // The name alone, decoded by the same parser the action's request.formData() uses.
-      const name = new URLSearchParams(body.toString("utf8", start, nameEnd)).keys().next().value ?? "";
-      const problem = counter.add(name);
-      if (problem) return problem;
-    }
-    start = end + 1;
-  }
-  return null;
-}
-
-function boundaryOf(contentType: string): string | null {
-  const match = /;\s*boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
-  return match ? (match[1] ?? match[2]!) : null;
-}
-
-/** Each part's name from its Content-Disposition header; the parts' contents are not looked at. */
-export function checkMultipart(body: Buffer, boundary: string | null): string | null {
-  if (!boundary) return "The form's Content-Type names no multipart boundary.";
-  const counter = new FieldCounter();
-  const delimiter = Buffer.from(`\r\n--${boundary}`, "latin1");
-  // The first delimiter may open the body without a line break before it.
-  let at = body.subarray(0, delimiter.length - 2).equals(delimiter.subarray(2)) ? -2 : body.indexOf(delimiter);
-  if (at === -1) return "The form's body does not contain its multipart boundary.";
-  for (;;) {
-    const afterDelimiter = at + delimiter.length;
-    // `--boundary--` closes the body.
-    if (body[afterDelimiter] === 0x2d && body[afterDelimiter + 1] === 0x2d) return null;
-    const headersEnd = body.indexOf("\r\n\r\n", afterDelimiter, "latin1");
-    if (headersEnd === -1 || headersEnd - afterDelimiter > MAX_PART_HEADER_BYTES)
-      return "A part of the multipart form has no end to its headers.";
-    const headers = body.toString("utf8", afterDelimiter, headersEnd);
-    const disposition = /^content-disposition:[^\r\n]*?;\s*name="([^"]*)"/im.exec(headers);
-    const problem = counter.add(
-      disposition ? disposition[1]!.replaceAll("%22", '"').replaceAll("%0D", "\r").replaceAll("%0A", "\n") : "",
-    );
-    if (problem) return problem;
-    at = body.indexOf(delimiter, headersEnd + 4);
-    if (at === -1) return "The multipart form ends without its closing boundary.";
-  }
-}
-
 function tooLarge(limit: BodyLimit): Response {
   return refuse(
     413,
@@ -199,19 +209,34 @@ function tooLarge(limit: BodyLimit): Response {
   );
 }
 
+/** The refusal page's only style, allowed by its hash: the page runs no script and loads nothing. */
+const REFUSAL_STYLE =
+  "body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}";
+const REFUSAL_POLICY = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash("sha256").update(REFUSAL_STYLE).digest("base64")}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 /** A small page of its own: the refusal comes before the app, its layout and its nonce. */
 function refuse(status: number, title: string, ...paragraphs: string[]): Response {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}</style>
+<style>${REFUSAL_STYLE}</style>
 </head>
 <body><h1>HTTP ${status}: ${title}</h1>
 ${paragraphs.map((text) => `<p>${text}</p>`).join("\n")}
 <p><a href="/">Home</a></p></body></html>`;
   return new Response(html, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": REFUSAL_POLICY,
+    },
   });
 }
 

@@ -1,14 +1,15 @@
 import { data } from "react-router";
 import { NotFoundView } from "~/components/error-views";
 import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 export function loader() {
   return data(null, { status: 404 });
 }
 
-export function action() {
+export const action = declaredAction(formFields(), () => {
   return data(null, { status: 404 });
-}
+});
 
 export const meta = (args: MetaArgsLike) =>
   pageMeta(args, { title: "Not Found", description: "There is no page at this address.", noIndex: true });

@@ -13,6 +13,7 @@ import { redirectWithSuccess } from "~/utils/toast.server";
 import type { SessionInfo } from "../../../shared/user";
 import { pageMeta } from "~/utils/meta";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
 const loadLoginCheck = deferredZodCheck(
@@ -27,7 +28,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return { constraint: getZodConstraint(LoginFormSchema) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = declaredAction(formFields(LoginFormSchema), async ({ request, context }: Route.ActionArgs) => {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: LoginFormSchema });
   if (submission.status !== "success") {
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const cookie = await serializeSessionToken(result.data.sessionToken, new Date(result.data.expires));
   return redirectWithSuccess(destination, "Signed in.", { headers: { "Set-Cookie": cookie } });
-}
+});
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "Sign in", description: "Sign in to your account.", noIndex: true });

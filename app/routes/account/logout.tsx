@@ -4,9 +4,10 @@ import { sessionContext } from "~/context";
 import { apiRequest } from "~/utils/api.server";
 import { clearSessionCookie } from "~/utils/session.server";
 import { pageMeta } from "~/utils/meta";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 // Signing out changes state, so it is a POST; visiting the page with GET offers the button (see docs/decisions).
-export async function action({ context }: Route.ActionArgs) {
+export const action = declaredAction(formFields(), async ({ context }: Route.ActionArgs) => {
   const { sessionToken } = context.get(sessionContext);
   if (sessionToken) {
     // Sign-out always clears the local session, even when the call fails.
@@ -14,7 +15,7 @@ export async function action({ context }: Route.ActionArgs) {
     if (!result.ok) console.warn("[logout] /api/auth/logout failed:", result.error.detail);
   }
   return redirect("/", { headers: { "Set-Cookie": await clearSessionCookie() } });
-}
+});
 
 export function loader({ context }: Route.LoaderArgs) {
   if (!context.get(sessionContext).user) throw redirect("/");

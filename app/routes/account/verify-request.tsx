@@ -7,6 +7,7 @@ import { serializeSessionToken } from "~/utils/session.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import type { SessionInfo } from "../../../shared/user";
 import { pageMeta, type MetaArgsLike } from "~/utils/meta";
+import { declaredAction, formFields, textFields } from "~/utils/form-fields";
 
 export const meta = (args: MetaArgsLike) =>
   pageMeta(args, { title: "Check your email", description: "Check your email for a link to continue.", noIndex: true });
@@ -17,19 +18,22 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: token && token.length <= 4_000 ? token : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const token = (await request.formData()).get("token");
-  if (typeof token !== "string" || !token) return data({ error: "This link is not valid." }, { status: 400 });
-  const result = await apiRequest<SessionInfo>(context, "/auth/register/finish", { body: { token }, token: null });
-  if (!result.ok || !result.data.sessionToken || !result.data.expires) {
-    return data(
-      { error: result.ok ? "The account could not be created." : result.error.detail },
-      { status: result.ok ? 500 : result.status },
-    );
-  }
-  const cookie = await serializeSessionToken(result.data.sessionToken, new Date(result.data.expires));
-  return redirectWithSuccess("/", "Account created. Signed in.", { headers: { "Set-Cookie": cookie } });
-}
+export const action = declaredAction(
+  formFields(textFields("token")),
+  async ({ request, context }: Route.ActionArgs) => {
+    const token = (await request.formData()).get("token");
+    if (typeof token !== "string" || !token) return data({ error: "This link is not valid." }, { status: 400 });
+    const result = await apiRequest<SessionInfo>(context, "/auth/register/finish", { body: { token }, token: null });
+    if (!result.ok || !result.data.sessionToken || !result.data.expires) {
+      return data(
+        { error: result.ok ? "The account could not be created." : result.error.detail },
+        { status: result.ok ? 500 : result.status },
+      );
+    }
+    const cookie = await serializeSessionToken(result.data.sessionToken, new Date(result.data.expires));
+    return redirectWithSuccess("/", "Account created. Signed in.", { headers: { "Set-Cookie": cookie } });
+  },
+);
 
 export default function VerifyRequest() {
   const { token } = useLoaderData<typeof loader>();

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { textFields } from "~/utils/form-fields";
 import type { Restored } from "../../../shared/contract/deleted";
 
 type ReadableContext = Readonly<RouterContextProvider>;
@@ -82,6 +83,12 @@ export async function saveAction<Value, Saved, Extra extends object = Record<nev
   const message = typeof options.message === "string" ? options.message : options.message(submission.value);
   return redirectWithSuccess(options.redirectTo(result.data, submission.value), message);
 }
+
+/**
+ * What every admin list's Delete button and its Undo post beside the page's own forms: the button's intent and the
+ * record's id, the script's "undoable", and a held delete's hold_id.
+ */
+export const DELETE_BUTTON_FIELDS = textFields("intent", "id", "undoable", "hold_id");
 
 /** The intents of the Delete button: "delete" asks first (without JavaScript), "confirm-delete" deletes. */
 export const DELETE_INTENTS: readonly string[] = ["delete", "confirm-delete"];

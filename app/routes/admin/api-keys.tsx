@@ -32,7 +32,9 @@ import {
   postedForm,
   restoreHeldAction,
   saveAction,
+  DELETE_BUTTON_FIELDS,
 } from "./actions.server";
+import { declaredAction, formFields, textFields } from "~/utils/form-fields";
 
 const PAGE_PATH = ADMIN_PATHS.apiKeys;
 /** The My session block shows this much of the token; the whole token is copied or revealed on demand. */
@@ -67,58 +69,64 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, intent } = await postedForm(request);
+export const action = declaredAction(
+  formFields(ApiKeySchema, DeleteSchema, textFields("edit_id"), DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const { formData, intent } = await postedForm(request);
 
-  if (DELETE_INTENTS.includes(intent)) {
-    return deleteAction(context, formData, {
-      schema: DeleteSchema,
-      apiPath: (id) => `/v1/admin/api_keys/${id}`,
+    if (DELETE_INTENTS.includes(intent)) {
+      return deleteAction(context, formData, {
+        schema: DeleteSchema,
+        apiPath: (id) => `/v1/admin/api_keys/${id}`,
+        redirectTo: () => PAGE_PATH,
+        // The key comes back from the server's hold, digest and sealed secret included, never through the page.
+        held: true,
+        extra: NO_REVEAL,
+      });
+    }
+    if (intent === "restore") {
+      return restoreHeldAction(context, formData, {
+        redirectTo: PAGE_PATH,
+        failed: { intent, result: null, ...NO_REVEAL },
+      });
+    }
+
+    // Without JavaScript a Reveal button posts here: this answer, and no other, shows that one secret in full.
+    if (intent === "reveal") {
+      const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
+      if (!parsed.success) return data({ intent, result: null, ...NO_REVEAL }, { status: 400 });
+      const secret = await apiRequest<ApiKeySecretResponse>(context, `/v1/admin/api_keys/${parsed.data.id}/secret`);
+      const revealed = secret.ok ? { id: parsed.data.id, api_key: secret.data.api_key } : null;
+      return data({ intent, result: null, ...NO_REVEAL, revealed }, { headers: { "Cache-Control": "no-store" } });
+    }
+    if (intent === "reveal-session") {
+      const revealedSession = context.get(sessionContext).sessionToken;
+      return data(
+        { intent, result: null, ...NO_REVEAL, revealedSession },
+        { headers: { "Cache-Control": "no-store" } },
+      );
+    }
+
+    // Without JavaScript the Generate button posts here and gets the form back with a new key.
+    if (intent === "generate") {
+      const generated = {
+        edit_id: String(formData.get("edit_id") ?? ""),
+        service_name: String(formData.get("service_name") ?? ""),
+        api_key: generateApiKey(),
+      };
+      return data({ intent, result: null, ...NO_REVEAL, generated });
+    }
+
+    return saveAction(formData, {
+      intent,
+      schema: ApiKeySchema,
+      save: (body) => apiRequest<ApiKeySavedResponse>(context, "/v1/admin/api_keys", { body }),
       redirectTo: () => PAGE_PATH,
-      // The key comes back from the server's hold, digest and sealed secret included, never through the page.
-      held: true,
+      message: "API Key saved successfully!",
       extra: NO_REVEAL,
     });
-  }
-  if (intent === "restore") {
-    return restoreHeldAction(context, formData, {
-      redirectTo: PAGE_PATH,
-      failed: { intent, result: null, ...NO_REVEAL },
-    });
-  }
-
-  // Without JavaScript a Reveal button posts here: this answer, and no other, shows that one secret in full.
-  if (intent === "reveal") {
-    const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
-    if (!parsed.success) return data({ intent, result: null, ...NO_REVEAL }, { status: 400 });
-    const secret = await apiRequest<ApiKeySecretResponse>(context, `/v1/admin/api_keys/${parsed.data.id}/secret`);
-    const revealed = secret.ok ? { id: parsed.data.id, api_key: secret.data.api_key } : null;
-    return data({ intent, result: null, ...NO_REVEAL, revealed }, { headers: { "Cache-Control": "no-store" } });
-  }
-  if (intent === "reveal-session") {
-    const revealedSession = context.get(sessionContext).sessionToken;
-    return data({ intent, result: null, ...NO_REVEAL, revealedSession }, { headers: { "Cache-Control": "no-store" } });
-  }
-
-  // Without JavaScript the Generate button posts here and gets the form back with a new key.
-  if (intent === "generate") {
-    const generated = {
-      edit_id: String(formData.get("edit_id") ?? ""),
-      service_name: String(formData.get("service_name") ?? ""),
-      api_key: generateApiKey(),
-    };
-    return data({ intent, result: null, ...NO_REVEAL, generated });
-  }
-
-  return saveAction(formData, {
-    intent,
-    schema: ApiKeySchema,
-    save: (body) => apiRequest<ApiKeySavedResponse>(context, "/v1/admin/api_keys", { body }),
-    redirectTo: () => PAGE_PATH,
-    message: "API Key saved successfully!",
-    extra: NO_REVEAL,
-  });
-}
+  },
+);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "API Keys", noIndex: true });
 

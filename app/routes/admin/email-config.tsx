@@ -17,7 +17,8 @@ import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { DELETE_INTENTS, deleteAction, postedForm, restoreHeldAction } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, postedForm, restoreHeldAction, DELETE_BUTTON_FIELDS } from "./actions.server";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const PAGE_PATH = ADMIN_PATHS.emailConfig;
 const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
@@ -37,47 +38,50 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, intent } = await postedForm(request);
-  if (DELETE_INTENTS.includes(intent)) {
-    return deleteAction(context, formData, {
-      schema: DeleteSchema,
-      apiPath: (id) => `/v1/admin/gmail/connect/${id}`,
-      redirectTo: () => PAGE_PATH,
-      // The connection comes back from the server's hold with its sealed token.
-      held: true,
-      extra: { sent: null },
-    });
-  }
-  if (intent === "restore") {
-    return restoreHeldAction(context, formData, {
-      redirectTo: PAGE_PATH,
-      failed: { intent, result: null, sent: null },
-    });
-  }
-  if (intent === "test") {
-    const submission = parseWithZod(formData, { schema: TestMailSchema });
-    if (submission.status !== "success")
-      return data({ intent, result: submission.reply(), sent: null }, { status: 400 });
-    const result = await apiRequest<TestMailResponse>(context, "/v1/admin/site/email/test", {
-      body: submission.value,
-      timeoutMs: 30_000,
-    });
-    if (!result.ok) {
-      return failureToast(
-        {
-          intent,
-          result: submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }),
-          sent: null,
-        },
-        result.error,
-      );
+export const action = declaredAction(
+  formFields(DeleteSchema, TestMailSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const { formData, intent } = await postedForm(request);
+    if (DELETE_INTENTS.includes(intent)) {
+      return deleteAction(context, formData, {
+        schema: DeleteSchema,
+        apiPath: (id) => `/v1/admin/gmail/connect/${id}`,
+        redirectTo: () => PAGE_PATH,
+        // The connection comes back from the server's hold with its sealed token.
+        held: true,
+        extra: { sent: null },
+      });
     }
-    const sent = `Test mail sent to ${result.data.to} through ${result.data.transport}.`;
-    return dataWithSuccess({ intent, result: submission.reply(), sent }, sent);
-  }
-  return data({ intent, result: null, sent: null }, { status: 400 });
-}
+    if (intent === "restore") {
+      return restoreHeldAction(context, formData, {
+        redirectTo: PAGE_PATH,
+        failed: { intent, result: null, sent: null },
+      });
+    }
+    if (intent === "test") {
+      const submission = parseWithZod(formData, { schema: TestMailSchema });
+      if (submission.status !== "success")
+        return data({ intent, result: submission.reply(), sent: null }, { status: 400 });
+      const result = await apiRequest<TestMailResponse>(context, "/v1/admin/site/email/test", {
+        body: submission.value,
+        timeoutMs: 30_000,
+      });
+      if (!result.ok) {
+        return failureToast(
+          {
+            intent,
+            result: submission.reply({ formErrors: [result.error.detail], fieldErrors: fieldErrorsOf(result.error) }),
+            sent: null,
+          },
+          result.error,
+        );
+      }
+      const sent = `Test mail sent to ${result.data.to} through ${result.data.transport}.`;
+      return dataWithSuccess({ intent, result: submission.reply(), sent }, sent);
+    }
+    return data({ intent, result: null, sent: null }, { status: 400 });
+  },
+);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Email Config", noIndex: true });
 

@@ -13,7 +13,8 @@ import { apiRequest } from "~/utils/api.server";
 import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { confirmDeleteQuestion, heldUndoOffer, restoreHeldAction } from "./actions.server";
+import { confirmDeleteQuestion, heldUndoOffer, restoreHeldAction, DELETE_BUTTON_FIELDS } from "./actions.server";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const PAGE_PATH = ADMIN_PATHS.fluxHistory;
 const DeleteSchema = z.object({
@@ -41,26 +42,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type JobWithEchoText = ImageJob & { echoText: string };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const formData = await request.formData();
-  if (formData.get("intent") === "restore") {
-    return restoreHeldAction(context, formData, { redirectTo: `${PAGE_PATH}${url.search}`, failed: { error: null } });
-  }
-  const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
-  if (formData.get("intent") === "delete" && parsed.success) return confirmDeleteQuestion(formData, {});
-  if (formData.get("intent") !== "confirm-delete" || !parsed.success)
-    return data({ error: "Nothing to delete." }, { status: 400 });
-  const result = await apiRequest(context, `/v1/admin/img_gen/job/${encodeURIComponent(parsed.data.id)}`, {
-    method: "DELETE",
-    timeoutMs: 5 * 60_000,
-  });
-  if (!result.ok) return failureToast({ error: errorText(result.error) }, result.error);
-  // The shipped host keeps the job for Undo; another host's delete is final.
-  const undo = heldUndoOffer(formData, result.data, "Completed successfully!");
-  if (undo) return data({ error: null, undo });
-  return redirectWithSuccess(`${PAGE_PATH}${url.search}`, "Completed successfully!");
-}
+export const action = declaredAction(
+  formFields(DeleteSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const url = new URL(request.url);
+    const formData = await request.formData();
+    if (formData.get("intent") === "restore") {
+      return restoreHeldAction(context, formData, { redirectTo: `${PAGE_PATH}${url.search}`, failed: { error: null } });
+    }
+    const parsed = DeleteSchema.safeParse({ id: formData.get("id") });
+    if (formData.get("intent") === "delete" && parsed.success) return confirmDeleteQuestion(formData, {});
+    if (formData.get("intent") !== "confirm-delete" || !parsed.success)
+      return data({ error: "Nothing to delete." }, { status: 400 });
+    const result = await apiRequest(context, `/v1/admin/img_gen/job/${encodeURIComponent(parsed.data.id)}`, {
+      method: "DELETE",
+      timeoutMs: 5 * 60_000,
+    });
+    if (!result.ok) return failureToast({ error: errorText(result.error) }, result.error);
+    // The shipped host keeps the job for Undo; another host's delete is final.
+    const undo = heldUndoOffer(formData, result.data, "Completed successfully!");
+    if (undo) return data({ error: null, undo });
+    return redirectWithSuccess(`${PAGE_PATH}${url.search}`, "Completed successfully!");
+  },
+);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Flux history", noIndex: true });
 

@@ -22,6 +22,7 @@ import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
 import { dataWithSuccess } from "~/utils/toast.server";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 // The host gets its own time-out (IMAGE_HOST_TIMEOUT_MS, 60 s by default); this only has to outlast it.
 const GENERATE_TIMEOUT_MS = 5 * 60_000;
@@ -44,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = declaredAction(formFields(FluxSchema), async ({ request, context }: Route.ActionArgs) => {
   const formData = await request.formData();
   if (!String(formData.get("api_key") ?? "").trim()) {
     const saved = await apiRequest<ImageGenConfig>(context, "/v1/admin/img_gen/config");
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     { result: submission.reply(HIDE_KEY), jobs: result.data.result_list },
     `Generated ${count} ${count === 1 ? "image" : "images"}.`,
   );
-}
+});
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Flux image generation", noIndex: true });
 

@@ -19,7 +19,15 @@ import { jsonTextsAt } from "../../../shared/stored-json";
 import { apiRequest, type ApiResult } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { DELETE_INTENTS, deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
+import {
+  DELETE_INTENTS,
+  deleteAction,
+  listAfterDelete,
+  postedForm,
+  saveAction,
+  DELETE_BUTTON_FIELDS,
+} from "./actions.server";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const PAGE_PATH = ADMIN_PATHS.kv;
 const DeleteSchema = z.object({ id: KvKeyField });
@@ -80,51 +88,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const url = new URL(request.url);
-  const { formData, intent } = await postedForm(request);
+export const action = declaredAction(
+  formFields(KvEntrySchema, DeleteSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const url = new URL(request.url);
+    const { formData, intent } = await postedForm(request);
 
-  if (DELETE_INTENTS.includes(intent)) {
-    return deleteAction(context, formData, {
-      schema: DeleteSchema,
-      apiPath: keyPath,
-      redirectTo: listAfterDelete(request, (editKey) => pageUrl(url, editKey)),
-      // Undo creates the entry again under its key, with its value's text as stored.
-      undo: async (key) => {
-        const read = await apiRequest<KvEntry>(context, `/v1/kv/${encodeURIComponent(key)}`);
-        const entry = read.ok ? withValueTexts(read, [read.data], ["value"])[0] : undefined;
-        if (!entry) return null;
-        const fields = { key: entry.key, value: entry.value_text, value_type: entry.value_type };
-        return entry.expires_at ? { ...fields, expires_at: entry.expires_at } : fields;
-      },
-    });
-  }
+    if (DELETE_INTENTS.includes(intent)) {
+      return deleteAction(context, formData, {
+        schema: DeleteSchema,
+        apiPath: keyPath,
+        redirectTo: listAfterDelete(request, (editKey) => pageUrl(url, editKey)),
+        // Undo creates the entry again under its key, with its value's text as stored.
+        undo: async (key) => {
+          const read = await apiRequest<KvEntry>(context, `/v1/kv/${encodeURIComponent(key)}`);
+          const entry = read.ok ? withValueTexts(read, [read.data], ["value"])[0] : undefined;
+          if (!entry) return null;
+          const fields = { key: entry.key, value: entry.value_text, value_type: entry.value_type };
+          return entry.expires_at ? { ...fields, expires_at: entry.expires_at } : fields;
+        },
+      });
+    }
 
-  if (intent === "restore") {
-    return saveAction(formData, {
-      intent,
-      schema: KvEntrySchema,
-      save: (body) => apiRequest<KvEntry>(context, "/admin/kv", { body }),
-      redirectTo: () => pageUrl(url, null),
-      message: (entry) => `Restored ${entry.key}.`,
-    });
-  }
+    if (intent === "restore") {
+      return saveAction(formData, {
+        intent,
+        schema: KvEntrySchema,
+        save: (body) => apiRequest<KvEntry>(context, "/admin/kv", { body }),
+        redirectTo: () => pageUrl(url, null),
+        message: (entry) => `Restored ${entry.key}.`,
+      });
+    }
 
-  if (intent === "create" || intent === "save") {
-    return saveAction(formData, {
-      intent,
-      schema: KvEntrySchema,
-      save: (body) =>
-        intent === "create"
-          ? apiRequest<KvEntry>(context, "/admin/kv", { body })
-          : apiRequest<KvEntry>(context, keyPath(body.key), { method: "PUT", body }),
-      redirectTo: (saved) => pageUrl(url, saved.key),
-      message: "Data updated successfully!",
-    });
-  }
+    if (intent === "create" || intent === "save") {
+      return saveAction(formData, {
+        intent,
+        schema: KvEntrySchema,
+        save: (body) =>
+          intent === "create"
+            ? apiRequest<KvEntry>(context, "/admin/kv", { body })
+            : apiRequest<KvEntry>(context, keyPath(body.key), { method: "PUT", body }),
+        redirectTo: (saved) => pageUrl(url, saved.key),
+        message: "Data updated successfully!",
+      });
+    }
 
-  return data({ intent, result: null }, { status: 400 });
-}
+    return data({ intent, result: null }, { status: 400 });
+  },
+);
 
 export const meta: Route.MetaFunction = () => [{ title: "Key/Value Store" }];
 

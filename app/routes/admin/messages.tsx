@@ -19,8 +19,9 @@ import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { confirmDeleteQuestion, heldUndoOffer, restoreHeldAction } from "./actions.server";
+import { confirmDeleteQuestion, heldUndoOffer, restoreHeldAction, DELETE_BUTTON_FIELDS } from "./actions.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const FILTERS = [
   { value: "all", label: "All" },
@@ -52,61 +53,66 @@ function listUrl(request: Request): string {
   return `${ADMIN_PATHS.messages}${url.search}`;
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+export const action = declaredAction(
+  formFields(ContactMessageHandledFormSchema, ContactMessageIdSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const formData = await request.formData();
+    const intent = formData.get("intent");
 
-  if (intent === "handled") {
-    const submission = parseWithZod(formData, { schema: ContactMessageHandledFormSchema });
-    if (submission.status !== "success") return data({ detail: "Invalid request." }, { status: 400 });
-    const { id, handled } = submission.value;
-    const result = await apiRequest(context, `/v1/admin/site/contact/messages/${encodeURIComponent(id)}`, {
-      body: { handled },
-    });
-    if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
-    return redirectWithSuccess(listUrl(request), handled ? "Marked handled." : "Marked open.");
-  }
-
-  if (intent === "delete") return confirmDeleteQuestion(formData, {});
-
-  if (intent === "confirm-delete") {
-    const submission = parseWithZod(formData, { schema: ContactMessageIdSchema });
-    if (submission.status !== "success") return data({ detail: "Invalid request." }, { status: 400 });
-    const result = await apiRequest(
-      context,
-      `/v1/admin/site/contact/messages/${encodeURIComponent(submission.value.id)}`,
-      { method: "DELETE" },
-    );
-    if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
-    // Undo brings the message back from the server's hold, with its sender, date and handled state.
-    const undo = heldUndoOffer(formData, result.data, "Message deleted.");
-    if (undo) return data({ undo });
-    return redirectWithSuccess(listUrl(request), "Message deleted.");
-  }
-
-  if (intent === "restore") {
-    return restoreHeldAction(context, formData, {
-      redirectTo: listUrl(request),
-      failed: { detail: "The message was not restored." },
-    });
-  }
-
-  if (intent === "notify") {
-    const result = await apiRequest<ContactNotifyResult>(context, "/v1/admin/site/contact/notify", { method: "POST" });
-    if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
-    const { sent, error, unsent } = result.data;
-    if (error) {
-      const detail = `Sent ${sent}; ${unsent} still unsent: ${error}`;
-      return failureToast({ detail }, { detail, status_code: 502, errors: [] });
+    if (intent === "handled") {
+      const submission = parseWithZod(formData, { schema: ContactMessageHandledFormSchema });
+      if (submission.status !== "success") return data({ detail: "Invalid request." }, { status: 400 });
+      const { id, handled } = submission.value;
+      const result = await apiRequest(context, `/v1/admin/site/contact/messages/${encodeURIComponent(id)}`, {
+        body: { handled },
+      });
+      if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
+      return redirectWithSuccess(listUrl(request), handled ? "Marked handled." : "Marked open.");
     }
-    return redirectWithSuccess(
-      listUrl(request),
-      sent > 0 ? `Sent ${sent} notification${sent === 1 ? "" : "s"}.` : "Nothing was waiting to be sent.",
-    );
-  }
 
-  return data({ detail: "Unknown action." }, { status: 400 });
-}
+    if (intent === "delete") return confirmDeleteQuestion(formData, {});
+
+    if (intent === "confirm-delete") {
+      const submission = parseWithZod(formData, { schema: ContactMessageIdSchema });
+      if (submission.status !== "success") return data({ detail: "Invalid request." }, { status: 400 });
+      const result = await apiRequest(
+        context,
+        `/v1/admin/site/contact/messages/${encodeURIComponent(submission.value.id)}`,
+        { method: "DELETE" },
+      );
+      if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
+      // Undo brings the message back from the server's hold, with its sender, date and handled state.
+      const undo = heldUndoOffer(formData, result.data, "Message deleted.");
+      if (undo) return data({ undo });
+      return redirectWithSuccess(listUrl(request), "Message deleted.");
+    }
+
+    if (intent === "restore") {
+      return restoreHeldAction(context, formData, {
+        redirectTo: listUrl(request),
+        failed: { detail: "The message was not restored." },
+      });
+    }
+
+    if (intent === "notify") {
+      const result = await apiRequest<ContactNotifyResult>(context, "/v1/admin/site/contact/notify", {
+        method: "POST",
+      });
+      if (!result.ok) return failureToast({ detail: result.error.detail }, result.error);
+      const { sent, error, unsent } = result.data;
+      if (error) {
+        const detail = `Sent ${sent}; ${unsent} still unsent: ${error}`;
+        return failureToast({ detail }, { detail, status_code: 502, errors: [] });
+      }
+      return redirectWithSuccess(
+        listUrl(request),
+        sent > 0 ? `Sent ${sent} notification${sent === 1 ? "" : "s"}.` : "Nothing was waiting to be sent.",
+      );
+    }
+
+    return data({ detail: "Unknown action." }, { status: 400 });
+  },
+);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Contact messages", noIndex: true });
 

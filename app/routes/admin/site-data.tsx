@@ -26,7 +26,9 @@ import {
   postedForm,
   restoreHeldAction,
   saveAction,
+  DELETE_BUTTON_FIELDS,
 } from "./actions.server";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const PAGE_PATH = ADMIN_PATHS.siteData;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
@@ -47,48 +49,51 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { entries, editing, error, constraint: getZodConstraint(SiteDataEntrySchema) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, intent } = await postedForm(request);
+export const action = declaredAction(
+  formFields(SiteDataEntrySchema, IdSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const { formData, intent } = await postedForm(request);
 
-  if (intent === "create") {
-    const result = await apiRequest<SiteDataEntry>(context, "/v1/admin/site/data/new", { method: "POST" });
-    if (!result.ok) return failureToast({ intent, result: null }, result.error);
-    // The list reloads with the new entry open in the editor: a new entry is always made to be edited.
-    return redirectWithSuccess(pageUrl(result.data.id), "Completed successfully!");
-  }
+    if (intent === "create") {
+      const result = await apiRequest<SiteDataEntry>(context, "/v1/admin/site/data/new", { method: "POST" });
+      if (!result.ok) return failureToast({ intent, result: null }, result.error);
+      // The list reloads with the new entry open in the editor: a new entry is always made to be edited.
+      return redirectWithSuccess(pageUrl(result.data.id), "Completed successfully!");
+    }
 
-  if (DELETE_INTENTS.includes(intent)) {
-    return deleteAction(context, formData, {
-      schema: IdSchema,
-      apiPath: (id) => `/v1/admin/site/data/entry/${encodeURIComponent(id)}`,
-      redirectTo: listAfterDelete(request, pageUrl),
-      // The entry comes back from the server's hold with its id, version and current flag.
-      held: true,
-    });
-  }
+    if (DELETE_INTENTS.includes(intent)) {
+      return deleteAction(context, formData, {
+        schema: IdSchema,
+        apiPath: (id) => `/v1/admin/site/data/entry/${encodeURIComponent(id)}`,
+        redirectTo: listAfterDelete(request, pageUrl),
+        // The entry comes back from the server's hold with its id, version and current flag.
+        held: true,
+      });
+    }
 
-  if (intent === "restore") {
-    return restoreHeldAction(context, formData, { redirectTo: pageUrl(null), failed: { intent, result: null } });
-  }
+    if (intent === "restore") {
+      return restoreHeldAction(context, formData, { redirectTo: pageUrl(null), failed: { intent, result: null } });
+    }
 
-  if (intent === "save" || intent === "preview") {
-    return saveAction(formData, {
-      intent,
-      schema: SiteDataEntrySchema,
-      // The preview is rendered from the posted text: the form comes back with it, unsaved.
-      preview: true,
-      // The textarea is always posted: an emptied one means "no markdown", not "unchanged".
-      save: (value) =>
-        apiRequest<SiteDataEntry>(context, `/v1/admin/site/data/entry/${encodeURIComponent(value.id)}`, {
-          body: { ...value, markdown: value.markdown ?? "" },
-        }),
-      redirectTo: (_saved, value) => pageUrl(value.id),
-      message: "Data updated successfully!",
-    });
-  }
+    if (intent === "save" || intent === "preview") {
+      return saveAction(formData, {
+        intent,
+        schema: SiteDataEntrySchema,
+        // The preview is rendered from the posted text: the form comes back with it, unsaved.
+        preview: true,
+        // The textarea is always posted: an emptied one means "no markdown", not "unchanged".
+        save: (value) =>
+          apiRequest<SiteDataEntry>(context, `/v1/admin/site/data/entry/${encodeURIComponent(value.id)}`, {
+            body: { ...value, markdown: value.markdown ?? "" },
+          }),
+        redirectTo: (_saved, value) => pageUrl(value.id),
+        message: "Data updated successfully!",
+      });
+    }
 
-  return data({ intent, result: null }, { status: 400 });
-}
+    return data({ intent, result: null }, { status: 400 });
+  },
+);
 
 export const meta: Route.MetaFunction = () => [{ title: "Site Data" }];
 

@@ -27,7 +27,15 @@ import { errorText } from "~/utils/api-feedback.server";
 import { useHydrated } from "~/utils/hydrated";
 import { invalidateSiteSettings } from "~/utils/site-settings.server";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { DELETE_INTENTS, deleteAction, listAfterDelete, postedForm, saveAction } from "./actions.server";
+import {
+  DELETE_INTENTS,
+  deleteAction,
+  listAfterDelete,
+  postedForm,
+  saveAction,
+  DELETE_BUTTON_FIELDS,
+} from "./actions.server";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const PAGE_PATH = ADMIN_PATHS.siteVars;
 const DeleteSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -65,50 +73,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, intent } = await postedForm(request);
+export const action = declaredAction(
+  formFields(SiteVarSchema, DeleteSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const { formData, intent } = await postedForm(request);
 
-  if (DELETE_INTENTS.includes(intent)) {
-    return deleteAction(context, formData, {
-      schema: DeleteSchema,
-      apiPath: (id) => `/admin/site/var/${id}`,
-      onDeleted: invalidateSiteSettings,
-      redirectTo: listAfterDelete(request, pageUrl),
-      // Undo creates the var again (a new id) with its value's text as saved; a secret var's value never reaches
-      // this tier, so it has no Undo.
-      undo: async (id) => {
-        const siteVar = (await listSiteVars(context)).vars.find((listed) => listed.id === id);
-        if (!siteVar || siteVar.secret) return null;
-        return { key: siteVar.named_key, sv_val: siteVar.value_text, sv_val_type: siteVar.val_type };
-      },
-    });
-  }
+    if (DELETE_INTENTS.includes(intent)) {
+      return deleteAction(context, formData, {
+        schema: DeleteSchema,
+        apiPath: (id) => `/admin/site/var/${id}`,
+        onDeleted: invalidateSiteSettings,
+        redirectTo: listAfterDelete(request, pageUrl),
+        // Undo creates the var again (a new id) with its value's text as saved; a secret var's value never reaches
+        // this tier, so it has no Undo.
+        undo: async (id) => {
+          const siteVar = (await listSiteVars(context)).vars.find((listed) => listed.id === id);
+          if (!siteVar || siteVar.secret) return null;
+          return { key: siteVar.named_key, sv_val: siteVar.value_text, sv_val_type: siteVar.val_type };
+        },
+      });
+    }
 
-  if (intent === "restore") {
-    return saveAction(formData, {
-      intent,
-      schema: SiteVarSchema.omit({ id: true }),
-      save: (body) => apiRequest<SiteVarSavedResponse>(context, "/admin/site/vars", { body }),
-      onSaved: invalidateSiteSettings,
-      redirectTo: () => pageUrl(),
-      message: (siteVar) => `Restored ${siteVar.key}.`,
-    });
-  }
+    if (intent === "restore") {
+      return saveAction(formData, {
+        intent,
+        schema: SiteVarSchema.omit({ id: true }),
+        save: (body) => apiRequest<SiteVarSavedResponse>(context, "/admin/site/vars", { body }),
+        onSaved: invalidateSiteSettings,
+        redirectTo: () => pageUrl(),
+        message: (siteVar) => `Restored ${siteVar.key}.`,
+      });
+    }
 
-  if (intent === "save") {
-    return saveAction(formData, {
-      intent,
-      schema: SiteVarSchema,
-      save: (body) => apiRequest<SiteVarSavedResponse>(context, "/admin/site/vars", { body }),
-      onSaved: invalidateSiteSettings,
-      // After creating, the new var is the one being edited.
-      redirectTo: (saved) => pageUrl(saved.obj.id),
-      message: "Data updated successfully!",
-    });
-  }
+    if (intent === "save") {
+      return saveAction(formData, {
+        intent,
+        schema: SiteVarSchema,
+        save: (body) => apiRequest<SiteVarSavedResponse>(context, "/admin/site/vars", { body }),
+        onSaved: invalidateSiteSettings,
+        // After creating, the new var is the one being edited.
+        redirectTo: (saved) => pageUrl(saved.obj.id),
+        message: "Data updated successfully!",
+      });
+    }
 
-  return data({ intent, result: null }, { status: 400 });
-}
+    return data({ intent, result: null }, { status: 400 });
+  },
+);
 
 export const meta: Route.MetaFunction = () => [{ title: "Site Vars" }];
 

@@ -19,6 +19,7 @@ import { apiGetOrThrow, apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
 const loadChangePasswordCheck = deferredZodCheck(
@@ -34,30 +35,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { userId: item.id, email: item.user.email, constraint: getZodConstraint(ChangePasswordFormSchema) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
-  if (submission.status !== "success")
-    return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
-  const { user_id, password } = submission.value;
-  const result = await apiRequest<EndedSessionsResponse>(context, `/v1/admin/auth/users/${user_id}/password`, {
-    body: { password },
-  });
-  if (!result.ok) {
-    return data(
-      submission.reply({
-        formErrors: [result.error.detail],
-        fieldErrors: fieldErrorsOf(result.error),
-        hideFields: ["password", "confirm_password"],
-      }),
-      { status: result.status },
+export const action = declaredAction(
+  formFields(ChangePasswordFormSchema),
+  async ({ request, context }: Route.ActionArgs) => {
+    const submission = parseWithZod(await request.formData(), { schema: ChangePasswordFormSchema });
+    if (submission.status !== "success")
+      return data(submission.reply({ hideFields: ["password", "confirm_password"] }), { status: 400 });
+    const { user_id, password } = submission.value;
+    const result = await apiRequest<EndedSessionsResponse>(context, `/v1/admin/auth/users/${user_id}/password`, {
+      body: { password },
+    });
+    if (!result.ok) {
+      return data(
+        submission.reply({
+          formErrors: [result.error.detail],
+          fieldErrors: fieldErrorsOf(result.error),
+          hideFields: ["password", "confirm_password"],
+        }),
+        { status: result.status },
+      );
+    }
+    const ended = result.data.ended_sessions;
+    return redirectWithSuccess(
+      ADMIN_PATHS.users,
+      `Password changed; ${ended} ${ended === 1 ? "session" : "sessions"} ended.`,
     );
-  }
-  const ended = result.data.ended_sessions;
-  return redirectWithSuccess(
-    ADMIN_PATHS.users,
-    `Password changed; ${ended} ${ended === 1 ? "session" : "sessions"} ended.`,
-  );
-}
+  },
+);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Change password", noIndex: true });
 

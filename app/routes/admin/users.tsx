@@ -28,9 +28,17 @@ import { errorText, failureToast } from "~/utils/api-feedback.server";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { confirmDeleteQuestion, heldUndoOffer, postedForm, restoreHeldAction, type UndoOffer } from "./actions.server";
+import {
+  confirmDeleteQuestion,
+  heldUndoOffer,
+  postedForm,
+  restoreHeldAction,
+  type UndoOffer,
+  DELETE_BUTTON_FIELDS,
+} from "./actions.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import type { HeldDeletedCount } from "../../../shared/contract/deleted";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const PAGE_PATH = ADMIN_PATHS.users;
 const FETCHER_KEY = "admin-users";
@@ -74,89 +82,92 @@ type ActionResult = {
   undo?: UndoOffer;
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, intent } = await postedForm(request);
-  const fail = (error: Parameters<typeof failureToast>[1], extra: Partial<ActionResult> = {}) =>
-    failureToast<ActionResult>({ intent, error: errorText(error), ...extra }, error);
-  const invalid = (message: string) => data<ActionResult>({ intent, error: message }, { status: 400 });
+export const action = declaredAction(
+  formFields(CreateUserSchema, UserIdSchema, AccountVerifiedFormSchema, SetAdminFormSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const { formData, intent } = await postedForm(request);
+    const fail = (error: Parameters<typeof failureToast>[1], extra: Partial<ActionResult> = {}) =>
+      failureToast<ActionResult>({ intent, error: errorText(error), ...extra }, error);
+    const invalid = (message: string) => data<ActionResult>({ intent, error: message }, { status: 400 });
 
-  if (intent === "create") {
-    const submission = parseWithZod(formData, { schema: CreateUserSchema });
-    if (submission.status !== "success")
-      return data<ActionResult>(
-        { intent, error: null, create: submission.reply({ hideFields: ["password"] }) },
-        { status: 400 },
-      );
-    const result = await apiRequest<UserItemResponse>(context, "/v1/admin/auth/users", {
-      body: submission.value,
-    });
-    if (!result.ok)
-      return fail(result.error, {
-        create: submission.reply({ fieldErrors: fieldErrorsOf(result.error), hideFields: ["password"] }),
+    if (intent === "create") {
+      const submission = parseWithZod(formData, { schema: CreateUserSchema });
+      if (submission.status !== "success")
+        return data<ActionResult>(
+          { intent, error: null, create: submission.reply({ hideFields: ["password"] }) },
+          { status: 400 },
+        );
+      const result = await apiRequest<UserItemResponse>(context, "/v1/admin/auth/users", {
+        body: submission.value,
       });
-    return redirectWithSuccess(listUrl(request), `Created ${result.data.item.user.email}.`);
-  }
+      if (!result.ok)
+        return fail(result.error, {
+          create: submission.reply({ fieldErrors: fieldErrorsOf(result.error), hideFields: ["password"] }),
+        });
+      return redirectWithSuccess(listUrl(request), `Created ${result.data.item.user.email}.`);
+    }
 
-  if (intent === "delete") return confirmDeleteQuestion<ActionResult>(formData, { intent, error: null });
+    if (intent === "delete") return confirmDeleteQuestion<ActionResult>(formData, { intent, error: null });
 
-  if (intent === "confirm-delete") {
-    const parsed = UserIdSchema.safeParse({ user_id: formData.get("id") });
-    if (!parsed.success) return invalid("The user is not valid.");
-    const result = await apiRequest<HeldDeletedCount>(context, `/v1/admin/auth/users/delete/${parsed.data.user_id}`, {
-      method: "DELETE",
-    });
-    if (!result.ok) return fail(result.error);
-    // The row goes only when exactly one user was deleted.
-    if (result.data.number !== 1)
-      return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
-    // Undo brings the user back from the server's hold: password, accounts and keys, not their sessions.
-    const undo = heldUndoOffer(formData, result.data, "Completed successfully!");
-    if (undo) return data<ActionResult>({ intent, error: null, undo });
-    return redirectWithSuccess(listUrl(request), "Completed successfully!");
-  }
+    if (intent === "confirm-delete") {
+      const parsed = UserIdSchema.safeParse({ user_id: formData.get("id") });
+      if (!parsed.success) return invalid("The user is not valid.");
+      const result = await apiRequest<HeldDeletedCount>(context, `/v1/admin/auth/users/delete/${parsed.data.user_id}`, {
+        method: "DELETE",
+      });
+      if (!result.ok) return fail(result.error);
+      // The row goes only when exactly one user was deleted.
+      if (result.data.number !== 1)
+        return fail({ detail: "The user was not deleted: it no longer exists.", status_code: 404, errors: [] });
+      // Undo brings the user back from the server's hold: password, accounts and keys, not their sessions.
+      const undo = heldUndoOffer(formData, result.data, "Completed successfully!");
+      if (undo) return data<ActionResult>({ intent, error: null, undo });
+      return redirectWithSuccess(listUrl(request), "Completed successfully!");
+    }
 
-  if (intent === "restore") {
-    return restoreHeldAction<ActionResult>(context, formData, {
-      redirectTo: listUrl(request),
-      failed: { intent, error: "The user was not restored." },
-    });
-  }
+    if (intent === "restore") {
+      return restoreHeldAction<ActionResult>(context, formData, {
+        redirectTo: listUrl(request),
+        failed: { intent, error: "The user was not restored." },
+      });
+    }
 
-  if (intent === "firebase") {
-    const submission = parseWithZod(formData, { schema: UserIdSchema });
-    if (submission.status !== "success") return invalid("The user is not valid.");
-    const userId = submission.value.user_id;
-    const result = await apiRequest<FirebaseUserResponse>(context, `/v1/auth/users/${userId}/config_firebase`, {
-      method: "POST",
-      timeoutMs: 30_000,
-    });
-    if (!result.ok) return fail(result.error);
-    return redirectWithSuccess(listUrl(request), `Firebase user ${result.data.id} is set.`);
-  }
+    if (intent === "firebase") {
+      const submission = parseWithZod(formData, { schema: UserIdSchema });
+      if (submission.status !== "success") return invalid("The user is not valid.");
+      const userId = submission.value.user_id;
+      const result = await apiRequest<FirebaseUserResponse>(context, `/v1/auth/users/${userId}/config_firebase`, {
+        method: "POST",
+        timeoutMs: 30_000,
+      });
+      if (!result.ok) return fail(result.error);
+      return redirectWithSuccess(listUrl(request), `Firebase user ${result.data.id} is set.`);
+    }
 
-  if (intent === "verify") {
-    const submission = parseWithZod(formData, { schema: AccountVerifiedFormSchema });
-    if (submission.status !== "success") return invalid("The account is not valid.");
-    const { account_id, email_verified } = submission.value;
-    const result = await apiRequest(context, `/v1/admin/auth/accounts/${account_id}`, { body: { email_verified } });
-    if (!result.ok) return fail(result.error);
-    return redirectWithSuccess(listUrl(request), "Data updated successfully!");
-  }
+    if (intent === "verify") {
+      const submission = parseWithZod(formData, { schema: AccountVerifiedFormSchema });
+      if (submission.status !== "success") return invalid("The account is not valid.");
+      const { account_id, email_verified } = submission.value;
+      const result = await apiRequest(context, `/v1/admin/auth/accounts/${account_id}`, { body: { email_verified } });
+      if (!result.ok) return fail(result.error);
+      return redirectWithSuccess(listUrl(request), "Data updated successfully!");
+    }
 
-  if (intent === "admin") {
-    const submission = parseWithZod(formData, { schema: SetAdminFormSchema });
-    if (submission.status !== "success") return invalid("The user is not valid.");
-    const { user_id, is_superuser } = submission.value;
-    const result = await apiRequest(context, `/v1/admin/auth/users/${user_id}/superuser`, { body: { is_superuser } });
-    if (!result.ok) return fail(result.error);
-    return redirectWithSuccess(
-      listUrl(request),
-      is_superuser ? "Administrator rights granted." : "Administrator rights revoked.",
-    );
-  }
+    if (intent === "admin") {
+      const submission = parseWithZod(formData, { schema: SetAdminFormSchema });
+      if (submission.status !== "success") return invalid("The user is not valid.");
+      const { user_id, is_superuser } = submission.value;
+      const result = await apiRequest(context, `/v1/admin/auth/users/${user_id}/superuser`, { body: { is_superuser } });
+      if (!result.ok) return fail(result.error);
+      return redirectWithSuccess(
+        listUrl(request),
+        is_superuser ? "Administrator rights granted." : "Administrator rights revoked.",
+      );
+    }
 
-  return invalid("Unknown action.");
-}
+    return invalid("Unknown action.");
+  },
+);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "Admin: Users", noIndex: true });
 

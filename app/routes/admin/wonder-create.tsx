@@ -5,14 +5,19 @@ import { WonderItemForm } from "~/components/admin/wonder-item-form";
 import { ErrorAlert } from "~/components/error-alert";
 import { itemFormConstraint, loadTags, saveItemAction } from "./wonder-item.server";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { WonderItemSchema } from "../../../shared/contract/wonder";
+import { declaredAction, formFields, textFields } from "~/utils/form-fields";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { ...(await loadTags(context)), constraint: itemFormConstraint() };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return saveItemAction(context, await request.formData(), null);
-}
+export const action = declaredAction(
+  formFields(WonderItemSchema, textFields("intent")),
+  async ({ request, context }: Route.ActionArgs) => {
+    return saveItemAction(context, await request.formData(), null);
+  },
+);
 
 export const meta: Route.MetaFunction = () => [{ title: "Create Wonder Item" }];
 

@@ -11,8 +11,10 @@ import type { WonderItem } from "../../../shared/contract/wonder";
 import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
 import { failureToast } from "~/utils/api-feedback.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
-import { confirmDeleteQuestion } from "./actions.server";
+import { confirmDeleteQuestion, DELETE_BUTTON_FIELDS } from "./actions.server";
 import { itemFormConstraint, loadTags, saveItemAction } from "./wonder-item.server";
+import { WonderItemSchema } from "../../../shared/contract/wonder";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const [item, tags] = await Promise.all([
@@ -22,18 +24,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { item, ...tags, constraint: itemFormConstraint() };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  if (formData.get("intent") === "delete") return confirmDeleteQuestion(formData, { intent: "delete", result: null });
-  if (formData.get("intent") === "confirm-delete") {
-    const result = await apiRequest(context, `/admin/wonder/items/${encodeURIComponent(params.itemId)}`, {
-      method: "DELETE",
-    });
-    if (!result.ok) return failureToast({ intent: "delete", result: null }, result.error);
-    return redirectWithSuccess(ADMIN_PATHS.wonderItems, "Completed successfully!");
-  }
-  return saveItemAction(context, formData, params.itemId);
-}
+export const action = declaredAction(
+  formFields(WonderItemSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, params, context }: Route.ActionArgs) => {
+    const formData = await request.formData();
+    if (formData.get("intent") === "delete") return confirmDeleteQuestion(formData, { intent: "delete", result: null });
+    if (formData.get("intent") === "confirm-delete") {
+      const result = await apiRequest(context, `/admin/wonder/items/${encodeURIComponent(params.itemId)}`, {
+        method: "DELETE",
+      });
+      if (!result.ok) return failureToast({ intent: "delete", result: null }, result.error);
+      return redirectWithSuccess(ADMIN_PATHS.wonderItems, "Completed successfully!");
+    }
+    return saveItemAction(context, formData, params.itemId);
+  },
+);
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Edit ${loaderData.item.title}` : "Edit Wonder Item" },

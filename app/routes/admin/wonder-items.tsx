@@ -14,8 +14,9 @@ import { WONDER_PAGE_SIZE, WONDER_STATUSES, type WonderStatus } from "../../../s
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
 import { apiRequest } from "~/utils/api.server";
 import { errorText } from "~/utils/api-feedback.server";
-import { DELETE_INTENTS, deleteAction, postedForm, saveAction } from "./actions.server";
+import { DELETE_INTENTS, deleteAction, postedForm, saveAction, DELETE_BUTTON_FIELDS } from "./actions.server";
 import { loadTags } from "./wonder-item.server";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 
@@ -40,34 +41,37 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, intent } = await postedForm(request);
-  const url = new URL(request.url);
-  const listUrl = `${ADMIN_PATHS.wonderItems}${url.search}`;
-  if (intent === "restore") {
-    return saveAction(formData, {
-      intent,
-      schema: WonderItemSchema,
-      save: (body) => apiRequest<WonderItem>(context, "/admin/wonder/items", { body }),
+export const action = declaredAction(
+  formFields(WonderItemSchema, IdSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const { formData, intent } = await postedForm(request);
+    const url = new URL(request.url);
+    const listUrl = `${ADMIN_PATHS.wonderItems}${url.search}`;
+    if (intent === "restore") {
+      return saveAction(formData, {
+        intent,
+        schema: WonderItemSchema,
+        save: (body) => apiRequest<WonderItem>(context, "/admin/wonder/items", { body }),
+        redirectTo: () => listUrl,
+        message: (item) => `Restored ${item.title}.`,
+      });
+    }
+    if (!DELETE_INTENTS.includes(intent)) return data({ intent, result: null }, { status: 400 });
+    return deleteAction(context, formData, {
+      schema: IdSchema,
+      apiPath: (id) => `/admin/wonder/items/${encodeURIComponent(id)}`,
       redirectTo: () => listUrl,
-      message: (item) => `Restored ${item.title}.`,
+      // Undo creates the item again (a new id) with its text, image, status and tags.
+      undo: async (id) => {
+        const read = await apiRequest<WonderItem>(context, `/admin/wonder/items/${encodeURIComponent(id)}`);
+        if (!read.ok) return null;
+        const { title, slug, summary, body_markdown, image_url, status, tags } = read.data;
+        const fields = { title, slug, summary, body_markdown, status, tag_ids: tags.map((tag) => tag.id) };
+        return image_url ? { ...fields, image_url } : fields;
+      },
     });
-  }
-  if (!DELETE_INTENTS.includes(intent)) return data({ intent, result: null }, { status: 400 });
-  return deleteAction(context, formData, {
-    schema: IdSchema,
-    apiPath: (id) => `/admin/wonder/items/${encodeURIComponent(id)}`,
-    redirectTo: () => listUrl,
-    // Undo creates the item again (a new id) with its text, image, status and tags.
-    undo: async (id) => {
-      const read = await apiRequest<WonderItem>(context, `/admin/wonder/items/${encodeURIComponent(id)}`);
-      if (!read.ok) return null;
-      const { title, slug, summary, body_markdown, image_url, status, tags } = read.data;
-      const fields = { title, slug, summary, body_markdown, status, tag_ids: tags.map((tag) => tag.id) };
-      return image_url ? { ...fields, image_url } : fields;
-    },
-  });
-}
+  },
+);
 
 export const meta: Route.MetaFunction = () => [{ title: "Wonder Items" }];
 

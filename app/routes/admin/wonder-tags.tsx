@@ -28,7 +28,9 @@ import {
   loadListForEditing,
   postedForm,
   saveAction,
+  DELETE_BUTTON_FIELDS,
 } from "./actions.server";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const PAGE_PATH = ADMIN_PATHS.wonderTags;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
@@ -49,50 +51,53 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tags, editing, error, constraint: getZodConstraint(WonderTagFormSchema) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, intent } = await postedForm(request);
+export const action = declaredAction(
+  formFields(WonderTagSchema, WonderTagFormSchema, IdSchema, DELETE_BUTTON_FIELDS),
+  async ({ request, context }: Route.ActionArgs) => {
+    const { formData, intent } = await postedForm(request);
 
-  if (DELETE_INTENTS.includes(intent)) {
-    return deleteAction(context, formData, {
-      schema: IdSchema,
-      apiPath: (id) => `/admin/wonder/tags/${encodeURIComponent(id)}`,
-      redirectTo: listAfterDelete(request, pageUrl),
-      // Undo creates the tag again (a new id) with its name, slug and colour; the items it was on lose it.
-      undo: async (id) => {
-        const list = await apiRequest<WonderTagListResponse>(context, "/admin/wonder/tags");
-        const tag = list.ok ? list.data.tags.find((listed) => listed.id === id) : undefined;
-        if (!tag) return null;
-        const fields = { name: tag.name, slug: tag.slug };
-        return tag.color ? { ...fields, color: tag.color } : fields;
-      },
-    });
-  }
+    if (DELETE_INTENTS.includes(intent)) {
+      return deleteAction(context, formData, {
+        schema: IdSchema,
+        apiPath: (id) => `/admin/wonder/tags/${encodeURIComponent(id)}`,
+        redirectTo: listAfterDelete(request, pageUrl),
+        // Undo creates the tag again (a new id) with its name, slug and colour; the items it was on lose it.
+        undo: async (id) => {
+          const list = await apiRequest<WonderTagListResponse>(context, "/admin/wonder/tags");
+          const tag = list.ok ? list.data.tags.find((listed) => listed.id === id) : undefined;
+          if (!tag) return null;
+          const fields = { name: tag.name, slug: tag.slug };
+          return tag.color ? { ...fields, color: tag.color } : fields;
+        },
+      });
+    }
 
-  if (intent === "restore") {
-    return saveAction(formData, {
-      intent,
-      schema: WonderTagSchema,
-      save: (body) => apiRequest<WonderTag>(context, "/admin/wonder/tags", { body }),
-      redirectTo: () => PAGE_PATH,
-      message: (tag) => `Restored ${tag.name}.`,
-    });
-  }
+    if (intent === "restore") {
+      return saveAction(formData, {
+        intent,
+        schema: WonderTagSchema,
+        save: (body) => apiRequest<WonderTag>(context, "/admin/wonder/tags", { body }),
+        redirectTo: () => PAGE_PATH,
+        message: (tag) => `Restored ${tag.name}.`,
+      });
+    }
 
-  if (intent === "save") {
-    return saveAction(formData, {
-      intent,
-      schema: WonderTagFormSchema,
-      save: ({ id, ...body }) =>
-        id
-          ? apiRequest<WonderTag>(context, `/admin/wonder/tags/${encodeURIComponent(id)}`, { method: "PUT", body })
-          : apiRequest<WonderTag>(context, "/admin/wonder/tags", { body }),
-      redirectTo: () => PAGE_PATH,
-      message: ({ id }) => (id ? "Data updated successfully!" : "Completed successfully!"),
-    });
-  }
+    if (intent === "save") {
+      return saveAction(formData, {
+        intent,
+        schema: WonderTagFormSchema,
+        save: ({ id, ...body }) =>
+          id
+            ? apiRequest<WonderTag>(context, `/admin/wonder/tags/${encodeURIComponent(id)}`, { method: "PUT", body })
+            : apiRequest<WonderTag>(context, "/admin/wonder/tags", { body }),
+        redirectTo: () => PAGE_PATH,
+        message: ({ id }) => (id ? "Data updated successfully!" : "Completed successfully!"),
+      });
+    }
 
-  return data({ intent, result: null }, { status: 400 });
-}
+    return data({ intent, result: null }, { status: 400 });
+  },
+);
 
 export const meta: Route.MetaFunction = () => [{ title: "Wonder Tags" }];
 

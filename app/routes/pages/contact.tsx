@@ -11,6 +11,7 @@ import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
 import { pageMeta } from "~/utils/meta";
 import { redirectWithSuccess } from "~/utils/toast.server";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 const SUCCESS_MESSAGE = "Message sent successfully!";
 
@@ -24,7 +25,7 @@ export function loader() {
   return { constraint: getZodConstraint(ContactSchema) };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = declaredAction(formFields(ContactSchema), async ({ request, context }: Route.ActionArgs) => {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ContactSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Post/redirect/get: ?sent=1 shows the success message without JavaScript, and a reload does not post again.
   return redirectWithSuccess("/contact?sent=1", SUCCESS_MESSAGE);
-}
+});
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -32,6 +32,7 @@ import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/ut
 import { serializeThemeCookie } from "~/utils/theme.server";
 import { redirectWithSuccess } from "~/utils/toast.server";
 import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
+import { declaredAction, formFields, textFields } from "~/utils/form-fields";
 
 const SETTINGS_PATH = "/profile/me/settings";
 const INTENTS = ["theme", "name", "password", "sign-out-others"] as const;
@@ -67,67 +68,72 @@ function failure(intent: Intent, result: SubmissionResult<string[]>, status: num
 const THEME_LABELS: Record<Theme, string> = { system: "System", light: "Light", dark: "Dark" };
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+export const action = declaredAction(
+  formFields(ThemeSchema, DisplayNameSchema, ChangePasswordFormSchema, textFields("intent", "username")),
+  async ({ request, context }: Route.ActionArgs) => {
+    const formData = await request.formData();
+    const intent = formData.get("intent");
 
-  if (intent === "theme") {
-    const submission = parseWithZod(formData, { schema: ThemeSchema });
-    if (submission.status !== "success") return failure("theme", submission.reply(), 400);
-    const cookie = await serializeThemeCookie(submission.value.theme);
-    return redirectWithSuccess(SETTINGS_PATH, `Theme: ${THEME_LABELS[submission.value.theme]}.`, {
-      headers: { "Set-Cookie": cookie },
-    });
-  }
+    if (intent === "theme") {
+      const submission = parseWithZod(formData, { schema: ThemeSchema });
+      if (submission.status !== "success") return failure("theme", submission.reply(), 400);
+      const cookie = await serializeThemeCookie(submission.value.theme);
+      return redirectWithSuccess(SETTINGS_PATH, `Theme: ${THEME_LABELS[submission.value.theme]}.`, {
+        headers: { "Set-Cookie": cookie },
+      });
+    }
 
-  if (intent === "name") {
-    const submission = parseWithZod(formData, { schema: DisplayNameSchema });
-    if (submission.status !== "success") return failure("name", submission.reply(), 400);
-    const result = await apiRequest<Profile>(context, "/user/update", { body: { name: submission.value.name ?? "" } });
-    if (!result.ok) return failure("name", replyWithApiError(submission.reply, result.error), result.status);
-    return redirectWithSuccess(
-      SETTINGS_PATH,
-      result.data.name ? "Display name saved." : "Display name cleared: your email is shown instead.",
-    );
-  }
-
-  if (intent === "password") {
-    const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
-    const hideFields = ["current_password", "new_password", "confirm_password"];
-    if (submission.status !== "success") return failure("password", submission.reply({ hideFields }), 400);
-    const { current_password, new_password } = submission.value;
-    const result = await apiRequest<SessionsEnded>(context, "/user/password", {
-      body: { current_password, new_password },
-    });
-    if (!result.ok) {
-      return failure(
-        "password",
-        replyWithApiError((options) => submission.reply({ ...options, hideFields }), result.error),
-        result.status,
+    if (intent === "name") {
+      const submission = parseWithZod(formData, { schema: DisplayNameSchema });
+      if (submission.status !== "success") return failure("name", submission.reply(), 400);
+      const result = await apiRequest<Profile>(context, "/user/update", {
+        body: { name: submission.value.name ?? "" },
+      });
+      if (!result.ok) return failure("name", replyWithApiError(submission.reply, result.error), result.status);
+      return redirectWithSuccess(
+        SETTINGS_PATH,
+        result.data.name ? "Display name saved." : "Display name cleared: your email is shown instead.",
       );
     }
-    const ended = result.data.signed_out_sessions;
-    return redirectWithSuccess(
-      SETTINGS_PATH,
-      `Password changed.${ended > 0 ? ` Signed out of ${plural(ended, "other session")}.` : ""}`,
-    );
-  }
 
-  if (intent === "sign-out-others") {
-    const result = await apiRequest<SessionsEnded>(context, "/user/sessions/sign-out-others", {
-      method: "POST",
-    });
-    if (!result.ok)
-      return failure("sign-out-others", { status: "error", error: { "": [result.error.detail] } }, result.status);
-    const ended = result.data.signed_out_sessions;
-    return redirectWithSuccess(
-      SETTINGS_PATH,
-      ended > 0 ? `Signed out of ${plural(ended, "other session")}.` : "There were no other sessions.",
-    );
-  }
+    if (intent === "password") {
+      const submission = parseWithZod(formData, { schema: ChangePasswordFormSchema });
+      const hideFields = ["current_password", "new_password", "confirm_password"];
+      if (submission.status !== "success") return failure("password", submission.reply({ hideFields }), 400);
+      const { current_password, new_password } = submission.value;
+      const result = await apiRequest<SessionsEnded>(context, "/user/password", {
+        body: { current_password, new_password },
+      });
+      if (!result.ok) {
+        return failure(
+          "password",
+          replyWithApiError((options) => submission.reply({ ...options, hideFields }), result.error),
+          result.status,
+        );
+      }
+      const ended = result.data.signed_out_sessions;
+      return redirectWithSuccess(
+        SETTINGS_PATH,
+        `Password changed.${ended > 0 ? ` Signed out of ${plural(ended, "other session")}.` : ""}`,
+      );
+    }
 
-  return data({ detail: "Unknown action." }, { status: 400 });
-}
+    if (intent === "sign-out-others") {
+      const result = await apiRequest<SessionsEnded>(context, "/user/sessions/sign-out-others", {
+        method: "POST",
+      });
+      if (!result.ok)
+        return failure("sign-out-others", { status: "error", error: { "": [result.error.detail] } }, result.status);
+      const ended = result.data.signed_out_sessions;
+      return redirectWithSuccess(
+        SETTINGS_PATH,
+        ended > 0 ? `Signed out of ${plural(ended, "other session")}.` : "There were no other sessions.",
+      );
+    }
+
+    return data({ detail: "Unknown action." }, { status: 400 });
+  },
+);
 
 /** /api's field errors next to their fields; anything else above the form's button. */
 function replyWithApiError(

@@ -31,6 +31,7 @@ import { useHydrated } from "~/utils/hydrated";
 import { WhereInputGoes } from "~/components/tools/where-input-goes";
 import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
+import { declaredAction, formFields, fileField } from "~/utils/form-fields";
 
 // The formatter runs in the browser (a worker, the tree view), so this page hydrates.
 export const handle = { hydrate: true } satisfies HydrationHandle;
@@ -67,44 +68,47 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
-  // A chosen file replaces the typed text; the page's body limit bounds it, the schema gives the input's limit.
-  const file = formData.get("file");
-  if (file instanceof File && file.size > 0) formData.set("input", await file.text());
-  formData.delete("file");
-  const submission = parseWithZod(formData, { schema: JsonFormatSchema });
-  const postedInput = formData.get("input");
-  const input = typeof postedInput === "string" ? postedInput : "";
-  if (submission.status !== "success") {
-    const fieldErrors = submission.error ?? {};
-    const message = Object.values(fieldErrors).flat().filter(Boolean).join(" ") || "Check the form.";
-    // Over the limit, sending the megabytes back would only make a huge page; the browser's Back button keeps them.
-    const overLimit = utf8ByteLength(input.replace(/\r\n/g, "\n")) > MAX_JSON_INPUT_BYTES;
-    const formError = overLimit
-      ? `${message} The input was not sent back: use your browser's Back button to return to it.`
-      : message;
-    if (!overLimit) echoText(context, INPUT_ID, input);
+export const action = declaredAction(
+  formFields(JsonFormatSchema, fileField("file")),
+  async ({ request, context }: Route.ActionArgs) => {
+    const formData = await request.formData();
+    // A chosen file replaces the typed text; the page's body limit bounds it, the schema gives the input's limit.
+    const file = formData.get("file");
+    if (file instanceof File && file.size > 0) formData.set("input", await file.text());
+    formData.delete("file");
+    const submission = parseWithZod(formData, { schema: JsonFormatSchema });
+    const postedInput = formData.get("input");
+    const input = typeof postedInput === "string" ? postedInput : "";
+    if (submission.status !== "success") {
+      const fieldErrors = submission.error ?? {};
+      const message = Object.values(fieldErrors).flat().filter(Boolean).join(" ") || "Check the form.";
+      // Over the limit, sending the megabytes back would only make a huge page; the browser's Back button keeps them.
+      const overLimit = utf8ByteLength(input.replace(/\r\n/g, "\n")) > MAX_JSON_INPUT_BYTES;
+      const formError = overLimit
+        ? `${message} The input was not sent back: use your browser's Back button to return to it.`
+        : message;
+      if (!overLimit) echoText(context, INPUT_ID, input);
+      return data(
+        { options: readOptions(formData), result: null, formError, link: null },
+        { status: 400, headers: NO_STORE },
+      );
+    }
+    const { intent, input: value, ...options } = submission.value;
+    const { formatJson } = await loadEngine();
+    // A page shows the start of a long output (and would carry it twice: in the box and in the hydration data).
+    const result = formatJson(value, options, intent === "download" ? {} : { previewChars: OUTPUT_PREVIEW_CHARS });
+    if (intent === "download" && result.ok) {
+      context.set(downloadContext, result.output);
+      return data({ options, result: null, formError: null, link: null }, { headers: NO_STORE });
+    }
+    echoText(context, INPUT_ID, value);
+    const link = queryShareLink(PAGE_PATH, value, optionParams(options, DEFAULT_JSON_OPTIONS));
     return data(
-      { options: readOptions(formData), result: null, formError, link: null },
-      { status: 400, headers: NO_STORE },
+      { options, result, formError: null, link },
+      { status: intent === "download" ? 400 : 200, headers: NO_STORE },
     );
-  }
-  const { intent, input: value, ...options } = submission.value;
-  const { formatJson } = await loadEngine();
-  // A page shows the start of a long output (and would carry it twice: in the box and in the hydration data).
-  const result = formatJson(value, options, intent === "download" ? {} : { previewChars: OUTPUT_PREVIEW_CHARS });
-  if (intent === "download" && result.ok) {
-    context.set(downloadContext, result.output);
-    return data({ options, result: null, formError: null, link: null }, { headers: NO_STORE });
-  }
-  echoText(context, INPUT_ID, value);
-  const link = queryShareLink(PAGE_PATH, value, optionParams(options, DEFAULT_JSON_OPTIONS));
-  return data(
-    { options, result, formError: null, link },
-    { status: intent === "download" ? 400 : 200, headers: NO_STORE },
-  );
-}
+  },
+);
 
 /** A shared link's small input, formatted on the server, so the link works without JavaScript. */
 export async function loader({ request }: Route.LoaderArgs) {

@@ -29,6 +29,7 @@ import { useHydrated } from "~/utils/hydrated";
 import { WhereInputGoes } from "~/components/tools/where-input-goes";
 import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
+import { declaredAction, formFields } from "~/utils/form-fields";
 
 // Decoding and encoding follow the typing in the browser, so this page hydrates.
 export const handle = { hydrate: true } satisfies HydrationHandle;
@@ -42,7 +43,7 @@ const loadShareLink = () => import("~/tools/share-link");
 const SHARE_NOTE_ID = "share-link-note";
 const PAGE_PATH = "/tools/url-decode-encode";
 
-export async function action({ request }: Route.ActionArgs) {
+export const action = declaredAction(formFields(UrlToolSchema), async ({ request }: Route.ActionArgs) => {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: UrlToolSchema });
   const postedInput = formData.get("input");
@@ -78,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   const options = { ...rest, direction: intent };
   const link = queryShareLink(PAGE_PATH, input, optionParams(options, DEFAULT_URL_OPTIONS));
   return data({ input, options, result: runUrlTool(value, options), formError: null, link }, { headers: NO_STORE });
-}
+});
 
 /** A shared link's small input, computed on the server, so the link works without JavaScript. */
 export async function loader({ request }: Route.LoaderArgs) {
