@@ -2,6 +2,7 @@
 // Conform or zod see it. Form parsers build arrays as long as the largest index a field name asks for, and take
 // time that grows with the square of the number of fields, so these bounds are checked on the raw bytes, in one
 // linear pass, without building anything from the field names first.
+import { BodyRefused, workerBodyBudget } from "../server/lib/body-budget";
 import { MAX_JSON_INPUT_LABEL } from "../shared/tools/json/limits";
 import { MAX_URL_INPUT_LABEL } from "../shared/tools/url/options";
 
@@ -50,6 +51,11 @@ export async function screenFormPost(request: Request): Promise<Request | Respon
 
   const read = await readBody(request, limit.bytes);
   if (read === "too large") return tooLarge(limit);
+  if (read instanceof BodyRefused) {
+    const refusal = refuse(read.status, read.status === 408 ? "Request too slow" : "Server busy", read.message);
+    if (read.status === 503) refusal.headers.set("Retry-After", "2");
+    return refusal;
+  }
   const body = read;
   if (body.length === 0 && (mediaType === "" || FORM_TYPES.includes(mediaType))) return withBody(request, body);
   if (!FORM_TYPES.includes(mediaType)) {
@@ -67,13 +73,24 @@ export async function screenFormPost(request: Request): Promise<Request | Respon
   return withBody(request, body);
 }
 
-async function readBody(request: Request, limitBytes: number): Promise<Buffer<ArrayBuffer> | "too large"> {
+/** The body whole; refused past its limit, past the worker's budget for unfinished bodies, or when it stalls. */
+async function readBody(
+  request: Request,
+  limitBytes: number,
+): Promise<Buffer<ArrayBuffer> | "too large" | BodyRefused> {
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = request.body.getReader();
+  const reader = workerBodyBudget.meter(request.body).getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      if (error instanceof BodyRefused) return error;
+      throw error;
+    }
+    const { done, value } = next;
     if (done) break;
     total += value.byteLength;
     if (total > limitBytes) {

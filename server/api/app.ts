@@ -3,6 +3,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { isRefusal, releaseWhenSent, type Admission } from "../lib/admission";
 import { limitBodiesOnly } from "../lib/body-limit";
+import { workerBodyBudget } from "../lib/body-budget";
 import { limitJsonBodies } from "../lib/json-limits";
 import { config } from "../config";
 import { clientIp, csrfGuard, injectDeps, loadSession, type ApiDeps, type ApiEnv } from "./context";
@@ -68,6 +69,20 @@ export function createApiApp(deps: ApiAppOptions): ApiApp {
       }
     });
   }
+  // Every body takes its bytes from the worker's budget for unfinished bodies while it arrives (and must keep
+  // arriving); a refusal fails the handler's read, and errorResponse answers it.
+  api.use(
+    "*",
+    limitBodiesOnly(async (c, next) => {
+      if (c.req.raw.body && !(c.env as ApiEnv["Bindings"] | undefined)?.clientIp) {
+        c.req.raw = new Request(c.req.raw, {
+          body: workerBodyBudget.meter(c.req.raw.body),
+          duplex: "half",
+        } as RequestInit);
+      }
+      await next();
+    }),
+  );
   api.use(
     "*",
     limitBodiesOnly(
