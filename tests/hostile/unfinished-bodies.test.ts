@@ -75,8 +75,9 @@ test("60 posts of 10.9 MB with their last bytes withheld: 503 or 408, connection
   for (const { status } of outcomes) statuses[status] = (statuses[status] ?? 0) + 1;
   const slowest = Math.max(...outcomes.map((o) => o.closedMs));
   console.info(
-    `[unfinished-bodies] statuses ${JSON.stringify(statuses)}; last connection closed after ${Math.round(slowest)} ms; ` +
-      `worker RSS ${Math.round(restingMiB)} MiB resting, ${Math.round(peakMiB)} at most, ${Math.round(afterMiB)} 5 s after`,
+    `[unfinished-bodies] statuses ${JSON.stringify(statuses)}; ` +
+      `last connection closed after ${Math.round(slowest)} ms; worker RSS ${Math.round(restingMiB)} MiB ` +
+      `resting, ${Math.round(peakMiB)} at most, ${Math.round(afterMiB)} 5 s after`,
   );
   assert.deepEqual(
     outcomes.filter((o) => ![503, 408].includes(o.status) || o.answeredMs > ANSWER_WITHIN_MS),
