@@ -14,6 +14,7 @@ import { createApiApp } from "../server/api/app";
 import { clientIp, type SessionLookups } from "../server/api/context";
 import { workerCountsFromPrimary } from "../server/cluster";
 import { config } from "../server/config";
+import { createAdmission, isRefusal, releaseWhenSent, type Refusal } from "../server/lib/admission";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../server/lib/csrf";
 import { forwardedProto, visitorUrl } from "../shared/http/proxy";
 import { createPageFormGate } from "./page-form-gate";
@@ -32,7 +33,13 @@ export interface ServerAppOptions {
 
 export async function createServerApp(options: ServerAppOptions = {}) {
   const runtime = await getRuntime();
-  const api = createApiApp({ db: runtime.database.db });
+  // One per worker, shared by the pages and /api's expensive routes, so a client's share counts both.
+  const admission = createAdmission({
+    perClient: config.admissionPerClient,
+    maxInFlight: config.admissionMaxInFlight,
+    maxEventLoopDelayMs: config.admissionMaxEventLoopDelayMs,
+  });
+  const api = createApiApp({ db: runtime.database.db, admission });
   const mode = config.isProduction ? "production" : "development";
   // Given a function, React Router re-imports the build and rebuilds its route tables on every request (for hot
   // reload); in production the build never changes, so hand it over once (about a tenth of a page's CPU time).
@@ -127,6 +134,28 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     // Before the body is read: a cross-site post costs nothing but this answer.
     const crossSite = isSafeMethod(c.req.method) ? null : crossSiteReason(c.req.raw);
     if (crossSite) return c.text(crossSiteMessage(crossSite), 403, { "Cache-Control": "no-store" });
+    // Every page render and every page post is expensive work; a page answered from the cache is not, so a GET
+    // is admitted only when it is about to render (pageCache.serve asks), a post before its body is read.
+    let releaseAfterHandler = () => {};
+    const admit = (options?: { refresh: boolean }): Response | null => {
+      const outcome = admission.enter(clientIp(c), options);
+      if (isRefusal(outcome)) return refusalPage(outcome);
+      releaseAfterHandler = releaseWhenSent(c.env, outcome);
+      return null;
+    };
+    try {
+      return await answerPage(c, admit);
+    } finally {
+      releaseAfterHandler();
+    }
+  });
+
+  async function answerPage(c: Context, admit: (options?: { refresh: boolean }) => Response | null) {
+    const cacheable = c.req.method === "GET" || c.req.method === "HEAD";
+    if (!cacheable || !pageCache) {
+      const refusal = admit();
+      if (refusal) return refusal;
+    }
     const screened = await formGate(c.req.raw);
     if (screened instanceof Response) return screened;
     const request = config.trustProxy ? asTheProxySawIt(screened) : screened;
@@ -142,8 +171,10 @@ export async function createServerApp(options: ServerAppOptions = {}) {
       if (dataAgeSeconds > 0 && !response.headers.has("age")) setAge(response, dataAgeSeconds);
       return response;
     };
-    return withServerTiming(() => (pageCache ? pageCache.serve(request, render) : render(newNonce())));
-  });
+    return withServerTiming(() =>
+      pageCache ? pageCache.serve(request, render, cacheable ? admit : undefined) : render(newNonce()),
+    );
+  }
 
   return app;
 }
@@ -181,6 +212,24 @@ function setResponseHeaders(c: Context, headers: [string, string][]) {
   } catch {
     for (const [name, value] of headers) c.header(name, value);
   }
+}
+
+/** A refused page: plain HTML before the app, its layout and its nonce, with the limit's number and Retry-After. */
+function refusalPage(refusal: Refusal): Response {
+  const title = refusal.status === 429 ? "Too many requests at once" : "Server busy";
+  const html =
+    `<!doctype html>\n<html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>\n` +
+    `<body><h1>HTTP ${refusal.status}: ${title}</h1>\n<p>${refusal.message}</p>\n` +
+    `<p>Try again in ${refusal.retryAfterSeconds} s, or go to the <a href="/">home page</a>.</p></body></html>`;
+  return new Response(html, {
+    status: refusal.status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Retry-After": String(refusal.retryAfterSeconds),
+    },
+  });
 }
 
 function setAge(response: Response, seconds: number) {

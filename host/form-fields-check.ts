@@ -225,7 +225,10 @@ export function checkMultipart(body: Buffer, boundary: string | null, fields: Fo
     const headersStart = afterDelimiter + 2;
     const headersEnd = body.indexOf("\r\n\r\n", headersStart, "latin1");
     if (headersEnd === -1 || headersEnd - headersStart > MAX_PART_HEADER_BYTES)
-      return `A part of the multipart form has headers longer than ${MAX_PART_HEADER_BYTES / 1024} KB, or no end to them.`;
+      return (
+        `A part of the multipart form has headers longer than ${MAX_PART_HEADER_BYTES / 1024} KB, ` +
+        `or no end to them.`
+      );
     const part = parsePartHeaders(body.toString("utf8", headersStart, headersEnd));
     if (typeof part === "string") return part;
     const contentStart = headersEnd + 4;

@@ -164,8 +164,16 @@ export function createPageCache({
   }
 
   return {
-    /** Answers a page from the cache, or renders it (with a fresh nonce) and stores it when it may be shared. */
-    async serve(request: Request, render: RenderPage): Promise<Response> {
+    /**
+     * Answers a page from the cache, or renders it (with a fresh nonce) and stores it when it may be shared.
+     * `admit` is asked only before a render (told whether it replaces an expired copy): its refusal (the worker is
+     * busy) is the answer, unless an expired copy is still within its grace, answered instead and refreshed later.
+     */
+    async serve(
+      request: Request,
+      render: RenderPage,
+      admit?: (refresh: { refresh: boolean }) => Response | null,
+    ): Promise<Response> {
       const cacheable = request.method === "GET" || request.method === "HEAD";
       const key = `${request.url}\n${request.headers.get("cookie") ?? ""}`;
       let expired: StoredPage | undefined;
@@ -188,6 +196,16 @@ export function createPageCache({
       const dropExpired = () => {
         if (expired && pages.get(key) === expired) remove(key);
       };
+
+      const refusal = admit?.({ refresh: expired !== undefined }) ?? null;
+      if (refusal) {
+        if (!expired || now() >= expired.expiresAt + REFRESH_GRACE_MS) {
+          dropExpired();
+          return refusal;
+        }
+        expired.refreshing = false;
+        return answer(expired, request);
+      }
 
       const generation = contentGeneration;
       const nonce = newNonce();

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { matchRoutes, type RouteObject } from "react-router";
 import { declaredFieldsOf, type FormFields } from "../app/utils/form-fields";
 import { checkMultipart, checkUrlEncoded } from "./form-fields-check";
+import { BodyRefused, workerBodyBudget } from "../server/lib/body-budget";
 import { MAX_JSON_INPUT_LABEL } from "../shared/tools/json/limits";
 import { MAX_URL_INPUT_LABEL } from "../shared/tools/url/options";
 
@@ -117,6 +118,11 @@ async function screenFormPost(request: Request, fields: FormFields): Promise<Req
 
   const read = await readBody(request, limit.bytes);
   if (read === "too large") return tooLarge(limit);
+  if (read instanceof BodyRefused) {
+    const refusal = refuse(read.status, read.status === 408 ? "Request too slow" : "Server busy", read.message);
+    if (read.status === 503) refusal.headers.set("Retry-After", "2");
+    return refusal;
+  }
   const body = read;
   if (typeof contentType === "string") return refuse(400, "Form not accepted", contentType);
   if (body.length === 0 && (contentType.mediaType === "" || FORM_TYPES.includes(contentType.mediaType)))
@@ -164,13 +170,24 @@ function parseContentType(header: string | null): { mediaType: string; boundary:
   return { mediaType, boundary: value };
 }
 
-async function readBody(request: Request, limitBytes: number): Promise<Buffer<ArrayBuffer> | "too large"> {
+/** The body whole; refused past its limit, past the worker's budget for unfinished bodies, or when it stalls. */
+async function readBody(
+  request: Request,
+  limitBytes: number,
+): Promise<Buffer<ArrayBuffer> | "too large" | BodyRefused> {
   if (!request.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  const reader = request.body.getReader();
+  const reader = workerBodyBudget.meter(request.body).getReader();
   for (;;) {
-    const { done, value } = await reader.read();
+    let next: Awaited<ReturnType<typeof reader.read>>;
+    try {
+      next = await reader.read();
+    } catch (error) {
+      if (error instanceof BodyRefused) return error;
+      throw error;
+    }
+    const { done, value } = next;
     if (done) break;
     total += value.byteLength;
     if (total > limitBytes) {

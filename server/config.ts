@@ -41,6 +41,21 @@ export const config = {
   adminPassword: process.env.ADMIN_PASSWORD || undefined,
   /** Largest request body /api accepts before parsing; upload routes may set their own. */
   maxBodyBytes: int("MAX_BODY_BYTES", 1024 * 1024),
+  /**
+   * Expensive requests (page renders and posts, exports, statistics, uploads, sign-in) one client address may have
+   * in flight in a worker at once; past it, 429 with Retry-After (server/lib/admission.ts).
+   */
+  admissionPerClient: int("ADMISSION_PER_CLIENT", 4),
+  /** Expensive requests a worker works on at once, from everyone; past it, 503 with Retry-After. */
+  admissionMaxInFlight: int("ADMISSION_MAX_IN_FLIGHT", 8),
+  /** The worker's event-loop delay (p99 of the last 0.5 s) past which expensive requests get 503; 0 turns it off. */
+  admissionMaxEventLoopDelayMs: int("ADMISSION_MAX_EVENT_LOOP_DELAY_MS", 150),
+  /** Bytes of request bodies still arriving that a worker holds, across all connections; past it, 503 and close. */
+  bodyBudgetMegabytes: int("BODY_BUDGET_MB", 64),
+  /** A body still arriving after BODY_RATE_GRACE_SECONDS must bring this many bytes a second; else 408 and close. */
+  bodyMinBytesPerSecond: int("BODY_MIN_BYTES_PER_SECOND", 16 * 1024),
+  /** How long a body may arrive at any pace before BODY_MIN_BYTES_PER_SECOND applies (over windows this long). */
+  bodyRateGraceSeconds: int("BODY_RATE_GRACE_SECONDS", 5),
   /** gzip/deflate for text answers; the benchmark turns it off to compare with a raw server byte for byte. */
   compression: flag("COMPRESSION", true),
   /** Pages marked public (camera pages for visitors not signed in) are kept in memory for their max-age. */

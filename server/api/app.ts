@@ -1,10 +1,12 @@
 // The /api backend: a Hono app with an OpenAPI document generated from the zod schemas that validate requests.
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
+import { isRefusal, releaseWhenSent, type Admission } from "../lib/admission";
 import { limitBodiesOnly } from "../lib/body-limit";
+import { workerBodyBudget } from "../lib/body-budget";
 import { limitJsonBodies } from "../lib/json-limits";
 import { config } from "../config";
-import { csrfGuard, injectDeps, loadSession, type ApiDeps, type ApiEnv } from "./context";
+import { clientIp, csrfGuard, injectDeps, loadSession, type ApiDeps, type ApiEnv } from "./context";
 import { ApiError, errorResponse, validationError } from "./errors";
 import { accountRoutes } from "./routes/account";
 import { adminRoutes } from "./routes/admin";
@@ -18,7 +20,27 @@ import { systemRoutes } from "./routes/system";
 
 export type ApiApp = OpenAPIHono<ApiEnv>;
 
-export function createApiApp(deps: ApiDeps): ApiApp {
+/**
+ * The expensive operations, by method and path: each is admitted through the worker's admission control before its
+ * body is read (server/lib/admission.ts). Every other operation reads a row or two and is never refused by it.
+ */
+export const EXPENSIVE_API_ROUTES: readonly string[] = [
+  "GET /api/camera/reports/export.csv",
+  "GET /api/camera/reports/export.json",
+  "GET /api/camera/reports",
+  "GET /api/camera/stats",
+  "POST /api/camera/reports",
+  "POST /api/auth/login",
+  "POST /api/auth/register",
+];
+const EXPENSIVE = new Set(EXPENSIVE_API_ROUTES);
+
+export interface ApiAppOptions extends ApiDeps {
+  /** The worker's admission control (host/app.ts makes one for pages and /api); without it nothing is refused. */
+  admission?: Admission;
+}
+
+export function createApiApp(deps: ApiAppOptions): ApiApp {
   const api = new OpenAPIHono<ApiEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error);
@@ -30,6 +52,37 @@ export function createApiApp(deps: ApiDeps): ApiApp {
     // In place: c.header() after the handler would copy the whole Response.
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
+  const admission = deps.admission;
+  if (admission) {
+    api.use("*", async (c, next) => {
+      // A page's own /api calls (bound client address) run inside that page's admitted render.
+      if ((c.env as ApiEnv["Bindings"] | undefined)?.clientIp || !EXPENSIVE.has(`${c.req.method} ${c.req.path}`))
+        return next();
+      const outcome = admission.enter(clientIp(c));
+      if (isRefusal(outcome))
+        throw new ApiError(outcome.status, outcome.message, [], { "Retry-After": String(outcome.retryAfterSeconds) });
+      const releaseAfterHandler = releaseWhenSent(c.env, outcome);
+      try {
+        await next();
+      } finally {
+        releaseAfterHandler();
+      }
+    });
+  }
+  // Every body takes its bytes from the worker's budget for unfinished bodies while it arrives (and must keep
+  // arriving); a refusal fails the handler's read, and errorResponse answers it.
+  api.use(
+    "*",
+    limitBodiesOnly(async (c, next) => {
+      if (c.req.raw.body && !(c.env as ApiEnv["Bindings"] | undefined)?.clientIp) {
+        c.req.raw = new Request(c.req.raw, {
+          body: workerBodyBudget.meter(c.req.raw.body),
+          duplex: "half",
+        } as RequestInit);
+      }
+      await next();
+    }),
+  );
   api.use(
     "*",
     limitBodiesOnly(

@@ -1,4 +1,5 @@
 // The one error shape every /api failure answers with (its schema is shared/contract/errors.ts).
+import { BodyRefused } from "../lib/body-budget";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -59,6 +60,10 @@ const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, ContentfulStatusCode> = {
 };
 
 export function errorResponse(c: Context, error: unknown): Response {
+  if (error instanceof BodyRefused) {
+    const headers: Record<string, string> = error.status === 503 ? { "Retry-After": "2" } : {};
+    return c.json({ detail: error.message, status_code: error.status, errors: [] }, error.status, headers);
+  }
   if (error instanceof ApiError) {
     return c.json(error.toBody(), error.status, error.headers);
   }

@@ -85,7 +85,9 @@ const MEASURED: Array<{ what: string; path: string; signedIn?: boolean; contentT
     what: "an update intent at index 10,000,000",
     path: "/account/login",
     contentType: FORM,
-    body: `__intent__=${encodeURIComponent('{"type":"update","payload":{"name":"email","index":10000000,"value":"x"}}')}`,
+    body: `__intent__=${encodeURIComponent(
+      JSON.stringify({ type: "update", payload: { name: "email", index: 10000000, value: "x" } }),
+    )}`,
   },
   {
     what: "name[0] and name.10000000, signed in",

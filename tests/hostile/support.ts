@@ -29,7 +29,12 @@ export const HEALTH_BUDGET_MS = 1_000;
  * is configured, with its endpoints on a closed loopback port, so the Gmail callback judges the body instead of
  * answering 503 "not configured" to every request.
  */
-const SERVER_ENV = {
+const SERVER_ENV: Record<string, string> = {
+  // A client's share and the worker's budget (server/lib/admission.ts) would refuse a case that follows a heavy one;
+  // tests/hostile/fair-share.test.ts tests them with their defaults.
+  ADMISSION_PER_CLIENT: "1000000",
+  ADMISSION_MAX_IN_FLIGHT: "1000000",
+  ADMISSION_MAX_EVENT_LOOP_DELAY_MS: "0",
   LOGIN_RATE_LIMIT_PER_MINUTE: "1000000",
   CONTACT_RATE_LIMIT_PER_MINUTE: "1000000",
   GOOGLE_CLIENT_ID: "hostile-suite-client",
@@ -46,6 +51,12 @@ export class Target {
   #server: ServerProcess | null = null;
   #adminCookie: string | null = null;
   restarts = 0;
+  readonly #env: Record<string, string>;
+
+  /** `env` is added to the suite's server environment (an empty value restores a setting's default). */
+  constructor(env: Record<string, string> = {}) {
+    this.#env = { ...SERVER_ENV, ...env };
+  }
 
   get server(): ServerProcess {
     if (!this.#server) throw new Error("server not started");
@@ -68,7 +79,7 @@ export class Target {
       await this.#server.stop();
       this.restarts++;
     }
-    this.#server = await startServer(SERVER_ENV);
+    this.#server = await startServer(this.#env);
     this.#adminCookie = null;
     return this.#server;
   }

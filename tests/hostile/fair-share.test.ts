@@ -1,0 +1,118 @@
+// One client gets its share, never everyone's: while attackers hold connections on the expensive paths (exports,
+// uncached searches, 1 MB posts to the JSON tool) — one address with 20 connections on each path in turn, then 5
+// addresses with 4 each — another visitor's cached home page and /api/health keep answering fast, and the attackers
+// get 429 or 503 past their share, never another 5xx. The admission settings keep their defaults here
+// (server/lib/admission.ts); the attackers come from 127.0.0.2–6, the victim from 127.0.0.1 (all loopback on Linux).
+import assert from "node:assert/strict";
+import http from "node:http";
+import { after, before, test } from "node:test";
+import { runFairShare, type PhaseFigures } from "../../scripts/bench/fair-share.ts";
+import { sleep, Target } from "./support.ts";
+
+const target = new Target({
+  ADMISSION_PER_CLIENT: "",
+  ADMISSION_MAX_IN_FLIGHT: "",
+  ADMISSION_MAX_EVENT_LOOP_DELAY_MS: "",
+  SEED_DEMO: "1",
+});
+
+before(async () => {
+  await target.healthy();
+});
+after(async () => {
+  await target.stop();
+});
+
+/** The bounds the victim's answers must stay within in every phase. */
+const HOME_P50_MS = 50;
+const HOME_P99_MS = 500;
+const HEALTH_P99_MS = 200;
+
+/** The JSON tool's 1 MB post formats and renders in one stretch of 0.4–1.3 s on this machine (more when loaded). */
+const SYNCHRONOUS_PHASE = /JSON tool/;
+let phases: PhaseFigures[] = [];
+
+test("one client gets its share: a visitor's cached home page and /api/health answer fast under attack", async () => {
+  phases = await runFairShare(target.url, { phaseMs: Number(process.env.FAIR_SHARE_PHASE_MS || 6_000) });
+  for (const phase of phases) console.info(`[fair-share] ${describe(phase)}`);
+  assert.deepEqual(phases.filter((phase) => !SYNCHRONOUS_PHASE.test(phase.name)).flatMap(problemsOf), []);
+});
+
+test(
+  "the same under 1 MB posts to the JSON tool",
+  {
+    todo:
+      "an admitted post holds the event loop for its whole format and render, longer than the victim's bounds; " +
+      "admission bounds how many, not how long: the formatting has to leave the event loop (a worker thread)",
+  },
+  () => {
+    assert.deepEqual(phases.filter((phase) => SYNCHRONOUS_PHASE.test(phase.name)).flatMap(problemsOf), []);
+  },
+);
+
+function problemsOf(phase: PhaseFigures): string[] {
+  const problems: string[] = [];
+  const where = phase.name;
+  if (phase.home.failures > 0) problems.push(`${where}: ${phase.home.failures} of the home page's answers failed`);
+  if (phase.health.failures > 0) problems.push(`${where}: ${phase.health.failures} /api/health answers failed`);
+  if (phase.home.p50 >= HOME_P50_MS) problems.push(`${where}: home p50 ${phase.home.p50} ms ≥ ${HOME_P50_MS}`);
+  if (phase.home.p99 >= HOME_P99_MS) problems.push(`${where}: home p99 ${phase.home.p99} ms ≥ ${HOME_P99_MS}`);
+  if (phase.health.p99 >= HEALTH_P99_MS)
+    problems.push(`${where}: /api/health p99 ${phase.health.p99} ms ≥ ${HEALTH_P99_MS}`);
+  const wrong = Object.keys(phase.attackers).filter((status) => !["200", "429", "503"].includes(status));
+  if (wrong.length > 0) problems.push(`${where}: attackers got ${wrong.join(", ")}`);
+  const refused = (phase.attackers["429"] ?? 0) + (phase.attackers["503"] ?? 0);
+  if (refused === 0) problems.push(`${where}: no attacker was refused past its share`);
+  return problems;
+}
+
+test("a refusal says which limit, with Retry-After, and the client's share comes back", async () => {
+  // 12 uncached renders at once from one address: past its share some get 429, which name the limit.
+  const answers = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      get(target.url, `/?q=share${i}${Math.random().toString(36).slice(2, 6)}`, "127.0.0.7"),
+    ),
+  );
+  const refused = answers.filter((answer) => answer.status === 429 || answer.status === 503);
+  assert.ok(refused.length > 0, `statuses ${answers.map((a) => a.status).join(", ")}`);
+  for (const answer of refused) {
+    assert.match(answer.body, /at most \d+ pages, exports or posts|running \d+ ms behind \(the limit is \d+ ms\)/);
+    assert.ok(Number(answer.headers["retry-after"]) >= 1);
+  }
+  // Once the others are done, the address is served again (within a few Retry-After waits on a loaded machine).
+  let status = 0;
+  for (let attempt = 0; attempt < 5 && status !== 200; attempt++) {
+    await sleep(1_000);
+    status = (await get(target.url, `/?q=again${attempt}`, "127.0.0.7")).status;
+  }
+  assert.equal(status, 200);
+});
+
+function describe(phase: PhaseFigures): string {
+  const statuses = Object.entries(phase.attackers)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(" ");
+  return (
+    `${phase.name}: home p50 ${phase.home.p50} ms, p99 ${phase.home.p99} ms (${phase.home.count} answers, ` +
+    `${phase.home.failures} failed); /api/health p99 ${phase.health.p99} ms (${phase.health.count}, ` +
+    `${phase.health.failures} failed); attackers ${statuses}`
+  );
+}
+
+function get(
+  url: string,
+  path: string,
+  localAddress: string,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: hostname, port, path, localAddress, agent: false, timeout: 30_000 }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (body += chunk));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    request.on("timeout", () => request.destroy(new Error("no answer within 30 s")));
+    request.on("error", reject);
+  });
+}
