@@ -60,6 +60,11 @@ export default defineConfig({
         SESSION_SECRET: "e2e-session-secret",
         ENCRYPTION_KEY: "e2e-encryption-key",
         LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+        // Every test browses from one address, two at a time, on a machine the browsers keep busy: the share of one
+        // client and the worker's budget are proven by the hostile suite (tests/hostile/fair-share.test.ts).
+        ADMISSION_PER_CLIENT: "64",
+        ADMISSION_MAX_IN_FLIGHT: "64",
+        ADMISSION_MAX_EVENT_LOOP_DELAY_MS: "0",
         CONTACT_RATE_LIMIT_PER_MINUTE: process.env.CONTACT_RATE_LIMIT_PER_MINUTE || "5",
         SEED_DEMO: "1",
         GOOGLE_CLIENT_ID: "e2e-client-id",
