@@ -40,6 +40,10 @@ const ADMIN_MODULES = new RegExp(
 const COPY_BUTTON_MODULES = /app[\\/](components[\\/]copy-button\.tsx|enhance[\\/]markup\.ts)$/;
 const DATA_TABLE_MODULES = /app[\\/]components[\\/](data-table|table-wrap)\.tsx$/;
 
+// Rolldown's report of the slowest plugin callbacks is a profiling aid, not a finding: printed in yellow after every
+// build (npm start builds first), it reads as a problem to a newcomer. `node --cpu-prof` profiles a build instead.
+const BUILD_CHECKS = { bundlerTimings: false };
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   resolve: {
@@ -51,6 +55,7 @@ export default defineConfig({
     client: {
       build: {
         rollupOptions: {
+          checks: BUILD_CHECKS,
           output: {
             codeSplitting: {
               groups: [
@@ -68,7 +73,11 @@ export default defineConfig({
     // one graph holds the loaders and actions beside the components, so a module a page loads on demand in the
     // browser (share links, markdown) is also imported statically on the server: no chunk to split there, and
     // nothing to warn about. The client build keeps the check.
-    ssr: { build: { rollupOptions: { input: "./host/app.ts", checks: { ineffectiveDynamicImport: false } } } },
+    ssr: {
+      build: {
+        rollupOptions: { input: "./host/app.ts", checks: { ...BUILD_CHECKS, ineffectiveDynamicImport: false } },
+      },
+    },
   },
   server: { port: Number(process.env.PORT || 3000) },
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import {
   createContext,
   data,
@@ -29,7 +29,7 @@ import { flashMiddleware, readToast, takePendingFlash } from "./utils/toast.serv
 import { useNonce } from "./utils/nonce";
 import { themeBootScript } from "./utils/theme";
 import { readThemeCookie } from "./utils/theme.server";
-import { useHydrated } from "./utils/hydrated";
+import { hydratedRoot, useHydrated } from "./utils/hydrated";
 import { pageHydrates } from "./utils/hydration";
 // Vite builds the file as a script of its own (a classic one, as workers are) and this is its hashed URL.
 // oxlint-disable-next-line import/default -- the default export comes from Vite's ?worker&url
@@ -77,8 +77,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const matches = useMatches();
   const hydrated = useHydrated();
   const hydrates = hydrated || pageHydrates(matches);
+  // The layout's effects run once React has hydrated the page, an error's page too (app/utils/hydrated.ts).
+  useEffect(hydratedRoot, []);
   return (
-    <html lang="en" className={theme === "light" || theme === "dark" ? theme : undefined} suppressHydrationWarning>
+    <html
+      lang="en"
+      className={theme === "light" || theme === "dark" ? theme : undefined}
+      data-hydrates={hydrates ? "" : undefined}
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,7 +1,7 @@
 // Admin people and integrations, each test with JavaScript on and off.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { confirmDeleteWithoutJavaScript, expect, holdRequests, signIn, test } from "./fixtures";
+import { actBeforeHydration, confirmDeleteWithoutJavaScript, expect, holdRequests, signIn, test } from "./fixtures";
 
 /** Conform, which the admin forms hydrate with. */
 const CONFORM_CHUNK = /\/assets\/conform-form-state-[\w-]+\.js$/;
@@ -357,6 +357,7 @@ test.describe("image-generation lab", () => {
     test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
     await signInAsAdmin();
     // Conform, which the form hydrates with, is held back until the prompt has been typed over.
+    await actBeforeHydration(page);
     const release = await holdRequests(page, CONFORM_CHUNK);
     await page.goto("/admin/labs/flux/");
     await page.getByLabel("Prompt").fill("A lighthouse typed before the form hydrated");
@@ -405,6 +406,7 @@ test.describe("image-generation lab", () => {
   }) => {
     test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
     await signInAsAdmin();
+    await actBeforeHydration(page);
     const release = await holdRequests(page, CONFORM_CHUNK);
     await page.goto("/admin/labs/flux/");
     // The visitor selects the prefilled prompt to type over it; the form hydrates before the first key.

@@ -1,6 +1,6 @@
 // Camera reports end to end, with JavaScript on and off: list, search, filters, paging links, detail, download,
 // compare, 404 and the caching headers. The server starts with the demo reports (SEED_DEMO=1).
-import { expect, holdRequests, test, waitForHydration } from "./fixtures";
+import { expect, holdRequests, test } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
@@ -169,7 +169,6 @@ test.describe("camera report detail", () => {
     // The camera pages ship no React: the browser loads each one. A visitor who came from a page that hydrated (a
     // tool) navigates in the browser, and a camera page then shows that the next one is on its way.
     await page.goto("/tools/url-decode-encode");
-    await waitForHydration(page);
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
     await page.getByLabel("Manufacturer or model").fill("nokia");
     await page.getByRole("button", { name: "Search" }).click();

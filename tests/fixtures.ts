@@ -64,12 +64,13 @@ export const test = base.extend<{
 }>({
   // E2E_CPU_THROTTLE=N runs each page's scripts N times slower, as on a busy phone: a page must not depend on
   // rendering a state before the server's answer replaces it.
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
     const setting = process.env.E2E_CPU_THROTTLE;
     const rate = setting ? Number(setting) : 1;
     if (!Number.isFinite(rate) || rate < 1)
       throw new Error(`E2E_CPU_THROTTLE must be a number from 1, got "${setting}"`);
     if (rate > 1) await slowDownScripts(page, rate);
+    if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydrationBeforeActing(page);
     await use(page);
   },
   // oxlint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
@@ -114,9 +115,46 @@ export function navMenuButton(page: Page, label: string) {
  */
 export const ENHANCE_SCRIPT = 'script[src^="/assets/enhance-"]';
 
-/** Waits until React has hydrated the page: the header's theme switch is then React's own button. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator("header button[title$=' theme']")).toBeVisible();
+/**
+ * A page that hydrates and has not yet: the browser marks it once React has hydrated it, its deferred forms included
+ * (app/utils/hydrated.ts). A page without React never matches.
+ */
+const HYDRATING = "html[data-hydrates]:not([data-hydrated])";
+
+/** Pages whose test acts while they hydrate, on purpose: actBeforeHydration. */
+const actingBeforeHydration = new WeakSet<Page>();
+
+/**
+ * With JavaScript, every action and assertion on a page that hydrates first waits for it to have hydrated, however
+ * the document came (page.goto, a plain link, a form posted from a page without React), and so do page.goto, reload
+ * and the history steps, for the checks that read the page directly. An action that reached the server's HTML a
+ * moment before React took it over would post the form itself, and the test would see another page than the one
+ * JavaScript gives a visitor who waited: on a busy machine that moment is seconds.
+ */
+async function waitForHydrationBeforeActing(page: Page): Promise<void> {
+  const hydrating = page.locator(HYDRATING);
+  await page.addLocatorHandler(hydrating, () => hydrating.waitFor({ state: "hidden", timeout: 0 }));
+  const settle = async () => {
+    if (!actingBeforeHydration.has(page)) await hydrating.waitFor({ state: "hidden", timeout: 0 });
+  };
+  for (const step of ["goto", "reload", "goBack", "goForward"] as const) {
+    const navigate = page[step].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    // oxlint-disable-next-line typescript/no-explicit-any -- each step keeps its own signature, which this passes on
+    (page as any)[step] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await settle();
+      return response;
+    };
+  }
+}
+
+/**
+ * For a test that acts on a page while it hydrates, on purpose (its code held back with holdRequests): from now on
+ * nothing waits for hydration on this page.
+ */
+export async function actBeforeHydration(page: Page): Promise<void> {
+  actingBeforeHydration.add(page);
+  await page.removeLocatorHandler(page.locator(HYDRATING));
 }
 
 /**

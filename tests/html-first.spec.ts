@@ -1,7 +1,7 @@
 // HTML first: pages whose every feature works as plain HTML ship no React — no module script, no module preload, no
 // hydration data — only the small enhancement script (app/enhance/enhance.ts); the tools and the admin area hydrate.
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, ENHANCE_SCRIPT, signIn, test, waitForHydration, createUser } from "./fixtures";
+import { actBeforeHydration, expect, ENHANCE_SCRIPT, holdRequests, signIn, test, createUser } from "./fixtures";
 
 const ENHANCE_SCRIPT_URL = /^\/assets\/enhance-[\w-]+\.js$/;
 
@@ -161,7 +161,6 @@ test.describe("pages with React", () => {
     for (const path of ["/tools/json-pretty-format", "/tools/url-decode-encode"]) await expectHydrates(page, path);
     if (!javaScriptEnabled) return;
     await page.goto("/tools/url-decode-encode");
-    await waitForHydration(page);
     // Computed in the browser, which only React does on this page: nothing is posted.
     const posts: string[] = [];
     page.on("request", (request) => {
@@ -177,5 +176,55 @@ test.describe("pages with React", () => {
     await signInAsAdmin();
     await expectHydrates(page, "/admin");
     await expectHydrates(page, "/admin/common/users");
+  });
+});
+
+test.describe("tests act on a page once it has hydrated", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without JavaScript nothing hydrates");
+  const CONFORM_CHUNK = /\/assets\/conform-form-state-[\w-]+\.js$/;
+  const isMarked = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute("data-hydrated"));
+
+  test("the page is marked hydrated once its deferred forms have hydrated too, not with the root", async ({
+    page,
+    signInAsAdmin,
+  }) => {
+    await signInAsAdmin();
+    await actBeforeHydration(page);
+    const release = await holdRequests(page, CONFORM_CHUNK);
+    await page.goto("/admin/labs/flux/");
+    // React's own theme switch: the root has hydrated, the image lab's form still waits for Conform.
+    await expect(page.locator("header button[title$=' theme']")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrates", "");
+    expect(await isMarked(page)).toBe(false);
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "");
+    // A page without React is never waited for.
+    await page.goto("/terms");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrates");
+  });
+
+  test("an action on a page that has not hydrated waits for it, however the page came", async ({
+    page,
+    signInAsAdmin,
+  }) => {
+    await signInAsAdmin();
+    const release = await holdRequests(page, CONFORM_CHUNK);
+    // A plain link from a page without React loads the image lab as a new document, which page.goto does not wait for.
+    await page.goto("/terms");
+    await page.evaluate(() => (window.location.href = "/admin/labs/flux/"));
+    await page.waitForURL(/\/admin\/labs\/flux\/$/);
+    let filled = false;
+    const filling = page
+      .getByLabel("Prompt")
+      .fill("typed once the form has hydrated")
+      .then(() => (filled = true));
+    // Not an assertion, which would wait for hydration too: the root has hydrated, the form still waits for Conform.
+    await page.waitForFunction(() => document.querySelector("header button[title$=' theme']"));
+    await page.waitForTimeout(1_000);
+    expect(filled, "the prompt was filled while Conform was held").toBe(false);
+    release();
+    await filling;
+    expect(await isMarked(page)).toBe(true);
+    await expect(page.getByLabel("Prompt")).toHaveValue("typed once the form has hydrated");
   });
 });

@@ -3,7 +3,7 @@
 import type { Download, Page } from "@playwright/test";
 import { OUTPUT_PREVIEW_CHARS } from "../shared/tools/json/output-preview";
 import { INPUT_PART_CHARS } from "../app/tools/json/worker-client";
-import { expect, holdRequests, navMenuButton, navMenuEntry, test } from "./fixtures";
+import { actBeforeHydration, expect, holdRequests, navMenuButton, navMenuEntry, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
 
 const JSON_PAGE = "/tools/json-pretty-format";
@@ -633,6 +633,7 @@ test.describe("on a phone (390 px)", () => {
   test("nothing moves when the page hydrates", async ({ page, javaScriptEnabled }) => {
     test.skip(!javaScriptEnabled, "without JavaScript nothing hydrates");
     await page.setViewportSize({ width: 390, height: 844 });
+    await actBeforeHydration(page);
     for (const tool of [
       { path: JSON_PAGE, chunk: /\/assets\/json-pretty-format-[\w-]+\.js$/, input: "JSON input" },
       { path: URL_PAGE, chunk: /\/assets\/url-decode-encode-[\w-]+\.js$/, input: "Input" },

@@ -8,10 +8,20 @@
 // inside a Suspense boundary (`withDeferredForm`). The fields' HTML constraints come from the loader
 // (`getZodConstraint` there), so the page without JavaScript gets required, maxLength and the rest.
 import type { Submission, useForm } from "@conform-to/react";
-import { createElement, memo, Suspense, use, useEffect, useLayoutEffect, useRef, type ComponentType } from "react";
+import {
+  createElement,
+  memo,
+  Suspense,
+  use,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type ComponentType,
+} from "react";
 import type { z } from "zod";
 import { deferredModule } from "./deferred-module";
-import { useHydrated } from "./hydrated";
+import { hydratedPart, hydratingPart, useHydrated } from "./hydrated";
 
 type FormShape = Record<string, unknown>;
 type Conform = typeof import("./conform-form-state");
@@ -144,9 +154,26 @@ function recordTypedText(formId: string): () => void {
  * not reach a form still waiting to hydrate (React would replace its HTML with the empty fallback).
  */
 export function withDeferredForm<Props extends object>(Form: ComponentType<Props>) {
-  const DeferredForm = memo((props: Props) => createElement(Suspense, { fallback: null }, createElement(Form, props)));
+  const DeferredForm = memo((props: Props) => {
+    // React hydrates a Suspense boundary of the server's HTML after the root, whether Conform is there or not: the
+    // page is marked hydrated once the boundary has (app/utils/hydrated.ts), not while its form is the server's HTML.
+    const part = useId();
+    hydratingPart(part);
+    return createElement(
+      Suspense,
+      { fallback: null },
+      createElement(Form, props),
+      createElement(PartHydrated, { part }),
+    );
+  });
   DeferredForm.displayName = `Deferred(${Form.displayName ?? Form.name})`;
   return DeferredForm;
+}
+
+/** In a deferred form's boundary, so its effect runs when the boundary has hydrated. */
+function PartHydrated({ part }: { part: string }) {
+  useEffect(() => hydratedPart(part), [part]);
+  return null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { generateCameraReportRows } from "../db/seeds/camera-report-generator";
 import { openTestDatabase } from "../../tests/support/api-harness";
 import type { DatabaseHandle } from "../db/client";
 import { createCameraReport, insertCameraReports } from "./camera-reports";
-import { cameraReportStats } from "./camera-report-stats";
+import { cameraReportStats, MAX_ANDROID_VERSIONS, MAX_MANUFACTURERS } from "./camera-report-stats";
 
 let database: DatabaseHandle;
 
@@ -173,5 +173,35 @@ describe("cameraReportStats", () => {
     expect(stats.megapixels[0]).toMatchObject({ label: "under 2 MP", from: 0, to: 2 });
     expect(stats.megapixels.at(-1)).toMatchObject({ label: "200 MP or more", to: null });
     expect(stats.sensor_sizes.at(-1)).toMatchObject({ label: '1" or more', from: 16, to: null });
+  });
+});
+
+describe("cameraReportStats' most reported lists", () => {
+  // Inserted in reverse name order, so a cut that ignores names keeps the ones inserted first.
+  it("cut equal counts by name, the same on PGlite and PostgreSQL", async () => {
+    await database.db.execute(sql`truncate ${cameraReports} cascade`);
+    const device = DEVICES[0]!;
+    const makers = Array.from(
+      { length: MAX_MANUFACTURERS + 3 },
+      (_, index) => `Maker ${String(index).padStart(2, "0")}`,
+    );
+    // In byte order lower case comes after upper case, whatever the database's collation says (en_US would keep it).
+    makers.push("acme");
+    for (const manufacturer of makers.toReversed()) {
+      await createCameraReport(database.db, { ...uploadOf(device), manufacturer }, { apiKeyId: null });
+    }
+    let stats = await cameraReportStats(database.db);
+    expect(stats.manufacturers).toBe(makers.length);
+    expect(stats.by_manufacturer.map((group) => group.name)).toEqual(makers.slice(0, MAX_MANUFACTURERS));
+
+    await database.db.execute(sql`truncate ${cameraReports} cascade`);
+    const versions = Array.from({ length: MAX_ANDROID_VERSIONS + 2 }, (_, index) => String(index + 1));
+    for (const android of versions.toReversed()) {
+      await createCameraReport(database.db, uploadOf(device, { android }), { apiKeyId: null });
+    }
+    stats = await cameraReportStats(database.db);
+    // By name: "1", "10" to "19", "2", "20"... leaves out the last two names, "8" and "9".
+    const kept = versions.filter((version) => version !== "8" && version !== "9");
+    expect(stats.by_android.map((group) => group.name)).toEqual(kept);
   });
 });

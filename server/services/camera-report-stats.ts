@@ -61,15 +61,21 @@ interface CountRow {
   reports: number | string;
 }
 
-/** Every count the page shows: the small dimensions whole, and the most reported Android versions and makers. */
+/**
+ * Every count the page shows: the small dimensions whole, and the most reported Android versions and makers. Equal
+ * counts are cut by name in byte order ("C", which PGlite and PostgreSQL both have whatever the database's collation),
+ * so the same reports give the same page on either.
+ */
 async function readCounts(db: Database): Promise<{ rows: CountRow[]; manufacturers: number }> {
   const result = (await db.execute(sql`
     with top as (
       (select "dimension", "key" from ${cameraReportCounts}
-       where "dimension" = 'android' and "capability" = '' order by "reports" desc limit ${MAX_ANDROID_VERSIONS})
+       where "dimension" = 'android' and "capability" = ''
+       order by "reports" desc, "key" collate "C" limit ${MAX_ANDROID_VERSIONS})
       union all
       (select "dimension", "key" from ${cameraReportCounts}
-       where "dimension" = 'manufacturer' and "capability" = '' order by "reports" desc limit ${MAX_MANUFACTURERS})
+       where "dimension" = 'manufacturer' and "capability" = ''
+       order by "reports" desc, "key" collate "C" limit ${MAX_MANUFACTURERS})
     )
     select "dimension", "key", "capability", "reports" from ${cameraReportCounts}
     where "dimension" in ('all', 'hardware_level', 'megapixels', 'sensor_diagonal_tenth_mm')
@@ -111,6 +117,16 @@ function binned(
   return answer;
 }
 
+/** Code point order, as the "C" collation compares UTF-8 text. */
+function byteOrder(a: string, b: string): number {
+  const left = [...a].map((char) => char.codePointAt(0)!);
+  const right = [...b].map((char) => char.codePointAt(0)!);
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    if (left[index] !== right[index]) return left[index]! - right[index]!;
+  }
+  return left.length - right.length;
+}
+
 /** A version's number for sorting ("8" → 8); a key that is no number sorts last. */
 function versionNumber(name: string): number {
   return /^\d+$/.test(name) ? Number(name) : Number.POSITIVE_INFINITY;
@@ -130,9 +146,8 @@ export async function cameraReportStats(db: Database): Promise<CameraStats> {
     by_android: groupsOf(rows, "android").sort(
       (a, b) => versionNumber(a.name) - versionNumber(b.name) || a.name.localeCompare(b.name),
     ),
-    by_manufacturer: groupsOf(rows, "manufacturer").sort(
-      (a, b) => b.reports - a.reports || a.name.localeCompare(b.name),
-    ),
+    // Ties in the order the query cut them, so the last maker shown is never one that sorts after a maker left out.
+    by_manufacturer: groupsOf(rows, "manufacturer").sort((a, b) => b.reports - a.reports || byteOrder(a.name, b.name)),
     manufacturers,
     megapixels: binned(rows, "megapixels", MEGAPIXEL_BINS, (key) => key),
     sensor_sizes: binned(rows, "sensor_diagonal_tenth_mm", SENSOR_SIZE_BINS, (key) => key / 10),
