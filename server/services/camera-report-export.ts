@@ -106,15 +106,21 @@ export const CSV_COLUMNS = [
   "best_megapixels",
 ] as const satisfies readonly (keyof CameraReportSummary)[];
 
+/** What makes a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. Text that a
- * spreadsheet would run as a formula (a leading =, +, -, @, tab or carriage return) gets a leading apostrophe.
+ * One CSV field. Every text field is quoted (RFC 4180: wrapped in double quotes, inner quotes doubled), so a reader
+ * that splits on ";" instead of "," (a spreadsheet in many European locales) still sees each value inside quotes and
+ * never a cell that starts in the middle of one. Text that a spreadsheet would run as a formula (a leading =, +, -, @,
+ * tab or carriage return) also gets a leading apostrophe, because Excel runs a formula from a quoted field too; the
+ * JSON export carries every value exactly. Numbers are bare; null is an empty unquoted field, "" an empty string.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 export function csvRow(fields: readonly (string | number | null)[]): string {

@@ -143,8 +143,16 @@ describe("GET /api/camera/reports/export.csv", () => {
     ]);
     expect(text).toContain('"Quote ""Corp"", Ltd"');
     expect(text).toContain('"Line\nBreak"');
-    expect(csvField("\tTab")).toBe("'\tTab");
+    // Every text field is quoted, even one without a comma or quote (a ";" reader must not split it).
+    expect(text).toContain(',"Zürich Ωmega","Odd",');
+    expect(text.split("\r\n")[0]).toBe(
+      '"id","manufacturer","device_model","os","os_ver","created_at","camera_count","best_level","sdk","best_megapixels"',
+    );
+    expect(csvField("\tTab")).toBe(`"'\tTab"`);
     expect(csvField('=A1,"x"')).toBe(`"'=A1,""x"""`);
+    expect(csvField("x;=HYPERLINK(1);")).toBe('"x;=HYPERLINK(1);"');
+    expect(csvField("")).toBe('""');
+    expect(csvField(null)).toBe("");
     expect(csvField(7)).toBe("7");
   });
 
