@@ -120,8 +120,9 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   // The shipped image host: the image-generation lab's default host, called over loopback.
   app.route(IMAGE_HOST_MOUNT, createImageHostApp({ db: runtime.database.db, apiKey: builtinImageHostKey }));
 
-  app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
-  app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
+  const timing = { everyone: config.serverTiming };
+  app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object), timing));
+  app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object), timing));
 
   app.all("*", async (c) => {
     // Before the body is read: a cross-site post costs nothing but this answer.
@@ -142,7 +143,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
       if (dataAgeSeconds > 0 && !response.headers.has("age")) setAge(response, dataAgeSeconds);
       return response;
     };
-    return withServerTiming(() => (pageCache ? pageCache.serve(request, render) : render(newNonce())));
+    return withServerTiming(() => (pageCache ? pageCache.serve(request, render) : render(newNonce())), timing);
   });
 
   return app;

@@ -46,6 +46,8 @@ export const config = {
   /** Pages marked public (camera pages for visitors not signed in) are kept in memory for their max-age. */
   pageCache: flag("PAGE_CACHE", true),
   pageCacheMegabytes: int("PAGE_CACHE_MB", 32),
+  /** Server-Timing (API calls, queries, their time) on every answer; off: on administrators' answers only. */
+  serverTiming: flag("SERVER_TIMING", false),
   sessionIdleDays: int("SESSION_IDLE_DAYS", 7),
   sessionAbsoluteDays: int("SESSION_ABSOLUTE_DAYS", 30),
   smtpUrl: process.env.SMTP_URL || undefined,
