@@ -50,6 +50,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
           maxBytes: config.pageCacheMegabytes * 1024 * 1024,
           maxEntryBytes: 1024 * 1024,
           storedCopyPolicy: (inlineScriptHashes) => contentSecurityPolicy({ inlineScriptHashes }, config.isProduction),
+          statusHeaders: config.pageCacheHeaders,
         })
       : null;
 
@@ -131,19 +132,19 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     const screened = await screenFormPost(c.req.raw);
     if (screened instanceof Response) return screened;
     const request = config.trustProxy ? asTheProxySawIt(screened) : screened;
-    const render: RenderPage = async (nonce) => {
+    const render: RenderPage = async (nonce, page = request) => {
       // The page's /api calls share one session look-up (server/api/context.ts); a remote caller cannot pass one.
       const sessionLookups: SessionLookups = new Map();
       const transport: ApiTransport = { fetch: (apiRequest, env) => api.fetch(apiRequest, { ...env, sessionLookups }) };
       const context = createRequestContext({ clientIp: clientIp(c), nonce, api: transport });
-      const response = withWholePageBody(await handleDocument(request, context));
+      const response = withWholePageBody(await handleDocument(page, context));
       // Data that was already cached for a while (the report list, the site settings) shortens the page's life
       // in every cache after this one: the page cache and the browser count its max-age from the data's read.
       const { dataAgeSeconds } = context.get(requestInfoContext);
       if (dataAgeSeconds > 0 && !response.headers.has("age")) setAge(response, dataAgeSeconds);
       return response;
     };
-    return withServerTiming(() => (pageCache ? pageCache.serve(request, render) : render(newNonce())), timing);
+    return withServerTiming(() => (pageCache ? pageCache.serve(request, render) : render(newNonce(), request)), timing);
   });
 
   return app;

@@ -46,6 +46,8 @@ export const config = {
   /** Pages marked public (camera pages for visitors not signed in) are kept in memory for their max-age. */
   pageCache: flag("PAGE_CACHE", true),
   pageCacheMegabytes: int("PAGE_CACHE_MB", 32),
+  /** X-Cache and a counted-on Age on the page cache's answers; off, as they tell who else asked for a URL. */
+  pageCacheHeaders: flag("PAGE_CACHE_HEADERS", false),
   /** Server-Timing (API calls, queries, their time) on every answer; off: on administrators' answers only. */
   serverTiming: flag("SERVER_TIMING", false),
   sessionIdleDays: int("SESSION_IDLE_DAYS", 7),

@@ -112,10 +112,11 @@ test.describe("export", () => {
     expect(csv.suggestedFilename()).toMatch(/^camera-reports-samsung-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile((await csv.path())!, "utf8")).replace(/^\uFEFF/, "");
     const [header, ...rows] = text.trimEnd().split("\r\n");
+    // Every text field is quoted (a reader that splits on ";" must not cut a value).
     expect(header).toBe(
-      "id,manufacturer,device_model,os,os_ver,created_at,camera_count,best_level,sdk,best_megapixels",
+      '"id","manufacturer","device_model","os","os_ver","created_at","camera_count","best_level","sdk","best_megapixels"',
     );
-    expect(rows.map((row) => row.split(",")[0])).toEqual(expected);
+    expect(rows.map((row) => row.split(",")[0])).toEqual(expected.map((id) => `"${id}"`));
 
     const [json] = await Promise.all([
       page.waitForEvent("download"),

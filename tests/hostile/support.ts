@@ -31,6 +31,8 @@ export const HEALTH_BUDGET_MS = 1_000;
  */
 const SERVER_ENV = {
   LOGIN_RATE_LIMIT_PER_MINUTE: "1000000",
+  // The page cache's X-Cache, which the regression of the anonymous sign-out reads.
+  PAGE_CACHE_HEADERS: "1",
   CONTACT_RATE_LIMIT_PER_MINUTE: "1000000",
   GOOGLE_CLIENT_ID: "hostile-suite-client",
   GOOGLE_CLIENT_SECRET: "hostile-suite-secret",
