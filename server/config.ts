@@ -57,6 +57,8 @@ export const config = {
   ownerEmail: process.env.OWNER_EMAIL || undefined,
   /** Contact messages accepted per client address and minute. */
   contactRateLimitPerMinute: int("CONTACT_RATE_LIMIT_PER_MINUTE", 5),
+  /** Least seconds between two rewrites of the file of every report's export (a change waits 1 s, then this). */
+  exportRefreshSeconds: int("EXPORT_REFRESH_SECONDS", 10),
   /** Camera report uploads accepted per API key and hour. */
   uploadRateLimitPerHour: int("UPLOAD_RATE_LIMIT_PER_HOUR", 1_000),
   /** How often unsent contact notifications are retried. */

@@ -128,6 +128,26 @@ test.describe("export", () => {
     expect(reports.every((report) => /samsung/i.test(report.manufacturer))).toBe(true);
   });
 
+  test("the export of every report comes from the API's file: its bytes, its ETag, and 304 when unchanged", async ({
+    request,
+  }) => {
+    for (const format of ["csv", "json"]) {
+      const page = await request.get(`/camera2/report_list/export.${format}`);
+      expect(page.status()).toBe(200);
+      const etag = page.headers()["etag"] ?? "";
+      // Weak once compressed on the way out (the same content, other bytes).
+      expect(etag).toMatch(/^(W\/)?"[A-Za-z0-9_-]{43}"$/);
+      expect(page.headers()["last-modified"]).toBeTruthy();
+      expect(page.headers()["content-disposition"]).toMatch(/^attachment; filename="camera-reports-all-/);
+      const api = await request.get(`/api/camera/reports/export.${format}`);
+      expect(api.headers()["etag"]).toBe(etag);
+      expect((await page.body()).equals(await api.body())).toBe(true);
+      const again = await request.get(`/camera2/report_list/export.${format}`, { headers: { "if-none-match": etag } });
+      expect(again.status()).toBe(304);
+      expect((await again.body()).length).toBe(0);
+    }
+  });
+
   test("a bad search answers 400 with the reason", async ({ page }) => {
     const response = await page.request.get("/camera2/report_list/export.csv?facing=SIDEWAYS");
     expect(response.status()).toBe(400);

@@ -128,30 +128,44 @@ export function csvRow(fields: readonly (string | number | null)[]): string {
 }
 
 /**
- * The export as a byte stream. The CSV starts with a byte order mark, so spreadsheets read its names as UTF-8.
- * A reader that goes away stops the reading at the next batch.
+ * The export's text, piece by piece: its opening, each batch, its end. The streamed answer and the file of the
+ * whole export (camera-report-export-file.ts) are both written by it, so their bytes are the same.
  */
-export function exportStream(batches: AsyncGenerator<CameraReportSummary[]>, format: "csv" | "json") {
-  const encoder = new TextEncoder();
+export function exportText(format: "csv" | "json") {
   let first = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(format === "csv" ? `\uFEFF${csvRow(CSV_COLUMNS)}` : "["));
-    },
-    async pull(controller) {
-      const next = await batches.next();
-      if (next.done) {
-        if (format === "json") controller.enqueue(encoder.encode(first ? "]\n" : "\n]\n"));
-        controller.close();
-        return;
-      }
+  return {
+    /** The CSV starts with a byte order mark, so spreadsheets read its names as UTF-8. */
+    start: () => (format === "csv" ? `\uFEFF${csvRow(CSV_COLUMNS)}` : "["),
+    batch(reports: readonly CameraReportSummary[]): string {
       let text = "";
-      for (const report of next.value) {
+      for (const report of reports) {
         if (format === "csv") text += csvRow(CSV_COLUMNS.map((column) => report[column]));
         else text += `${first ? "\n" : ",\n"}${JSON.stringify(report)}`;
         first = false;
       }
-      controller.enqueue(encoder.encode(text));
+      return text;
+    },
+    end: () => (format === "json" ? (first ? "]\n" : "\n]\n") : ""),
+  };
+}
+
+/** The export as a byte stream. A reader that goes away stops the reading at the next batch. */
+export function exportStream(batches: AsyncGenerator<CameraReportSummary[]>, format: "csv" | "json") {
+  const encoder = new TextEncoder();
+  const text = exportText(format);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(text.start()));
+    },
+    async pull(controller) {
+      const next = await batches.next();
+      if (next.done) {
+        const end = text.end();
+        if (end) controller.enqueue(encoder.encode(end));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(text.batch(next.value)));
     },
     async cancel() {
       await batches.return(undefined);
