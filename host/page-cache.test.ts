@@ -86,7 +86,7 @@ describe("page cache and foreign cookies", () => {
 });
 
 describe("page cache, as the public sees it (PAGE_CACHE_HEADERS off)", () => {
-  it("sends a stored copy with the headers of the render that stored it: no X-Cache, its Age not counted on", async () => {
+  it("sends a stored copy with its render's headers: no X-Cache, its Age not counted on", async () => {
     let clock = 1_000_000;
     const cache = newCache(
       () => clock,
@@ -162,7 +162,7 @@ describe("page cache", () => {
     expect(calls.count).toBe(3);
   });
 
-  it("renders with the site's cookies only, and never answers or stores a page for a session or a flash message", async () => {
+  it("renders with the site's cookies only, and never stores a page with a session or a flash message", async () => {
     const cache = newCache();
     const seen: (string | null)[] = [];
     const { render: counted, calls } = renderer();

@@ -114,7 +114,8 @@ test.describe("export", () => {
     const [header, ...rows] = text.trimEnd().split("\r\n");
     // Every text field is quoted (a reader that splits on ";" must not cut a value).
     expect(header).toBe(
-      '"id","manufacturer","device_model","os","os_ver","created_at","camera_count","best_level","sdk","best_megapixels"',
+      '"id","manufacturer","device_model","os","os_ver","created_at",' +
+        '"camera_count","best_level","sdk","best_megapixels"',
     );
     expect(rows.map((row) => row.split(",")[0])).toEqual(expected.map((id) => `"${id}"`));
 

@@ -158,7 +158,8 @@ describe("GET /api/camera/reports/export.csv", () => {
     // Every text field is quoted, even one without a comma or quote (a ";" reader must not split it).
     expect(text).toContain(',"Zürich Ωmega","Odd",');
     expect(text.split("\r\n")[0]).toBe(
-      '"id","manufacturer","device_model","os","os_ver","created_at","camera_count","best_level","sdk","best_megapixels"',
+      '"id","manufacturer","device_model","os","os_ver","created_at",' +
+        '"camera_count","best_level","sdk","best_megapixels"',
     );
     expect(csvField("\tTab")).toBe(`"'\tTab"`);
     expect(csvField('=A1,"x"')).toBe(`"'=A1,""x"""`);
@@ -244,7 +245,7 @@ describe("the export of every report", () => {
     return { response, body, queries };
   };
 
-  it("is answered from a file: the query path's bytes, a strong ETag, Last-Modified, and no query per request", async () => {
+  it("comes from a file: the query path's bytes, a strong ETag, Last-Modified, no query per request", async () => {
     for (const format of ["csv", "json"] as const) {
       const first = await exported(format);
       const expected = await queried(format);

@@ -36,7 +36,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 const DESCRIPTION =
   "Takes the parameters of GET /api/camera/reports (page, size and group are ignored) and answers every " +
   `matching report in the list's order, at most ${MAX_EXPORT_ROWS.toLocaleString("en-US")} (X-Export-Limit says so). ` +
-  "Streamed as it is read: a broken connection is a cut file, so a reader checks the end (the JSON's closing bracket). " +
+  "Streamed as it is read: a broken connection is a cut file, so a reader checks the end " +
+  "(the JSON's closing bracket). " +
   "Without a search (and in the default order) the export of every report is answered from a file rewritten when " +
   "reports change, with a strong ETag and Last-Modified; If-None-Match or If-Modified-Since then answers 304.";
 
