@@ -67,6 +67,8 @@ export default defineConfig({
         ADMISSION_MAX_EVENT_LOOP_DELAY_MS: "0",
         CONTACT_RATE_LIMIT_PER_MINUTE: process.env.CONTACT_RATE_LIMIT_PER_MINUTE || "5",
         SEED_DEMO: "1",
+        // The security tests tell the page cache's stored copies from renders by X-Cache.
+        PAGE_CACHE_HEADERS: "1",
         GOOGLE_CLIENT_ID: "e2e-client-id",
         GOOGLE_CLIENT_SECRET: "e2e-client-secret",
         GOOGLE_AUTHORIZATION_URL: `${oauthUrl}/authorize`,

@@ -57,6 +57,7 @@ export async function createServerApp(options: ServerAppOptions = {}) {
           maxBytes: config.pageCacheMegabytes * 1024 * 1024,
           maxEntryBytes: 1024 * 1024,
           storedCopyPolicy: (inlineScriptHashes) => contentSecurityPolicy({ inlineScriptHashes }, config.isProduction),
+          statusHeaders: config.pageCacheHeaders,
         })
       : null;
 
@@ -127,8 +128,9 @@ export async function createServerApp(options: ServerAppOptions = {}) {
   // The shipped image host: the image-generation lab's default host, called over loopback.
   app.route(IMAGE_HOST_MOUNT, createImageHostApp({ db: runtime.database.db, apiKey: builtinImageHostKey }));
 
-  app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
-  app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object)));
+  const timing = { everyone: config.serverTiming };
+  app.all("/api/*", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object), timing));
+  app.all("/api", (c) => withServerTiming(() => api.fetch(c.req.raw, c.env as object), timing));
 
   app.all("*", async (c) => {
     // Before the body is read: a cross-site post costs nothing but this answer.
@@ -159,20 +161,21 @@ export async function createServerApp(options: ServerAppOptions = {}) {
     const screened = await formGate(c.req.raw);
     if (screened instanceof Response) return screened;
     const request = config.trustProxy ? asTheProxySawIt(screened) : screened;
-    const render: RenderPage = async (nonce) => {
+    const render: RenderPage = async (nonce, page = request) => {
       // The page's /api calls share one session look-up (server/api/context.ts); a remote caller cannot pass one.
       const sessionLookups: SessionLookups = new Map();
       const transport: ApiTransport = { fetch: (apiRequest, env) => api.fetch(apiRequest, { ...env, sessionLookups }) };
       const context = createRequestContext({ clientIp: clientIp(c), nonce, api: transport });
-      const response = withWholePageBody(await handleDocument(request, context));
+      const response = withWholePageBody(await handleDocument(page, context));
       // Data that was already cached for a while (the report list, the site settings) shortens the page's life
       // in every cache after this one: the page cache and the browser count its max-age from the data's read.
       const { dataAgeSeconds } = context.get(requestInfoContext);
       if (dataAgeSeconds > 0 && !response.headers.has("age")) setAge(response, dataAgeSeconds);
       return response;
     };
-    return withServerTiming(() =>
-      pageCache ? pageCache.serve(request, render, cacheable ? admit : undefined) : render(newNonce()),
+    return withServerTiming(
+      () => (pageCache ? pageCache.serve(request, render, cacheable ? admit : undefined) : render(newNonce(), request)),
+      timing,
     );
   }
 

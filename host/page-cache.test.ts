@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createPageCache, sharedMaxAge, withoutNonce, type RenderPage } from "./page-cache";
+import { createPageCache, sharedMaxAge, withoutNonce, type PageCacheOptions, type RenderPage } from "./page-cache";
 
 const PUBLIC = {
   "Content-Type": "text/html; charset=utf-8",
@@ -36,10 +36,81 @@ const noncesIn = (html: string) => [...html.matchAll(/nonce="([^"]+)"/g)].map((m
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 const storedCopyPolicy = (hashes: string[]) => `script-src 'self' ${hashes.join(" ")}`;
 
-/** By default each page lives its whole max-age (no spread), so the tests can step the clock to the second. */
-function newCache(now = () => 1_000_000, random = () => 0) {
-  return createPageCache({ maxBytes: 1024 * 1024, maxEntryBytes: 64 * 1024, storedCopyPolicy, now, random });
+/**
+ * By default each page lives its whole max-age (no spread), so the tests can step the clock to the second; X-Cache
+ * and the counted Age are on (as with PAGE_CACHE_HEADERS=1) so they can tell a hit from a miss.
+ */
+function newCache(now = () => 1_000_000, random = () => 0, options: Partial<PageCacheOptions> = {}) {
+  return createPageCache({
+    maxBytes: 1024 * 1024,
+    maxEntryBytes: 64 * 1024,
+    storedCopyPolicy,
+    now,
+    random,
+    statusHeaders: true,
+    ...options,
+  });
 }
+/** The theme cookie as the site sets it (React Router's encoding of an unsigned value). */
+const themeCookie = (theme: string) =>
+  `theme=${encodeURIComponent(Buffer.from(JSON.stringify(theme)).toString("base64"))}`;
+
+describe("page cache and foreign cookies", () => {
+  it("is not evicted or changed by 700 requests with random Cookie values", async () => {
+    // Room for a few pages only: were each Cookie header its own key, the first page would be evicted.
+    const cache = newCache(
+      () => 1_000_000,
+      () => 0,
+      { maxBytes: 8 * 1024 },
+    );
+    const { render, calls } = renderer();
+    const first = await cache.serve(get(), render);
+    const html = await first.text();
+    await settle();
+    const random = () => Math.random().toString(36).slice(2);
+    for (let i = 0; i < 700; i++) {
+      const cookie = [
+        `${random()}=${random()}`,
+        `theme=${random()}`,
+        ...(i % 2 ? [`_ga=${random()}`, `theme=${random()}`] : []),
+      ].join("; ");
+      const response = await cache.serve(get("http://site.test/", { headers: { cookie } }), render);
+      expect(response.headers.get("x-cache"), cookie).toBe("HIT");
+      expect(await response.text()).toBe(html.replace(/ nonce="[^"]+"/g, ""));
+    }
+    expect(calls.count).toBe(1);
+    expect(cache.stats.pages).toBe(1);
+    const again = await cache.serve(get(), render);
+    expect(again.headers.get("x-cache")).toBe("HIT");
+  });
+});
+
+describe("page cache, as the public sees it (PAGE_CACHE_HEADERS off)", () => {
+  it("sends a stored copy with its render's headers: no X-Cache, its Age not counted on", async () => {
+    let clock = 1_000_000;
+    const cache = newCache(
+      () => clock,
+      () => 0,
+      { statusHeaders: false },
+    );
+    const { render, calls } = renderer({ ...PUBLIC, Age: "2" });
+    const miss = await cache.serve(get(), render);
+    await miss.text();
+    await settle();
+    clock += 6_000;
+    const hit = await cache.serve(get(), render);
+    expect(calls.count).toBe(1);
+    const headersOf = (response: Response) =>
+      Object.fromEntries([...response.headers].filter(([name]) => name !== "content-security-policy"));
+    expect(headersOf(hit)).toEqual(headersOf(miss));
+    expect(hit.headers.has("x-cache")).toBe(false);
+    expect(hit.headers.get("age")).toBe("2");
+    const revalidated = await cache.serve(get("http://site.test/", { headers: { "if-none-match": 'W/"v1"' } }), render);
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.has("x-cache")).toBe(false);
+    expect(revalidated.headers.get("age")).toBe("2");
+  });
+});
 
 describe("page cache", () => {
   it("answers a public page from memory: no nonce, inline scripts allowed by hash, the same bytes", async () => {
@@ -76,13 +147,44 @@ describe("page cache", () => {
     expect(inlineScriptHashes).toEqual([sha256('import "/a.js";'), sha256("x()")]);
   });
 
-  it("keeps separate copies per Cookie header (the pages say Vary: Cookie)", async () => {
+  it("keeps separate copies per theme cookie (the pages say Vary: Cookie)", async () => {
     const cache = newCache();
     const { render, calls } = renderer();
     await (await cache.serve(get(), render)).text();
     await settle();
-    await (await cache.serve(get("http://site.test/", { headers: { cookie: "theme=dark" } }), render)).text();
-    expect(calls.count).toBe(2);
+    for (const theme of ["dark", "light"])
+      await (await cache.serve(get("http://site.test/", { headers: { cookie: themeCookie(theme) } }), render)).text();
+    await settle();
+    expect(calls.count).toBe(3);
+    expect(cache.stats.pages).toBe(3);
+    // "system" is the default: the same page as without the cookie.
+    await (await cache.serve(get("http://site.test/", { headers: { cookie: themeCookie("system") } }), render)).text();
+    expect(calls.count).toBe(3);
+  });
+
+  it("renders with the site's cookies only, and never stores a page with a session or a flash message", async () => {
+    const cache = newCache();
+    const seen: (string | null)[] = [];
+    const { render: counted, calls } = renderer();
+    const render: RenderPage = (nonce, request) => {
+      seen.push(request.headers.get("cookie"));
+      return counted(nonce, request);
+    };
+    const dark = themeCookie("dark");
+    await (
+      await cache.serve(get("http://site.test/", { headers: { cookie: `_ga=GA1.2.3; ${dark}; x=1` } }), render)
+    ).text();
+    expect(seen).toEqual([dark]);
+    await settle();
+    for (const cookie of ["session=abc", "__Host-session=abc", "toast=xyz", `${dark}; session=abc`]) {
+      const response = await cache.serve(get("http://site.test/", { headers: { cookie } }), render);
+      expect(response.headers.get("x-cache"), cookie).not.toBe("HIT");
+      await response.text();
+      await settle();
+    }
+    expect(calls.count).toBe(5);
+    expect(cache.stats.pages).toBe(1);
+    expect(seen.slice(1)).toEqual(["session=abc", "__Host-session=abc", "toast=xyz", `${dark}; session=abc`]);
   });
 
   it("renders again once the page's max-age has passed", async () => {

@@ -13,8 +13,14 @@
 //   under way at that moment is not stored. Sign-in, sign-out and refused writes change no public page and leave it.
 // - No stacking: a page built from data that was already some seconds old (the /api list cache, the site settings)
 //   says so in its Age header, and is kept that much less, so no copy outlives N seconds from the data's read.
+// - Only the site's cookies count (host/page-cookies.ts): others are taken off the request before it renders, so
+//   random Cookie values can neither fill the cache with copies nor evict a page.
+// - Nothing tells a visitor that another visitor asked for the same URL a moment ago: unless the operator turns on
+//   PAGE_CACHE_HEADERS, a stored copy goes out with exactly the headers of the render that stored it (no X-Cache,
+//   its Age not counted on), so a hit looks like that miss.
 // docs/decisions/0011-page-cache.md
 import { createHash, randomBytes } from "node:crypto";
+import { pageCookies as sitePageCookies, type PageCookies } from "./page-cookies";
 
 export interface PageCacheOptions {
   /** Most bytes of stored pages. */
@@ -26,6 +32,13 @@ export interface PageCacheOptions {
   now?: () => number;
   /** A number in [0, 1) that shortens a stored page's life by up to EXPIRY_SPREAD of it (Math.random). */
   random?: () => number;
+  /**
+   * X-Cache (HIT/MISS) and an Age counted on while a copy is kept, on every answer. Off by default: they tell anyone
+   * whether another visitor asked for the URL within its max-age.
+   */
+  statusHeaders?: boolean;
+  /** Which cookies count, and which make a page personal (default: the site's own, host/page-cookies.ts). */
+  pageCookies?: (header: string | null) => PageCookies;
 }
 
 interface StoredPage {
@@ -43,7 +56,8 @@ interface StoredPage {
   refreshing: boolean;
 }
 
-export type RenderPage = (nonce: string) => Promise<Response>;
+/** Renders `request` (the one given to serve, with only the site's cookies) with `nonce`. */
+export type RenderPage = (nonce: string, request: Request) => Promise<Response>;
 
 /**
  * A stored page lives its max-age less up to this share of it, drawn for each page. Pages stored together (the
@@ -119,6 +133,8 @@ export function createPageCache({
   storedCopyPolicy,
   now = Date.now,
   random = Math.random,
+  statusHeaders = false,
+  pageCookies = sitePageCookies,
 }: PageCacheOptions) {
   // Map order is least recently used first.
   const pages = new Map<string, StoredPage>();
@@ -149,11 +165,13 @@ export function createPageCache({
   }
 
   function answer(page: StoredPage, request: Request): Response {
-    const headers: Record<string, string> = {
-      ...page.headers,
-      age: String(page.ageWhenStored + Math.max(0, Math.floor((now() - page.storedAt) / 1000))),
-      "x-cache": "HIT",
-    };
+    const headers: Record<string, string> = statusHeaders
+      ? {
+          ...page.headers,
+          age: String(page.ageWhenStored + Math.max(0, Math.floor((now() - page.storedAt) / 1000))),
+          "x-cache": "HIT",
+        }
+      : { ...page.headers };
     if (etagMatches(request.headers.get("if-none-match"), page.etag)) {
       delete headers["content-type"];
       delete headers["content-security-policy"];
@@ -174,8 +192,12 @@ export function createPageCache({
       render: RenderPage,
       admit?: (refresh: { refresh: boolean }) => Response | null,
     ): Promise<Response> {
-      const cacheable = request.method === "GET" || request.method === "HEAD";
-      const key = `${request.url}\n${request.headers.get("cookie") ?? ""}`;
+      const readable = request.method === "GET" || request.method === "HEAD";
+      const cookies = pageCookies(request.headers.get("cookie"));
+      // By construction: the page renders from the cookies the key is made of, and no others.
+      if (readable && cookies.header !== request.headers.get("cookie")) request = withCookies(request, cookies.header);
+      const cacheable = readable && !cookies.personal;
+      const key = `${request.url}\n${cookies.key}`;
       let expired: StoredPage | undefined;
       if (cacheable) {
         const page = pages.get(key);
@@ -211,12 +233,12 @@ export function createPageCache({
       const nonce = newNonce();
       let response: Response;
       try {
-        response = await render(nonce);
+        response = await render(nonce, request);
       } catch (error) {
         dropExpired();
         throw error;
       }
-      const maxAge = request.method === "GET" ? sharedMaxAge(response) : 0;
+      const maxAge = request.method === "GET" && cacheable ? sharedMaxAge(response) : 0;
       if (maxAge === 0) {
         dropExpired();
         return response;
@@ -247,7 +269,7 @@ export function createPageCache({
         })
         .catch(dropExpired);
       const sent = new Response(toVisitor, response);
-      sent.headers.set("X-Cache", "MISS");
+      if (statusHeaders) sent.headers.set("X-Cache", "MISS");
       return sent;
     },
 
@@ -264,3 +286,11 @@ export function createPageCache({
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** A GET or HEAD request with its Cookie header replaced (or removed). */
+function withCookies(request: Request, cookie: string | null): Request {
+  const headers = new Headers(request.headers);
+  if (cookie === null) headers.delete("cookie");
+  else headers.set("cookie", cookie);
+  return new Request(request.url, { method: request.method, headers, signal: request.signal });
+}

@@ -61,6 +61,10 @@ export const config = {
   /** Pages marked public (camera pages for visitors not signed in) are kept in memory for their max-age. */
   pageCache: flag("PAGE_CACHE", true),
   pageCacheMegabytes: int("PAGE_CACHE_MB", 32),
+  /** X-Cache and a counted-on Age on the page cache's answers; off, as they tell who else asked for a URL. */
+  pageCacheHeaders: flag("PAGE_CACHE_HEADERS", false),
+  /** Server-Timing (API calls, queries, their time) on every answer; off: on administrators' answers only. */
+  serverTiming: flag("SERVER_TIMING", false),
   sessionIdleDays: int("SESSION_IDLE_DAYS", 7),
   sessionAbsoluteDays: int("SESSION_ABSOLUTE_DAYS", 30),
   smtpUrl: process.env.SMTP_URL || undefined,
@@ -68,6 +72,8 @@ export const config = {
   ownerEmail: process.env.OWNER_EMAIL || undefined,
   /** Contact messages accepted per client address and minute. */
   contactRateLimitPerMinute: int("CONTACT_RATE_LIMIT_PER_MINUTE", 5),
+  /** Least seconds between two rewrites of the file of every report's export (a change waits 1 s, then this). */
+  exportRefreshSeconds: int("EXPORT_REFRESH_SECONDS", 10),
   /** Camera report uploads accepted per API key and hour. */
   uploadRateLimitPerHour: int("UPLOAD_RATE_LIMIT_PER_HOUR", 1_000),
   /** How often unsent contact notifications are retried. */

@@ -112,10 +112,12 @@ test.describe("export", () => {
     expect(csv.suggestedFilename()).toMatch(/^camera-reports-samsung-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile((await csv.path())!, "utf8")).replace(/^\uFEFF/, "");
     const [header, ...rows] = text.trimEnd().split("\r\n");
+    // Every text field is quoted (a reader that splits on ";" must not cut a value).
     expect(header).toBe(
-      "id,manufacturer,device_model,os,os_ver,created_at,camera_count,best_level,sdk,best_megapixels",
+      '"id","manufacturer","device_model","os","os_ver","created_at",' +
+        '"camera_count","best_level","sdk","best_megapixels"',
     );
-    expect(rows.map((row) => row.split(",")[0])).toEqual(expected);
+    expect(rows.map((row) => row.split(",")[0])).toEqual(expected.map((id) => `"${id}"`));
 
     const [json] = await Promise.all([
       page.waitForEvent("download"),
@@ -125,6 +127,26 @@ test.describe("export", () => {
     const reports = JSON.parse(await readFile((await json.path())!, "utf8")) as Summary[];
     expect(reports.map((report) => report.id)).toEqual(expected);
     expect(reports.every((report) => /samsung/i.test(report.manufacturer))).toBe(true);
+  });
+
+  test("the export of every report comes from the API's file: its bytes, its ETag, and 304 when unchanged", async ({
+    request,
+  }) => {
+    for (const format of ["csv", "json"]) {
+      const page = await request.get(`/camera2/report_list/export.${format}`);
+      expect(page.status()).toBe(200);
+      const etag = page.headers()["etag"] ?? "";
+      // Weak once compressed on the way out (the same content, other bytes).
+      expect(etag).toMatch(/^(W\/)?"[A-Za-z0-9_-]{43}"$/);
+      expect(page.headers()["last-modified"]).toBeTruthy();
+      expect(page.headers()["content-disposition"]).toMatch(/^attachment; filename="camera-reports-all-/);
+      const api = await request.get(`/api/camera/reports/export.${format}`);
+      expect(api.headers()["etag"]).toBe(etag);
+      expect((await page.body()).equals(await api.body())).toBe(true);
+      const again = await request.get(`/camera2/report_list/export.${format}`, { headers: { "if-none-match": etag } });
+      expect(again.status()).toBe(304);
+      expect((await again.body()).length).toBe(0);
+    }
   });
 
   test("a bad search answers 400 with the reason", async ({ page }) => {

@@ -75,7 +75,7 @@ describe.each([
     expect(result.response.headers.get("content-disposition")).toMatch(/^attachment; filename="camera-reports-all-/);
     // The time-out bounds the wait for the headers only: the file may take longer.
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await result.response.text()).toMatch(/^\uFEFF?id,manufacturer,device_model,/);
+    expect(await result.response.text()).toMatch(/^\uFEFF?"id","manufacturer","device_model",/);
     const failed = await apiStream(contextFor(null), "/camera/reports/export.json?facing=SIDEWAYS");
     expect(failed).toMatchObject({
       ok: false,

@@ -116,9 +116,12 @@ export async function apiRequest<T>(
 export async function apiStream(
   context: ReadableContext,
   path: string,
-  options: Pick<ApiRequestOptions, "timeoutMs"> = {},
+  options: Pick<ApiRequestOptions, "timeoutMs"> & {
+    /** The visitor's If-None-Match / If-Modified-Since, passed on: a 304 then counts as an answer. */
+    conditional?: Record<string, string>;
+  } = {},
 ): Promise<{ ok: true; response: Response } | Extract<ApiResult<never>, { ok: false }>> {
-  const headers = new Headers();
+  const headers = new Headers(options.conditional);
   const token = context.get(sessionContext).sessionToken;
   if (token) headers.set("authorization", `Bearer ${token}`);
   const { clientIp } = context.get(requestInfoContext);
@@ -141,7 +144,7 @@ export async function apiStream(
   } finally {
     deadline.clear();
   }
-  if (response.ok) return { ok: true, response };
+  if (response.ok || (options.conditional && response.status === 304)) return { ok: true, response };
   // A failed answer is read whole: it is the small error body.
   return (await readResponse<never>(response)) as Extract<ApiResult<never>, { ok: false }>;
 }

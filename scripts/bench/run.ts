@@ -144,6 +144,8 @@ export function startDemoServer(options: {
       DATA_DIR: options.dataDir,
       BUILD_DIR: options.buildDir,
       SEED_DEMO: "1",
+      // The paced runs log each answer's Server-Timing, which only administrators get otherwise.
+      SERVER_TIMING: "1",
       ADMIN_EMAIL: options.admin.email,
       ADMIN_PASSWORD: options.admin.password,
     },

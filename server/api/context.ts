@@ -7,6 +7,7 @@ import { findSession, userRowToSessionUser, type SessionRecord } from "../auth/s
 import type { Database } from "../db/client";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../lib/csrf";
 import { clientAddress } from "../../shared/http/proxy";
+import { showServerTiming } from "../../shared/http/server-timing";
 import { isAdmin, type SessionUser } from "../../shared/user";
 import { ApiError } from "./errors";
 
@@ -86,7 +87,10 @@ export const loadSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (token) {
     const found = await (shared ? sharedLookup(shared, c.var.db, token) : findSession(c.var.db, token));
     if (found) {
-      c.set("user", userRowToSessionUser(found.user));
+      const user = userRowToSessionUser(found.user);
+      // Server-Timing tells how many calls and queries a request made: for administrators only.
+      if (isAdmin(user)) showServerTiming();
+      c.set("user", user);
       c.set("session", found.session);
       c.set("sessionToken", token);
       c.set("authMethod", method);

@@ -106,15 +106,21 @@ export const CSV_COLUMNS = [
   "best_megapixels",
 ] as const satisfies readonly (keyof CameraReportSummary)[];
 
+/** What makes a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
+export const FORMULA_START = /^[=+\-@\t\r]/;
+
 /**
- * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. Text that a
- * spreadsheet would run as a formula (a leading =, +, -, @, tab or carriage return) gets a leading apostrophe.
+ * One CSV field. Every text field is quoted (RFC 4180: wrapped in double quotes, inner quotes doubled), so a reader
+ * that splits on ";" instead of "," (a spreadsheet in many European locales) still sees each value inside quotes and
+ * never a cell that starts in the middle of one. Text that a spreadsheet would run as a formula (a leading =, +, -, @,
+ * tab or carriage return) also gets a leading apostrophe, because Excel runs a formula from a quoted field too; the
+ * JSON export carries every value exactly. Numbers are bare; null is an empty unquoted field, "" an empty string.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return "";
   if (typeof value === "number") return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return `"${safe.replaceAll('"', '""')}"`;
 }
 
 export function csvRow(fields: readonly (string | number | null)[]): string {
@@ -122,30 +128,44 @@ export function csvRow(fields: readonly (string | number | null)[]): string {
 }
 
 /**
- * The export as a byte stream. The CSV starts with a byte order mark, so spreadsheets read its names as UTF-8.
- * A reader that goes away stops the reading at the next batch.
+ * The export's text, piece by piece: its opening, each batch, its end. The streamed answer and the file of the
+ * whole export (camera-report-export-file.ts) are both written by it, so their bytes are the same.
  */
-export function exportStream(batches: AsyncGenerator<CameraReportSummary[]>, format: "csv" | "json") {
-  const encoder = new TextEncoder();
+export function exportText(format: "csv" | "json") {
   let first = true;
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(encoder.encode(format === "csv" ? `\uFEFF${csvRow(CSV_COLUMNS)}` : "["));
-    },
-    async pull(controller) {
-      const next = await batches.next();
-      if (next.done) {
-        if (format === "json") controller.enqueue(encoder.encode(first ? "]\n" : "\n]\n"));
-        controller.close();
-        return;
-      }
+  return {
+    /** The CSV starts with a byte order mark, so spreadsheets read its names as UTF-8. */
+    start: () => (format === "csv" ? `\uFEFF${csvRow(CSV_COLUMNS)}` : "["),
+    batch(reports: readonly CameraReportSummary[]): string {
       let text = "";
-      for (const report of next.value) {
+      for (const report of reports) {
         if (format === "csv") text += csvRow(CSV_COLUMNS.map((column) => report[column]));
         else text += `${first ? "\n" : ",\n"}${JSON.stringify(report)}`;
         first = false;
       }
-      controller.enqueue(encoder.encode(text));
+      return text;
+    },
+    end: () => (format === "json" ? (first ? "]\n" : "\n]\n") : ""),
+  };
+}
+
+/** The export as a byte stream. A reader that goes away stops the reading at the next batch. */
+export function exportStream(batches: AsyncGenerator<CameraReportSummary[]>, format: "csv" | "json") {
+  const encoder = new TextEncoder();
+  const text = exportText(format);
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(text.start()));
+    },
+    async pull(controller) {
+      const next = await batches.next();
+      if (next.done) {
+        const end = text.end();
+        if (end) controller.enqueue(encoder.encode(end));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(text.batch(next.value)));
     },
     async cancel() {
       await batches.return(undefined);

@@ -17,6 +17,6 @@ export const CameraReportExportCsvSchema = z
   .describe(
     "UTF-8 with a byte order mark, CRLF line ends, a header row " +
       "(id,manufacturer,device_model,os,os_ver,created_at,camera_count,best_level,sdk,best_megapixels); " +
-      "fields quoted as RFC 4180 says, " +
+      "every text field quoted as RFC 4180 says (numbers bare, null empty), " +
       "text starting with =, +, -, @, tab or carriage return prefixed with an apostrophe.",
   );

@@ -1,6 +1,9 @@
 // Per-request timings for the Server-Timing header (api, db, render), so a slow page shows where its time went
 // in the browser's network panel. The request's store travels with the async context: the in-process /api call,
 // the database queries it makes and the React render all add to the store of the request that caused them.
+// The figures say how many API calls and queries a request made and how long they took, which helps anyone probing
+// for a slow, expensive request: they go to signed-in administrators only (the session look-up marks the request),
+// or to everyone when the operator turns SERVER_TIMING on (docs/decisions/0035).
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export type TimingMetric = "api" | "db" | "render";
@@ -9,12 +12,19 @@ export interface RequestTimings {
   startedAt: number;
   totals: Record<TimingMetric, number>;
   counts: Record<TimingMetric, number>;
+  /** An administrator's session was found for this request: the header may go out. */
+  shown: boolean;
 }
 
 const storage = new AsyncLocalStorage<RequestTimings>();
 
 function newTimings(): RequestTimings {
-  return { startedAt: performance.now(), totals: { api: 0, db: 0, render: 0 }, counts: { api: 0, db: 0, render: 0 } };
+  return {
+    startedAt: performance.now(),
+    totals: { api: 0, db: 0, render: 0 },
+    counts: { api: 0, db: 0, render: 0 },
+    shown: false,
+  };
 }
 
 /** Adds a measured duration to the current request, if there is one (start-up queries have none). */
@@ -23,6 +33,12 @@ export function recordTiming(metric: TimingMetric, milliseconds: number): void {
   if (!timings) return;
   timings.totals[metric] += milliseconds;
   timings.counts[metric] += 1;
+}
+
+/** The current request is an administrator's: its answer may carry Server-Timing. */
+export function showServerTiming(): void {
+  const timings = storage.getStore();
+  if (timings) timings.shown = true;
 }
 
 /** Starts a measurement for the current request; the returned stop function may run in any async context. */
@@ -60,13 +76,23 @@ export function formatServerTiming(timings: RequestTimings): string {
   return parts.join(", ");
 }
 
+export interface ServerTimingOptions {
+  /** Every answer carries the header, not only administrators' (the operator's SERVER_TIMING). */
+  everyone?: boolean;
+}
+
 /**
- * Runs a request handler with a fresh timing store and puts the Server-Timing header on its response.
- * The header is written when the response starts: time spent streaming the body after that is not in it.
+ * Runs a request handler with a fresh timing store and puts the Server-Timing header on its response, when the
+ * request was an administrator's or `everyone` is set. The header is written when the response starts: time spent
+ * streaming the body after that is not in it.
  */
-export async function withServerTiming(handle: () => Promise<Response> | Response): Promise<Response> {
+export async function withServerTiming(
+  handle: () => Promise<Response> | Response,
+  { everyone = false }: ServerTimingOptions = {},
+): Promise<Response> {
   const timings = newTimings();
   const response = await storage.run(timings, handle);
+  if (!everyone && !timings.shown) return response;
   const value = formatServerTiming(timings);
   try {
     response.headers.set("Server-Timing", value);

@@ -62,8 +62,9 @@ before(async () => {
   if (skip) return;
   pg = await createPostgres();
   // One after the other: start-up on an empty database is another test's subject.
-  writer = await startServer({ DATABASE_URL: pg.url });
-  reader = await startServer({ DATABASE_URL: pg.url, WEB_CONCURRENCY: "2" });
+  // PAGE_CACHE_HEADERS: the test tells a stored copy from a render by its X-Cache.
+  writer = await startServer({ DATABASE_URL: pg.url, PAGE_CACHE_HEADERS: "1" });
+  reader = await startServer({ DATABASE_URL: pg.url, WEB_CONCURRENCY: "2", PAGE_CACHE_HEADERS: "1" });
   const login = await fetch(`${writer.url}/api/auth/login`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -36,6 +36,8 @@ const SERVER_ENV: Record<string, string> = {
   ADMISSION_MAX_IN_FLIGHT: "1000000",
   ADMISSION_MAX_EVENT_LOOP_DELAY_MS: "0",
   LOGIN_RATE_LIMIT_PER_MINUTE: "1000000",
+  // The page cache's X-Cache, which the regression of the anonymous sign-out reads.
+  PAGE_CACHE_HEADERS: "1",
   CONTACT_RATE_LIMIT_PER_MINUTE: "1000000",
   GOOGLE_CLIENT_ID: "hostile-suite-client",
   GOOGLE_CLIENT_SECRET: "hostile-suite-secret",

@@ -1,17 +1,35 @@
 // Every report a search matches as a file: /camera2/report_list/export.csv and export.json take the list's query
-// and pass the API's streamed answer on as it comes, so a large export never sits whole in this process.
+// and pass the API's streamed answer on as it comes, so a large export never sits whole in this process. The export
+// of every report comes from a file the API keeps: its validators and a 304 are passed on too.
 import type { Route } from "./+types/report-export";
 import { apiStream } from "~/utils/api.server";
 
 /** What the API's answer says about the file that the browser needs. */
-const PASSED_HEADERS = ["content-type", "content-disposition", "x-export-limit"];
+const PASSED_HEADERS = [
+  "content-type",
+  "content-disposition",
+  "x-export-limit",
+  "cache-control",
+  "etag",
+  "last-modified",
+  "content-length",
+];
+/** The browser's validators, for the API to answer 304 when its file has not changed. */
+const CONDITIONAL_HEADERS = ["if-none-match", "if-modified-since"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const format = url.pathname.endsWith(".json") ? "json" : "csv";
   const search = new URLSearchParams([...url.searchParams].filter(([, value]) => value !== ""));
   const query = search.toString();
-  const result = await apiStream(context, `/camera/reports/export.${format}${query ? `?${query}` : ""}`);
+  const conditional: Record<string, string> = {};
+  for (const name of CONDITIONAL_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) conditional[name] = value;
+  }
+  const result = await apiStream(context, `/camera/reports/export.${format}${query ? `?${query}` : ""}`, {
+    conditional,
+  });
   if (!result.ok) {
     const lines = [result.error.detail, ...result.error.errors.map(({ field, message }) => `${field}: ${message}`)];
     return new Response(`The export failed: ${lines.join("\n")}\n`, {
@@ -24,5 +42,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const value = result.response.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return new Response(result.response.body, { status: 200, headers });
+  const status = result.response.status === 304 ? 304 : 200;
+  return new Response(status === 304 ? null : result.response.body, { status, headers });
 }

@@ -1,10 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
 import { cameraReportRow, insertCameraReports } from "../../services/camera-reports";
-import { csvField, exportCameraReports, withFirstBatchRead } from "../../services/camera-report-export";
+import { csvField, exportCameraReports, exportStream, withFirstBatchRead } from "../../services/camera-report-export";
+import { cameraExportFiles } from "../../services/camera-report-export-file";
+import { changePublicContent } from "../../content-changes";
+import { cameraReports } from "../../db/schema";
+import { withServerTiming } from "../../../shared/http/server-timing";
 import type { CameraReportSummary } from "../../../shared/contract/camera";
 import { normalizeCameraReportQuery } from "../../../shared/contract/camera";
 import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+
+// The file of every report's export is rewritten at most once a second here (10 s by default), so the test that adds
+// a report does not wait long for it.
+vi.hoisted(() => {
+  process.env.EXPORT_REFRESH_SECONDS = "1";
+});
 
 let h: ApiHarness;
 const pixel = DEVICES.find((device) => device.model === "Pixel 7")!;
@@ -143,8 +155,17 @@ describe("GET /api/camera/reports/export.csv", () => {
     ]);
     expect(text).toContain('"Quote ""Corp"", Ltd"');
     expect(text).toContain('"Line\nBreak"');
-    expect(csvField("\tTab")).toBe("'\tTab");
+    // Every text field is quoted, even one without a comma or quote (a ";" reader must not split it).
+    expect(text).toContain(',"Zürich Ωmega","Odd",');
+    expect(text.split("\r\n")[0]).toBe(
+      '"id","manufacturer","device_model","os","os_ver","created_at",' +
+        '"camera_count","best_level","sdk","best_megapixels"',
+    );
+    expect(csvField("\tTab")).toBe(`"'\tTab"`);
     expect(csvField('=A1,"x"')).toBe(`"'=A1,""x"""`);
+    expect(csvField("x;=HYPERLINK(1);")).toBe('"x;=HYPERLINK(1);"');
+    expect(csvField("")).toBe('""');
+    expect(csvField(null)).toBe("");
     expect(csvField(7)).toBe("7");
   });
 
@@ -200,6 +221,97 @@ describe("GET /api/camera/reports/export.json", () => {
     expect(new Set(all.map((report) => report.id)).size).toBe(all.length);
     const none = await h.request("/camera/reports/export.json?q=nosuchphone");
     expect(await none.text()).toBe("[]\n");
+  });
+});
+
+describe("the export of every report", () => {
+  /** The bytes the per-request path answers: the query, streamed. */
+  const queried = async (format: "csv" | "json") =>
+    Buffer.from(
+      await new Response(
+        exportStream(exportCameraReports(h.database.db, normalizeCameraReportQuery({})), format),
+      ).arrayBuffer(),
+    );
+  const sha256 = (bytes: Buffer) => `"${createHash("sha256").update(bytes).digest("base64url")}"`;
+  /** The answer, with how many queries it made (Server-Timing, shown as the operator's setting would). */
+  const exported = async (format: "csv" | "json", headers: Record<string, string> = {}) => {
+    const response = await withServerTiming(() => h.request(`/camera/reports/export.${format}`, { headers }), {
+      everyone: true,
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    const queries = Number(
+      /db;dur=[\d.]+;desc="(\d+) quer/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? 0,
+    );
+    return { response, body, queries };
+  };
+
+  it("comes from a file: the query path's bytes, a strong ETag, Last-Modified, no query per request", async () => {
+    for (const format of ["csv", "json"] as const) {
+      const first = await exported(format);
+      const expected = await queried(format);
+      expect(first.response.status).toBe(200);
+      expect(first.body.equals(expected), format).toBe(true);
+      expect(first.response.headers.get("etag")).toBe(sha256(expected));
+      expect(first.response.headers.get("content-length")).toBe(String(expected.length));
+      expect(Date.parse(first.response.headers.get("last-modified")!)).toBeLessThanOrEqual(Date.now());
+      expect(first.response.headers.get("content-type")).toBe(
+        format === "csv" ? "text/csv; charset=utf-8; header=present" : "application/json; charset=utf-8",
+      );
+      expect(first.response.headers.get("content-disposition")).toMatch(
+        new RegExp(`^attachment; filename="camera-reports-all-\\d{4}-\\d{2}-\\d{2}\\.${format}"$`),
+      );
+      const again = await exported(format);
+      expect(again.body.equals(expected)).toBe(true);
+      expect(again.queries, "queries made by a second request").toBe(0);
+    }
+    // Page, size and group do not make it a search; another order does.
+    expect((await exported("csv", {})).response.headers.get("etag")).toBe(
+      (await withServerTiming(() => h.request("/camera/reports/export.csv?page=2&size=5"))).headers.get("etag"),
+    );
+    const sorted = await h.request("/camera/reports/export.csv?sort=device&dir=asc");
+    expect(sorted.headers.get("etag")).toBeNull();
+    expect(sorted.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers 304 to its ETag or a later If-Modified-Since, and 200 to another tag", async () => {
+    const { response } = await exported("csv");
+    const etag = response.headers.get("etag")!;
+    const conditionals: Record<string, string>[] = [
+      { "if-none-match": etag },
+      { "if-none-match": `"other", W/${etag}` },
+      { "if-modified-since": response.headers.get("last-modified")! },
+    ];
+    for (const headers of conditionals) {
+      const answer = await exported("csv", headers);
+      expect(answer.response.status, JSON.stringify(headers)).toBe(304);
+      expect(answer.body.length).toBe(0);
+      expect(answer.response.headers.get("etag")).toBe(etag);
+    }
+    expect((await exported("csv", { "if-none-match": '"other"' })).response.status).toBe(200);
+  });
+
+  it("follows a report added: the file changes, and is again the query path's bytes", async () => {
+    const before = (await exported("json")).response.headers.get("etag");
+    const files = cameraExportFiles(h.database.db);
+    const refreshes = files.refreshes;
+    const added = cameraReportRow(
+      { ...uploadOf(pixel), manufacturer: "Newest", device_model: "Arrival" },
+      { createdAt: new Date(start + 20_000_000) },
+    );
+    await changePublicContent(h.database.db, ["camera-reports"], (tx) => tx.insert(cameraReports).values(added));
+    // A burst of changes is one refresh.
+    for (let i = 0; i < 5; i++) files.changed();
+    const deadline = Date.now() + 15_000;
+    while ((files.pending || files.refreshes === refreshes) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(files.refreshes).toBe(refreshes + 1);
+    const after = await exported("json");
+    expect(after.response.headers.get("etag")).not.toBe(before);
+    expect(after.body.equals(await queried("json"))).toBe(true);
+    expect((JSON.parse(after.body.toString("utf8")) as CameraReportSummary[])[0]!.manufacturer).toBe("Newest");
+    expect((await exported("csv")).body.equals(await queried("csv"))).toBe(true);
+    // The tests after this one count the reports.
+    await h.database.db.delete(cameraReports).where(eq(cameraReports.id, added.id!));
   });
 });
 

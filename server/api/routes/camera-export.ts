@@ -17,6 +17,12 @@ import {
   exportStream,
   MAX_EXPORT_ROWS,
 } from "../../services/camera-report-export";
+import {
+  cameraExportFiles,
+  fileStream,
+  isWholeExport,
+  type ExportFile,
+} from "../../services/camera-report-export-file";
 import type { ApiEnv } from "../context";
 import { ErrorBodySchema, jsonResponse } from "../openapi";
 
@@ -30,7 +36,10 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 const DESCRIPTION =
   "Takes the parameters of GET /api/camera/reports (page, size and group are ignored) and answers every " +
   `matching report in the list's order, at most ${MAX_EXPORT_ROWS.toLocaleString("en-US")} (X-Export-Limit says so). ` +
-  "Streamed as it is read: a broken connection is a cut file, so a reader checks the end (the JSON's closing bracket).";
+  "Streamed as it is read: a broken connection is a cut file, so a reader checks the end " +
+  "(the JSON's closing bracket). " +
+  "Without a search (and in the default order) the export of every report is answered from a file rewritten when " +
+  "reports change, with a strong ETag and Last-Modified; If-None-Match or If-Modified-Since then answers 304.";
 
 async function exportAnswer(
   c: Context<ApiEnv>,
@@ -38,6 +47,7 @@ async function exportAnswer(
   input: Parameters<typeof normalizeCameraReportQuery>[0],
 ) {
   const query = normalizeCameraReportQuery(input);
+  if (isWholeExport(query)) return wholeExportAnswer(c, format, query);
   const stream = exportStream(await withFirstBatchRead(exportCameraReports(c.var.db, query)), format);
   return new Response(stream, {
     headers: {
@@ -47,6 +57,43 @@ async function exportAnswer(
       "X-Export-Limit": String(MAX_EXPORT_ROWS),
     },
   });
+}
+
+/**
+ * Every report: the same bytes for everyone, from the file this process keeps (no query per request), streamed
+ * from disk; 304 when the caller already holds it.
+ */
+async function wholeExportAnswer(
+  c: Context<ApiEnv>,
+  format: ExportFormat,
+  query: ReturnType<typeof normalizeCameraReportQuery>,
+) {
+  const { file, handle } = await cameraExportFiles(c.var.db).open(format);
+  const headers: Record<string, string> = {
+    "Content-Type": CONTENT_TYPES[format],
+    "Content-Disposition": `attachment; filename="${exportFileName(query, format)}"`,
+    // The same bytes for everyone: any cache may keep them, asking each time whether they changed.
+    "Cache-Control": "public, no-cache",
+    ETag: file.etag,
+    "Last-Modified": file.lastModified.toUTCString(),
+    "X-Export-Limit": String(MAX_EXPORT_ROWS),
+  };
+  if (notModified(c.req.raw.headers, file)) {
+    await handle.close();
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(fileStream(handle), { headers: { ...headers, "Content-Length": String(file.size) } });
+}
+
+/** If-None-Match (weak comparison, RFC 9110 13.1.2), else If-Modified-Since. */
+function notModified(request: Headers, file: ExportFile): boolean {
+  const ifNoneMatch = request.get("if-none-match");
+  if (ifNoneMatch !== null) {
+    const bare = (tag: string) => tag.trim().replace(/^W\//, "");
+    return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || bare(tag) === bare(file.etag));
+  }
+  const since = Date.parse(request.get("if-modified-since") ?? "");
+  return Number.isFinite(since) && file.lastModified.getTime() <= since;
 }
 
 cameraExportRoutes.openapi(
@@ -62,6 +109,7 @@ cameraExportRoutes.openapi(
         description: "The matching reports' summaries, one row each, as an attachment",
         content: { "text/csv": { schema: CameraReportExportCsvSchema } },
       },
+      304: { description: "The export of every report has not changed since the validator sent" },
       400: jsonResponse(ErrorBodySchema, "Invalid parameters"),
     },
   }),
@@ -81,6 +129,7 @@ cameraExportRoutes.openapi(
         description: "An array of the matching reports' summaries (as the list answers them), as an attachment",
         content: { "application/json": { schema: CameraReportExportJsonSchema } },
       },
+      304: { description: "The export of every report has not changed since the validator sent" },
       400: jsonResponse(ErrorBodySchema, "Invalid parameters"),
     },
   }),
