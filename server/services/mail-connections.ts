@@ -173,11 +173,13 @@ const OAUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   access_denied: "Google refused the connection: the account's owner declined access. Nothing was connected.",
   invalid_request: "Google refused the connection: it found the request malformed. Start again from Email Config.",
   unauthorized_client:
-    "Google refused the connection: this OAuth client may not connect accounts this way. Check the client in the Google Cloud console.",
+    "Google refused the connection: this OAuth client may not connect accounts this way. " +
+    "Check the client in the Google Cloud console.",
   unsupported_response_type:
     "Google refused the connection: it does not offer the authorization-code flow to this OAuth client.",
   invalid_scope:
-    "Google refused the connection: it does not grant the permissions asked for (openid, email, Gmail). Check the OAuth consent screen.",
+    "Google refused the connection: it does not grant the permissions asked for (openid, email, Gmail). " +
+    "Check the OAuth consent screen.",
   server_error: "Google refused the connection: Google had a problem of its own. Try again.",
   temporarily_unavailable: "Google refused the connection: Google is busy; try again later.",
 };

@@ -83,7 +83,7 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("/%2f%2fevil")).toBe("/%2f%2fevil");
   });
 
-  it("for any mix of dot segments, slashes, backslashes, tabs and encoded slashes, the answer stays on the site", () => {
+  it("for any mix of dot segments, slashes, backslashes, tabs and encoded slashes, it stays on the site", () => {
     const piece = fc.constantFrom(
       "/",
       "//",
