@@ -3,9 +3,10 @@
 // - Links and images keep their target only when it resolves to http, https or mailto (images: http and https);
 //   anything else (javascript:, data:, vbscript:…) is rendered as plain text.
 // - Headings get stable, unique, prefixed ids and are returned as an outline for a table of contents.
-// It runs the same on the server (loaders) and in the browser (live previews).
+// It runs the same on the server (/api renders terms and privacy when they are saved) and in the browser (live
+// previews).
 import { Marked, type Token, type Tokens } from "marked";
-import { markdownNestingProblem } from "../../shared/markdown-nesting";
+import { markdownNestingProblem } from "./markdown-nesting";
 
 export interface MarkdownHeading {
   /** The rendered heading level (after `headingOffset`), 1–6. */
