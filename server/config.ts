@@ -67,6 +67,12 @@ export const config = {
   serverTiming: flag("SERVER_TIMING", false),
   sessionIdleDays: int("SESSION_IDLE_DAYS", 7),
   sessionAbsoluteDays: int("SESSION_ABSOLUTE_DAYS", 30),
+  /** How often expired sessions are deleted (by one instance per interval, however many share the database). */
+  sessionPurgeIntervalMinutes: integerSetting(process.env, "SESSION_PURGE_INTERVAL_MINUTES", 60, {
+    min: 1,
+    max: 7 * 24 * 60,
+    unit: "minutes",
+  }),
   smtpUrl: process.env.SMTP_URL || undefined,
   mailFrom: process.env.MAIL_FROM || undefined,
   ownerEmail: process.env.OWNER_EMAIL || undefined,

@@ -1,4 +1,5 @@
 // The process-wide database, opened once at start-up and closed at shutdown.
+import { startExpiredSessionPurge } from "./auth/session-purge";
 import { ensureAdministrator } from "./auth/users";
 import { config } from "./config";
 import { listenForContentChanges } from "./content-change-listener";
@@ -36,7 +37,10 @@ async function startRuntime(): Promise<Runtime> {
       await runSeeders(db, { demo: config.seedDemo });
     },
   });
-  const stopTimers = [startContactNotificationRetry(database.db, config.contactRetryIntervalSeconds * 1000)];
+  const stopTimers = [
+    startContactNotificationRetry(database.db, config.contactRetryIntervalSeconds * 1000),
+    startExpiredSessionPurge(database.db, { intervalMs: config.sessionPurgeIntervalMinutes * 60_000 }),
+  ];
   // Several instances share a PostgreSQL database: each hears the others' changes of public content.
   if (config.databaseUrl) stopTimers.push(await listenForContentChanges({ connectionString: config.databaseUrl }));
   return { database, stopTimers };

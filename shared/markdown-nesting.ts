@@ -6,6 +6,14 @@
 /** Deepest nesting of blockquotes and lists on one line, and of open emphasis in one paragraph. */
 export const MARKDOWN_MAX_NESTING = 50;
 
+/**
+ * Most emphasis marks (runs of * or _) in one paragraph, and in the whole text. marked pairs them with a search per
+ * mark, so a paragraph costs about the square of its marks (`*a` 99,500 times took 5.7–7.9 s) and each mark that
+ * pairs with none costs far more than text. This project's README has 178 marks in 28,000 characters.
+ */
+export const MARKDOWN_MAX_EMPHASIS_MARKS = 500;
+export const MARKDOWN_MAX_EMPHASIS_MARKS_TOTAL = 10_000;
+
 const SPACE = 32;
 const TAB = 9;
 const GREATER = 62;
@@ -64,24 +72,61 @@ function emphasisNesting(line: string, open: number, deepest: { value: number })
   return open;
 }
 
-/** Why the markdown nests too deeply to render, naming the limit, or null. */
+/** Runs of * or _ on the line that are not escaped with a backslash. */
+function emphasisMarks(line: string): number {
+  let marks = 0;
+  for (let i = 0; i < line.length; i++) {
+    const code = line.charCodeAt(i);
+    if (code === 92) {
+      i++;
+      continue;
+    }
+    if (code !== 42 && code !== 95) continue;
+    marks++;
+    while (line.charCodeAt(i + 1) === code) i++;
+  }
+  return marks;
+}
+
+/** Why the markdown nests too deeply or costs too much to render, naming the limit, or null. */
 export function markdownNestingProblem(markdown: string): string | null {
   const limit = MARKDOWN_MAX_NESTING;
   const deepest = { value: 0 };
   let open = 0;
   let inFence = false;
   let lineNumber = 0;
+  // A blank line ends every paragraph, so counting between blank lines bounds any one paragraph's marks.
+  let paragraphLine = 0;
+  let paragraphMarks = 0;
+  let totalMarks = 0;
   for (const line of markdown.split(/\r\n|\r|\n/)) {
     lineNumber++;
     const trimmed = line.trimStart();
     if (trimmed.startsWith("```") || trimmed.startsWith("~~~")) {
       inFence = !inFence;
+      paragraphMarks = 0;
       continue;
     }
     if (inFence) continue;
     if (trimmed === "") {
       open = 0;
+      paragraphMarks = 0;
       continue;
+    }
+    if (paragraphMarks === 0) paragraphLine = lineNumber;
+    const marks = emphasisMarks(line);
+    paragraphMarks += marks;
+    totalMarks += marks;
+    if (paragraphMarks > MARKDOWN_MAX_EMPHASIS_MARKS) {
+      const most = MARKDOWN_MAX_EMPHASIS_MARKS.toLocaleString("en");
+      return (
+        `The paragraph at line ${paragraphLine} has more than ${most} emphasis marks (* and _); ` +
+        `the limit is ${most} per paragraph.`
+      );
+    }
+    if (totalMarks > MARKDOWN_MAX_EMPHASIS_MARKS_TOTAL) {
+      const most = MARKDOWN_MAX_EMPHASIS_MARKS_TOTAL.toLocaleString("en");
+      return `The text has more than ${most} emphasis marks (* and _) by line ${lineNumber}; the limit is ${most}.`;
     }
     if (lineNesting(line) > limit) {
       return (

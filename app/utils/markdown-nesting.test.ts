@@ -2,7 +2,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { renderMarkdown } from "./markdown";
-import { MARKDOWN_MAX_NESTING, markdownNestingProblem } from "../../shared/markdown-nesting";
+import {
+  MARKDOWN_MAX_EMPHASIS_MARKS,
+  MARKDOWN_MAX_EMPHASIS_MARKS_TOTAL,
+  MARKDOWN_MAX_NESTING,
+  markdownNestingProblem,
+} from "../../shared/markdown-nesting";
 
 const limit = MARKDOWN_MAX_NESTING;
 const shapes: Record<string, (levels: number) => string> = {
@@ -29,7 +34,8 @@ describe("markdown nesting", () => {
   test.each(Object.keys(shapes))("%s 100,000 deep: shown as escaped text, not a stack overflow", (shape) => {
     const markdown = shapes[shape]!(shape === "indented lists" ? 2_000 : 100_000);
     const rendered = renderMarkdown(markdown + "\n\n<script>x</script>");
-    expect(rendered.html).toContain(`the limit is ${limit}. It is shown as plain text.</p>`);
+    // Past the nesting limit, or (emphasis word by word) first past the emphasis marks' limit.
+    expect(rendered.html).toMatch(/the limit is [\d,]+( per paragraph)?\. It is shown as plain text\.<\/p>/);
     expect(rendered.html).toContain("&lt;script&gt;");
     expect(rendered.headings).toEqual([]);
   });
@@ -45,5 +51,49 @@ describe("markdown nesting", () => {
       ">".repeat(500) +
       "\n```\n";
     expect(markdownNestingProblem(sample)).toBeNull();
+  });
+});
+
+describe("emphasis marks per paragraph", () => {
+  // marked pairs emphasis delimiters with a search per delimiter, so a paragraph's cost grows with the square of
+  // its marks: `*a` 99,500 times took 5.7–7.9 s on an idle machine (and `_a` several times that), flat as it is.
+  const marks = MARKDOWN_MAX_EMPHASIS_MARKS;
+
+  test.each(["*a", "_a", "**a", "*a_"])("%s: a paragraph at the limit renders, one past it is refused", (unit) => {
+    const perUnit = unit === "*a_" ? 2 : 1;
+    const atLimit = unit.repeat(Math.floor(marks / perUnit));
+    expect(markdownNestingProblem(atLimit)).toBeNull();
+    expect(markdownNestingProblem(atLimit + unit)).toBe(
+      `The paragraph at line 1 has more than ${marks.toLocaleString("en")} emphasis marks (* and _); ` +
+        `the limit is ${marks.toLocaleString("en")} per paragraph.`,
+    );
+  });
+
+  test("the issue's case, `*a` 99,500 times, is refused, naming the line and the limit", () => {
+    expect(markdownNestingProblem("# Terms\n\n" + "*a".repeat(99_500))).toMatch(
+      /^The paragraph at line 3 has more than [\d,]+ emphasis marks .* per paragraph\.$/,
+    );
+  });
+
+  test("marks are counted per paragraph and in the whole text, and not in code blocks or when escaped", () => {
+    const paragraph = "*a".repeat(marks) + "\n\n";
+    const paragraphs = MARKDOWN_MAX_EMPHASIS_MARKS_TOTAL / marks;
+    expect(markdownNestingProblem(paragraph.repeat(paragraphs))).toBeNull();
+    expect(markdownNestingProblem(paragraph.repeat(paragraphs) + "*a")).toBe(
+      `The text has more than 10,000 emphasis marks (* and _) by line ${paragraphs * 2 + 1}; the limit is 10,000.`,
+    );
+    expect(markdownNestingProblem("```\n" + "*a".repeat(marks * 2) + "\n```\n")).toBeNull();
+    expect(markdownNestingProblem("\\*a".repeat(marks * 2))).toBeNull();
+  });
+
+  // The slowest text found that passes (`_a` is the slowest mark); 150 ms here with a load average of 21 on two
+  // cores, 2 s on a bad sample. The bound is generous for a shared machine; the refused case takes over 20 s.
+  test("the worst text that passes still renders within 2 s", () => {
+    const paragraph = "_a".repeat(marks) + "\n\n";
+    const worst = paragraph.repeat(MARKDOWN_MAX_EMPHASIS_MARKS_TOTAL / marks);
+    expect(markdownNestingProblem(worst)).toBeNull();
+    const started = performance.now();
+    renderMarkdown(worst);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

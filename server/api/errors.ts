@@ -50,6 +50,7 @@ export function validationError(error: ZodError): ApiError {
 /** The status each kind of service error answers with. */
 const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, ContentfulStatusCode> = {
   "invalid-input": 400,
+  "refused-input": 422,
   "not-found": 404,
   gone: 410,
   conflict: 409,

@@ -101,6 +101,11 @@ export async function deleteUserSessions(db: Database, userId: string, keepSessi
   return deleted.length;
 }
 
-export async function deleteExpiredSessions(db: Database): Promise<void> {
-  await db.delete(sessions).where(sql`${sessions.idleExpiresAt} <= now() or ${sessions.absoluteExpiresAt} <= now()`);
+/** Deletes every session past its idle or absolute expiry; how many. Scheduled by ./session-purge.ts. */
+export async function deleteExpiredSessions(db: Database): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(sql`${sessions.idleExpiresAt} <= now() or ${sessions.absoluteExpiresAt} <= now()`)
+    .returning({ id: sessions.id });
+  return deleted.length;
 }

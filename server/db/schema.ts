@@ -206,6 +206,10 @@ export const siteData = pgTable(
     versionNum: integer("version_num").notNull(),
     type: text("type").notNull(),
     markdown: text("markdown").notNull().default(""),
+    // The markdown rendered for its public page when it was saved, so no visitor pays for rendering it; null for a
+    // row saved before these columns, rendered (once) when first read.
+    html: text("html"),
+    headings: jsonb("headings").$type<{ level: number; text: string; id: string }[]>(),
     isCurrent: boolean("is_current").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

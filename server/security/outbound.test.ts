@@ -138,10 +138,13 @@ describe("the image host", () => {
       `http://mixed.test:${port}`,
     ];
     const before = connections;
+    // The host is the administrator's input, not an outside service's failure: 422, with the reason on the field.
     for (const host of hosts) {
       const response = await flux(host);
-      expect(response.status, host).toBe(502);
-      expect((await response.json()).detail, host).toMatch(/^The image host is not called: .* OUTBOUND_ALLOW_HOSTS\.$/);
+      expect(response.status, host).toBe(422);
+      const body = await response.json();
+      expect(body.detail, host).toMatch(/^The image host is not called: .* OUTBOUND_ALLOW_HOSTS\.$/);
+      expect(body.errors, host).toEqual([{ field: "host", message: body.detail }]);
     }
     expect(connections - before).toBe(0);
     expect(hits).toBe(0);

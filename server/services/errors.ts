@@ -5,6 +5,8 @@ import type { FieldError } from "../../shared/contract/errors";
 export type ServiceErrorKind =
   /** The input is wrong; fieldErrors say which field and why. */
   | "invalid-input"
+  /** The input is well formed but names what this site will not use (an internal address); fieldErrors say which. */
+  | "refused-input"
   /** What the caller names does not exist (any more). */
   | "not-found"
   /** What the caller names existed but can no longer be used (an undo that was done already or ran out of time). */
@@ -33,6 +35,12 @@ export class ServiceError extends Error {
 export class InvalidInputError extends ServiceError {
   constructor(message: string, fieldErrors: FieldError[] = []) {
     super("invalid-input", message, fieldErrors);
+  }
+}
+
+export class RefusedInputError extends ServiceError {
+  constructor(message: string, fieldErrors: FieldError[] = []) {
+    super("refused-input", message, fieldErrors);
   }
 }
 

@@ -10,7 +10,14 @@ import {
   type ImageGenConfig,
   type ImageJob,
 } from "../../shared/contract/flux";
-import { InvalidInputError, NotFoundError, ServiceError, UpstreamError, UpstreamTimeoutError } from "./errors";
+import {
+  InvalidInputError,
+  NotFoundError,
+  RefusedInputError,
+  ServiceError,
+  UpstreamError,
+  UpstreamTimeoutError,
+} from "./errors";
 import { config } from "../config";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
@@ -28,6 +35,8 @@ export interface ImageHostTarget {
   host: string;
   apiKey: string;
   timeoutMs?: number;
+  /** The request's field the host was typed in: a host the outbound policy refuses is then that field's error. */
+  hostField?: string;
 }
 
 /** The key of the shipped host when IMAGE_HOST_API_KEY is unset: derived from the site's encryption key. */
@@ -185,8 +194,12 @@ async function callHost(
     if (signal.aborted || (error instanceof Error && error.name === "TimeoutError")) {
       throw new UpstreamTimeoutError(`The image host did not answer within ${timeoutMs / 1000} s.`);
     }
-    if (error instanceof OutboundRefusedError)
-      throw new UpstreamError(`The image host is not called: ${error.message}`);
+    if (error instanceof OutboundRefusedError) {
+      const message = `The image host is not called: ${error.message}`;
+      // Typed in this request, the host is the administrator's mistake to correct, not an outside failure.
+      if (target.hostField) throw new RefusedInputError(message, [{ field: target.hostField, message }]);
+      throw new UpstreamError(message);
+    }
     // One message for every connection-level failure (refused, reset, unknown name), so the answer does not
     // tell which ports of a host are open.
     throw new UpstreamError(`The image host at ${url.origin} could not be reached.`);

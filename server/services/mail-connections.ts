@@ -165,15 +165,44 @@ function toItem(row: typeof mailConnections.$inferSelect): MailConnection {
   };
 }
 
-/** Exchanges the code (with the PKCE verifier), reads the account's e-mail and stores the connection. */
+/**
+ * The site's own words for each error code of RFC 6749 4.1.2.1. The provider's error_description is never shown:
+ * it arrives in a query string anyone can write, so it could pass off an attacker's text as the site's.
+ */
+const OAUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
+  access_denied: "Google refused the connection: the account's owner declined access. Nothing was connected.",
+  invalid_request: "Google refused the connection: it found the request malformed. Start again from Email Config.",
+  unauthorized_client:
+    "Google refused the connection: this OAuth client may not connect accounts this way. " +
+    "Check the client in the Google Cloud console.",
+  unsupported_response_type:
+    "Google refused the connection: it does not offer the authorization-code flow to this OAuth client.",
+  invalid_scope:
+    "Google refused the connection: it does not grant the permissions asked for (openid, email, Gmail). " +
+    "Check the OAuth consent screen.",
+  server_error: "Google refused the connection: Google had a problem of its own. Try again.",
+  temporarily_unavailable: "Google refused the connection: Google is busy; try again later.",
+};
+const OAUTH_ERROR_UNKNOWN = "Google refused the connection with an error this site does not know. Try again.";
+
+export function oauthErrorMessage(code: string): string {
+  return Object.hasOwn(OAUTH_ERROR_MESSAGES, code) ? OAUTH_ERROR_MESSAGES[code]! : OAUTH_ERROR_UNKNOWN;
+}
+
+/**
+ * Exchanges the code (with the PKCE verifier), reads the account's e-mail and stores the connection. The flow and
+ * its state are checked first, so a refusal from Google is believed only for an attempt this administrator began.
+ */
 export async function finishGmailConnect(
   db: Database,
-  input: { code: string; state: string; flowToken: string; userId: string; ip: string | null },
+  input: { code?: string; error?: string; state: string; flowToken: string; userId: string; ip: string | null },
   settings: GoogleSettings = googleSettings(),
   timeoutMs = config.integrations.timeoutMs,
 ): Promise<MailConnection> {
   requireConfigured(settings);
   const flow = openFlow(input.flowToken, input.state, input.userId);
+  if (input.error !== undefined || input.code === undefined)
+    throw new UpstreamError(oauthErrorMessage(input.error ?? ""));
   const tokens = await callProvider(
     settings.tokenUrl,
     {

@@ -5,7 +5,13 @@ import type { Database } from "../db/client";
 import { siteData } from "../db/schema";
 import { deleteAndHold } from "./deleted-records";
 import { NotFoundError } from "./errors";
-import { SITE_DATA_DEFAULT_TYPE, type SiteDataEntry, type SiteDataEntryInput } from "../../shared/contract/site-data";
+import {
+  LEGAL_PAGE_MARKDOWN_OPTIONS,
+  SITE_DATA_DEFAULT_TYPE,
+  type SiteDataEntry,
+  type SiteDataEntryInput,
+} from "../../shared/contract/site-data";
+import { renderMarkdown } from "../../shared/markdown";
 
 type SiteDataRow = typeof siteData.$inferSelect;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -62,10 +68,16 @@ export async function createSiteData(db: Database, type = SITE_DATA_DEFAULT_TYPE
     await lockTypes(tx, [type]);
     const [row] = await tx
       .insert(siteData)
-      .values({ type, versionNum: await nextVersion(tx, type), markdown: "", isCurrent: false })
+      .values({ type, versionNum: await nextVersion(tx, type), markdown: "", ...renderedColumns(""), isCurrent: false })
       .returning();
     return toSiteDataEntry(row!);
   });
+}
+
+/** The markdown rendered for its public page, stored with it: rendering happens once per save, never per visitor. */
+export function renderedColumns(markdown: string): Pick<SiteDataRow, "html" | "headings"> {
+  const { html, headings } = renderMarkdown(markdown, LEGAL_PAGE_MARKDOWN_OPTIONS);
+  return { html, headings };
 }
 
 /**
@@ -78,6 +90,8 @@ export async function updateSiteData(
   input: Omit<SiteDataEntryInput, "id">,
 ): Promise<SiteDataEntry> {
   if (!isUuid(id)) throw new NotFoundError("Site data entry not found.");
+  // Before the transaction, which should not wait on the CPU; the schema has bounded what rendering costs.
+  const rendered = input.markdown === undefined ? {} : renderedColumns(input.markdown);
   // The current terms and privacy entries are public pages.
   return changePublicContent(db, ["site-data"], async (tx) => {
     const [before] = await tx.select().from(siteData).where(eq(siteData.id, id)).limit(1);
@@ -100,6 +114,7 @@ export async function updateSiteData(
         type: input.type,
         versionNum: typeChanged ? await nextVersion(tx, input.type) : current.versionNum,
         markdown: input.markdown ?? current.markdown,
+        ...rendered,
         isCurrent,
         updatedAt: new Date(),
       })

@@ -73,21 +73,32 @@ export type SessionInfo = z.infer<typeof SessionSchema>;
 /** Longest post-sign-in destination kept; a longer one falls back (no page of the site needs more). */
 const MAX_REDIRECT_PATH_LENGTH = 2_000;
 
+/** The origin paths are resolved against; any origin would do, as only the path of the result is kept. */
+const REDIRECT_BASE = "http://site.invalid";
+
+/** A path a browser reads as this site's: one slash, not followed by another or by a backslash (`//host`). */
+const isSiteRelativePath = (path: string) => path.startsWith("/") && path[1] !== "/" && path[1] !== "\\";
+
 /**
- * Only same-site paths may be a post-sign-in destination (no open redirects). The path comes back as the URL parser
- * writes it: characters outside ASCII percent-encoded, so it can stand in a Location header.
+ * Only same-site paths may be a post-sign-in destination (no open redirects). The target is resolved with the URL
+ * parser against an origin, its origin compared after resolution, and what comes back is the parser's own
+ * serialisation: dot segments resolved ("/..//evil" would otherwise become "//evil", another host), characters
+ * outside ASCII percent-encoded so it can stand in a Location header.
  */
 export function safeRedirectPath(target: unknown, fallback = "/"): string {
   if (typeof target !== "string" || target.length > MAX_REDIRECT_PATH_LENGTH) return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  // Declared shape first: a path, without the characters the parser drops or turns into slashes.
   // oxlint-disable-next-line no-control-regex -- control characters are exactly what must be refused
-  if (/[\u0000-\u001f\\]/.test(target)) return fallback;
-  const base = "http://site.invalid";
+  if (!isSiteRelativePath(target) || /[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
   let url: URL;
   try {
-    url = new URL(target, base);
+    url = new URL(target, REDIRECT_BASE);
   } catch {
     return fallback;
   }
-  return url.origin === base ? url.pathname + url.search + url.hash : fallback;
+  if (url.origin !== REDIRECT_BASE) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // After resolution too: dot segments can leave an empty first segment, which a browser reads as a host.
+  if (!isSiteRelativePath(path) || new URL(path, REDIRECT_BASE).href !== url.href) return fallback;
+  return path;
 }

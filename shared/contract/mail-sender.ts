@@ -45,11 +45,21 @@ export const GmailConnectStartQuerySchema = z.object({
 export const GmailConnectStartResponseSchema = z.object({ authorization_url: z.string(), flow_token: z.string() });
 export type GmailConnectStartResponse = z.infer<typeof GmailConnectStartResponseSchema>;
 
-export const GmailCallbackSchema = z.object({
-  code: z.string().min(1, "code is required.").max(4096),
-  state: z.string().min(1, "state is required.").max(512),
-  flow_token: z.string().min(1, "The connection attempt has expired; start again.").max(8192),
-});
+/**
+ * What Google sent back to the callback: a code, or the error code of a refusal (RFC 6749 4.1.2.1), with the
+ * state and the sealed flow. An error's description is not taken: anyone can craft the link that carries it.
+ */
+export const GmailCallbackSchema = z
+  .object({
+    code: z.string().min(1, "code is required.").max(4096).optional(),
+    error: z.string().min(1, "error must not be empty.").max(256, "error must be at most 256 characters.").optional(),
+    state: z.string().min(1, "state is required.").max(512),
+    flow_token: z.string().min(1, "The connection attempt has expired; start again.").max(8192),
+  })
+  .refine((body) => (body.code === undefined) !== (body.error === undefined), {
+    message: "Send either code or error.",
+    path: ["code"],
+  });
 
 export const GmailCallbackResponseSchema = z.object({ session: MailConnectionSchema });
 export type GmailCallbackResponse = z.infer<typeof GmailCallbackResponseSchema>;

@@ -56,6 +56,18 @@ export function isLegalPageType(value: string): value is LegalPageType {
 
 export const CurrentSiteDataParamsSchema = z.object({ type: z.string().max(SITE_DATA_TYPE_MAX) });
 
+/** How terms and privacy are rendered for their pages (which have their own h1), once, when saved. */
+export const LEGAL_PAGE_MARKDOWN_OPTIONS = { headingOffset: 1 } as const;
+
+/** An entry's markdown as its public page shows it: safe HTML and the outline of its headings. */
+export const RenderedMarkdownSchema = z.object({
+  html: z.string(),
+  headings: z.array(z.object({ level: z.number().int(), text: z.string(), id: z.string() })),
+});
+
 /** GET /api/v1/site/data/current/{type}: null when no entry of the type is current. */
-export const CurrentSiteDataSchema = z.object({ entry: SiteDataEntryViewSchema.nullable() });
+export const CurrentSiteDataSchema = z.object({
+  entry: SiteDataEntryViewSchema.nullable(),
+  rendered: RenderedMarkdownSchema.nullable(),
+});
 export type CurrentSiteData = z.infer<typeof CurrentSiteDataSchema>;

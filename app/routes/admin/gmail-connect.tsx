@@ -28,20 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const providerError = url.searchParams.get("error");
   const code = url.searchParams.get("code");
-  const clearCookie = { "Set-Cookie": await flowCookie.serialize("", { maxAge: 0 }) };
 
-  if (providerError) {
-    const reason = url.searchParams.get("error_description") || providerError;
-    return redirectWithError(EMAIL_CONFIG_PATH, `Google refused the connection: ${reason.slice(0, 200)}`, {
-      headers: clearCookie,
-    });
-  }
-
-  if (code) {
+  // Google's answer, a code or a refusal. /api checks the flow and its state before it reads either, and words a
+  // refusal itself: error_description is never passed on, as anyone can write it into a link to this page.
+  if (providerError !== null || code !== null) {
+    const clearCookie = { "Set-Cookie": await flowCookie.serialize("", { maxAge: 0 }) };
     const flowToken: unknown = await flowCookie.parse(request.headers.get("cookie"));
     const result = await apiRequest<GmailCallbackResponse>(context, "/v1/admin/gmail/connect/callback", {
       body: {
-        code,
+        ...(providerError !== null ? { error: providerError } : { code }),
         state: url.searchParams.get("state") ?? "",
         flow_token: typeof flowToken === "string" ? flowToken : "",
       },

@@ -7,7 +7,7 @@ import { MarkdownView } from "~/components/markdown-view";
 import { Time } from "~/components/time";
 import { sessionContext } from "~/context";
 import { apiGetOrThrow } from "~/utils/api.server";
-import { renderMarkdown, type MarkdownHeading } from "~/utils/markdown";
+import type { MarkdownHeading } from "~/utils/markdown";
 import { pageMeta } from "~/utils/meta";
 import type { CurrentSiteData, LegalPageType } from "../../../shared/contract/site-data";
 
@@ -23,8 +23,8 @@ function legalTypeOf(request: Request): LegalPageType {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const type = legalTypeOf(request);
-  const { entry } = await apiGetOrThrow<CurrentSiteData>(context, `/v1/site/data/current/${type}`);
-  const rendered = entry ? renderMarkdown(entry.markdown, { headingOffset: 1 }) : null;
+  // Rendered by /api when it was saved: a visitor never pays for rendering the markdown.
+  const { entry, rendered } = await apiGetOrThrow<CurrentSiteData>(context, `/v1/site/data/current/${type}`);
   // A visitor without cookies gets a page that may be reused: for a minute by the browser, for 10 s by shared caches
   // (this server's page cache among them; a save empties it). Anyone else (signed in, a theme or a flash message)
   // always revalidates, so an administrator sees a save at once.

@@ -1,4 +1,5 @@
 // The loaders of /terms, /privacy and /site/health2 against the real /api, in-process.
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRequestContext, sessionContext } from "~/context";
 import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
@@ -71,6 +72,44 @@ describe("terms and privacy", () => {
     expect(data.headings.map((heading) => heading.text)).toEqual(["Terms", "Use", "Changes"]);
     // Client-side navigations ask for /terms.data: still the terms.
     expect((await callLoader<LegalData>(legalLoader, "/terms.data")).data.type).toBe("terms");
+  });
+
+  it("renders once, when saved: the page serves the stored rendering, not a new one per visitor", async () => {
+    const { token } = await h.signIn({ admin: true });
+    const created = await h.request("/v1/admin/site/data/new", { method: "POST", token });
+    const { id } = (await created.json()) as { id: string };
+    const saved = await h.request(`/v1/admin/site/data/entry/${id}`, {
+      method: "POST",
+      token,
+      json: { id, type: "privacy", markdown: "# Privacy\n\nWe keep *little*.", is_current: true },
+    });
+    expect(saved.status).toBe(200);
+    const stored = (await h.database.db.execute(sql`select html from site_data where id = ${id}`)) as unknown as {
+      rows: { html: string }[];
+    };
+    expect(stored.rows[0]?.html).toBe('<h2 id="section-privacy">Privacy</h2>\n<p>We keep <em>little</em>.</p>\n');
+    // Were the page to render the markdown itself, it would not show what is stored.
+    await h.database.db.execute(sql`update site_data set html = '<p>as stored</p>' where id = ${id}`);
+    const { data } = await callLoader<LegalData>(legalLoader, "/privacy");
+    expect(data.html).toBe("<p>as stored</p>");
+    expect(data.headings).toEqual([{ level: 2, text: "Privacy", id: "section-privacy" }]);
+  });
+
+  it("refuses at save a text whose rendering would take seconds, naming the limit", async () => {
+    const { token } = await h.signIn({ admin: true });
+    const created = await h.request("/v1/admin/site/data/new", { method: "POST", token });
+    const { id } = (await created.json()) as { id: string };
+    const started = performance.now();
+    const saved = await h.request(`/v1/admin/site/data/entry/${id}`, {
+      method: "POST",
+      token,
+      json: { id, type: "terms", markdown: "*a".repeat(99_500), is_current: true },
+    });
+    expect(saved.status).toBe(400);
+    expect(((await saved.json()) as { detail: string }).detail).toBe(
+      "markdown: The paragraph at line 1 has more than 500 emphasis marks (* and _); the limit is 500 per paragraph.",
+    );
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 
   it("lets a cookieless visitor's browser reuse the page for a minute, and no one else", async () => {

@@ -251,15 +251,20 @@ describe("GET /api/v1/site/data/current/{type}", () => {
   it("answers null when no entry is current, then the current version only", async () => {
     const none = await h.request("/v1/site/data/current/privacy");
     expect(none.status).toBe(200);
-    expect(await none.json()).toEqual({ entry: null });
+    expect(await none.json()).toEqual({ entry: null, rendered: null });
 
     await saveEntry("terms", "# Old terms", false);
     await saveEntry("terms", "# New terms", true);
     await saveEntry("privacy", "# Draft privacy", false);
     const terms = await h.request("/v1/site/data/current/terms");
     expect(terms.status).toBe(200);
-    const { entry } = await terms.json();
+    const { entry, rendered } = await terms.json();
     expect(entry).toMatchObject({ type: "terms", versionNum: 2, markdown: "# New terms", is_current: true });
+    // Rendered when saved, for the page (its own h1 above, so the heading is an h2).
+    expect(rendered).toEqual({
+      html: '<h2 id="section-new-terms">New terms</h2>\n',
+      headings: [{ level: 2, text: "New terms", id: "section-new-terms" }],
+    });
     expect(new Date(entry.created_at).getTime()).not.toBeNaN();
     expect((await (await h.request("/v1/site/data/current/privacy")).json()).entry).toBeNull();
   });
@@ -290,6 +295,18 @@ describe("GET /api/v1/site/data/current/{type}", () => {
     // ...a save does, at once.
     await updateSiteData(h.database.db, current.id, { type: "terms", markdown: "# Saved terms" });
     expect((await (await h.request("/v1/site/data/current/terms")).json()).entry.markdown).toBe("# Saved terms");
+  });
+
+  it("renders an entry saved before renderings were stored once, when first read, and stores it", async () => {
+    const saved = await saveEntry("privacy", "# Old privacy", true);
+    await h.database.db.update(siteData).set({ html: null, headings: null }).where(eq(siteData.id, saved.id));
+    await updateSiteData(h.database.db, saved.id, { type: "privacy", is_current: true }); // empties the cache only
+    await h.database.db.update(siteData).set({ html: null, headings: null }).where(eq(siteData.id, saved.id));
+    const { rendered } = await (await h.request("/v1/site/data/current/privacy")).json();
+    expect(rendered.html).toBe('<h2 id="section-old-privacy">Old privacy</h2>\n');
+    const [row] = await h.database.db.select().from(siteData).where(eq(siteData.id, saved.id));
+    expect(row?.html).toBe(rendered.html);
+    expect(row?.headings).toEqual(rendered.headings);
   });
 
   it("serves only the public types", async () => {

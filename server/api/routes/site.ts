@@ -11,7 +11,7 @@ import {
 import { config } from "../../config";
 import { hitRateLimit } from "../../lib/rate-limit";
 import { scheduleContactNotifications, submitContactMessage } from "../../services/contact";
-import { currentLegalEntry, legalEntryEtag } from "../../services/legal-pages";
+import { currentLegalPage, legalEntryEtag } from "../../services/legal-pages";
 import { clientIp, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonResponse } from "../openapi";
@@ -98,12 +98,12 @@ siteRoutes.openapi(
         404,
         `No public site data of type "${type}": only ${LEGAL_PAGE_TYPES.join(" and ")} are public.`,
       );
-    const entry = await currentLegalEntry(c.var.db, type);
-    const etag = legalEntryEtag(entry);
+    const page = await currentLegalPage(c.var.db, type);
+    const etag = legalEntryEtag(page.entry);
     c.header("ETag", etag);
     c.header("Cache-Control", LEGAL_CACHE_CONTROL);
     const ifNoneMatch = c.req.header("if-none-match");
     if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) return c.body(null, 304);
-    return c.json({ entry }, 200);
+    return c.json(page, 200);
   },
 );

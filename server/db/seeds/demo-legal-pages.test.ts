@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { currentLegalEntry } from "../../services/legal-pages";
+import { currentLegalPage } from "../../services/legal-pages";
 import { openTestDatabase } from "../../../tests/support/api-harness";
 import type { DatabaseHandle } from "../client";
 import { siteData } from "../schema";
@@ -26,6 +26,8 @@ it("seeds terms (two versions, the second current) and privacy once, and only in
     "terms v1",
     "terms v2 current",
   ]);
-  expect((await currentLegalEntry(db, "terms"))?.markdown).toBe(DEMO_TERMS);
-  expect((await currentLegalEntry(db, "privacy"))?.markdown).toBe(DEMO_PRIVACY);
+  expect((await currentLegalPage(db, "terms")).entry?.markdown).toBe(DEMO_TERMS);
+  expect((await currentLegalPage(db, "privacy")).entry?.markdown).toBe(DEMO_PRIVACY);
+  // Rendered when seeded, like a save: the page never renders it per visitor.
+  expect((await currentLegalPage(db, "terms")).rendered?.html).toContain("<h2");
 });

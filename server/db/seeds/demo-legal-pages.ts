@@ -5,6 +5,7 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { siteData } from "../schema";
 import type { Seeder } from "./seeder";
+import { renderedColumns } from "../../services/site-data";
 
 const DAY_MS = 86_400_000;
 
@@ -99,6 +100,9 @@ export const seedDemoLegalPages: Seeder = async (db: Database, { demo }) => {
   }
   if (rows.length === 0) return;
   // A concurrent first start (several workers) may have seeded already: the unique indexes make that a no-op.
-  await db.insert(siteData).values(rows).onConflictDoNothing();
+  await db
+    .insert(siteData)
+    .values(rows.map((row) => ({ ...row, ...renderedColumns(row.markdown ?? "") })))
+    .onConflictDoNothing();
   console.log(`[seed] demo ${[...new Set(rows.map((row) => row.type))].join(" and ")} text`);
 };

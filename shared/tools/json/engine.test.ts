@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { describeRemovals } from "./describe";
 import { formatJson } from "./engine";
@@ -351,6 +352,11 @@ describe("errors quote the input as printable text", () => {
     ['{"a\ud83d" 1}', "Expected ':' after the key \"a\\ud83d\" but found '1'."],
     ['{"abc\u202edef" 1}', "Expected ':' after the key \"abc\\u202edef\" but found '1'."],
     ['{"line\u2028sep":}', "Expected a value for the key \"line\\u2028sep\" but found '}'."],
+    ['["\\\u0000"]', "Invalid escape '\\\\u0000' in a string."],
+    ['["\\\u001b[31m"]', "Invalid escape '\\\\u001b' in a string."],
+    ['["\\\u202e"]', "Invalid escape '\\\\u202e' in a string."],
+    ['["\\\ud83d"]', "Invalid escape '\\\\ud83d' in a string."],
+    ['["\\😀"]', "Invalid escape '\\😀' in a string."],
   ])("%j → %s", (input, message) => {
     expect(printableError(input).message).toBe(message);
   });
@@ -367,6 +373,54 @@ describe("errors quote the input as printable text", () => {
     expect(error.text).toBe('["a\\ud83d", \\u0085 x]');
     expect(error.message).toBe("Expected a value but found the control character U+0085.");
     expect(error.caret).toBe(" ".repeat(error.text.indexOf("\\u0085")) + "^");
+  });
+
+  test("for any input, no part of the error carries a control character or half a surrogate pair", () => {
+    const nasty = fc.constantFrom(
+      "\\",
+      '"',
+      "[",
+      "]",
+      "{",
+      "}",
+      ":",
+      ",",
+      "\\u",
+      "\u0000",
+      "\u001b",
+      "\u0085",
+      "\u009b",
+      "\u202e",
+      "\u2028",
+      "\ud83d",
+      "\ude00",
+      "😀",
+      "\t",
+      "\n",
+      "1",
+      "e",
+      "-",
+      "a",
+      "/*",
+      "//",
+    );
+    const input = fc.oneof(
+      fc.array(nasty, { maxLength: 16 }).map((pieces) => pieces.join("")),
+      fc.string({ unit: "binary", maxLength: 24 }),
+      fc
+        .tuple(fc.constantFrom('["\\', '{"\\', '["a', "[1", '{"k":'), fc.string({ unit: "binary", maxLength: 4 }))
+        .map(([head, tail]) => head + tail),
+    );
+    fc.assert(
+      fc.property(input, fc.boolean(), (text, jsonc) => {
+        const result = format(text, { jsonc });
+        if (result.ok || !result.syntaxError) return;
+        const error = result.syntaxError;
+        for (const part of [error.message, error.hint ?? "", error.text])
+          expect(part, JSON.stringify(part)).not.toMatch(UNPRINTABLE);
+      }),
+      { numRuns: 3_000 },
+    );
   });
 
   test("duplicate keys are listed as printable text", () => {

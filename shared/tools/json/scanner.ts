@@ -162,7 +162,8 @@ export class JsonScanner {
         "The input ends inside a string, after a backslash.",
         "Close the string with a double quote.",
       );
-    const escape = text.slice(at, at + 2);
+    // Quoted as printable text, and whole: the escaped character may be a control or the first half of an emoji.
+    const escape = printable(sliceWhole(text, at, at + 2));
     const hint =
       next === Char.Apostrophe
         ? "A single quote needs no escape inside a JSON string: write ' alone."

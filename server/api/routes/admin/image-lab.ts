@@ -42,6 +42,7 @@ adminImageLabRoutes.openapi(
     responses: {
       200: jsonResponse(ImageJobListResponseSchema, "The host's jobs, one per prompt line."),
       ...badInput,
+      422: jsonResponse(ErrorBodySchema, "The host is an address this site does not call (the `host` field says why)."),
       ...adminErrors,
       ...upstream,
     },
@@ -56,7 +57,11 @@ adminImageLabRoutes.openapi(
       if (!checked.ok) throw new ApiError(400, checked.message, [{ field: "echo_data", message: checked.message }]);
       echoText = written;
     }
-    const jobs = await generateImages({ host: request.host, apiKey: request.api_key }, request, echoText);
+    const jobs = await generateImages(
+      { host: request.host, apiKey: request.api_key, hostField: "host" },
+      request,
+      echoText,
+    );
     return jsonWithStoredText(c, { result_list: jobs }, 200);
   },
 );

@@ -152,6 +152,40 @@ describe("mail sender: Gmail OAuth flow", () => {
     expect(foreign.status).toBe(400);
   });
 
+  it("checks the flow's state before it reads Google's error, and words the error itself", async () => {
+    Object.assign(process.env, oauth.env);
+    const { authorization_url, flow_token } = await start();
+    const state = new URL(authorization_url).searchParams.get("state")!;
+    const callback = (json: Record<string, unknown>) =>
+      h.request("/v1/admin/gmail/connect/callback", { method: "POST", token: admin.token, json });
+
+    const tokenRequestsBefore = oauth.tokenRequests.length;
+    const forged = await callback({ error: "access_denied", state: `${state}x`, flow_token });
+    expect(forged.status).toBe(400);
+    expect((await readJson(forged)).detail).toMatch(/not valid or has expired/);
+
+    const denied = await callback({ error: "access_denied", state, flow_token });
+    expect(denied.status).toBe(502);
+    expect((await readJson(denied)).detail).toBe(
+      "Google refused the connection: the account's owner declined access. Nothing was connected.",
+    );
+    const unknown = await callback({ error: "<b>call evil.example</b>", state, flow_token });
+    expect((await readJson(unknown)).detail).toBe(
+      "Google refused the connection with an error this site does not know. Try again.",
+    );
+    // A refusal never reaches the token endpoint.
+    expect(oauth.tokenRequests).toHaveLength(tokenRequestsBefore);
+
+    for (const body of [
+      { state, flow_token },
+      { code: "c", error: "access_denied", state, flow_token },
+    ]) {
+      const answer = await callback(body);
+      expect(answer.status).toBe(400);
+      expect((await readJson(answer)).detail).toBe("code: Send either code or error.");
+    }
+  });
+
   it("reports a refusal at the token endpoint and an account without e-mail", async () => {
     Object.assign(process.env, oauth.env);
     const first = await start();

@@ -116,9 +116,10 @@ adminMailSenderRoutes.openapi(
     },
   }),
   async (c) => {
-    const { code, state, flow_token: flowToken } = c.req.valid("json");
+    const { code, error, state, flow_token: flowToken } = c.req.valid("json");
     const session = await finishGmailConnect(c.var.db, {
       code,
+      error,
       state,
       flowToken,
       userId: currentUserId(c),
