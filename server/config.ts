@@ -47,7 +47,7 @@ export const config = {
    */
   admissionPerClient: int("ADMISSION_PER_CLIENT", 4),
   /** Expensive requests a worker works on at once, from everyone; past it, 503 with Retry-After. */
-  admissionMaxInFlight: int("ADMISSION_MAX_IN_FLIGHT", 8),
+  admissionMaxInFlight: int("ADMISSION_MAX_IN_FLIGHT", 4),
   /** The worker's event-loop delay (p99 of the last 0.5 s) past which expensive requests get 503; 0 turns it off. */
   admissionMaxEventLoopDelayMs: int("ADMISSION_MAX_EVENT_LOOP_DELAY_MS", 150),
   /** Bytes of request bodies still arriving that a worker holds, across all connections; past it, 503 and close. */

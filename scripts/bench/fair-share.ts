@@ -206,7 +206,10 @@ export async function runFairShare(url: string, { phaseMs }: { phaseMs: number }
     const attackers = Array.from({ length: 20 }, () => ({ address: ATTACKERS[0]!, path }));
     phases.push(await phase(port, `1 address × 20 on ${path.name}`, attackers, phaseMs));
   }
-  const mixed = ATTACKERS.flatMap((address, i) => Array.from({ length: 4 }, () => ({ address, path: paths[i]! })));
-  phases.push(await phase(port, "5 addresses × 4, one path each", mixed, phaseMs));
+  const mixed = (chosen: AttackPath[]) =>
+    ATTACKERS.flatMap((address, i) => Array.from({ length: 4 }, () => ({ address, path: chosen[i % chosen.length]! })));
+  const withoutTool = paths.filter((path) => !/JSON tool/.test(path.name));
+  phases.push(await phase(port, "5 addresses × 4 on the exports and searches", mixed(withoutTool), phaseMs));
+  phases.push(await phase(port, "5 addresses × 4, one path each (the JSON tool among them)", mixed(paths), phaseMs));
   return phases;
 }
