@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
@@ -9,7 +9,7 @@ import { CopyButton } from "~/components/copy-button";
 import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
-import { FormErrors, InputField, SubmitButton } from "~/components/field";
+import { Field, FieldErrors, FormErrors, InputField, SubmitButton } from "~/components/field";
 import { Time } from "~/components/time";
 import { sessionContext, userContext } from "~/context";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
@@ -20,7 +20,15 @@ import {
   type ApiKeySavedResponse,
   type ApiKeySecretResponse,
 } from "../../../shared/contract/api-keys";
-import { GENERATED_KEY_BYTES, generateApiKey, isProtectedKey } from "../../../shared/contract/api-keys-vocabulary";
+import {
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  DEFAULT_API_KEY_SCOPES,
+  GENERATED_KEY_BYTES,
+  generateApiKey,
+  isProtectedKey,
+  type ApiKeyScope,
+} from "../../../shared/contract/api-keys-vocabulary";
 import { apiRequest } from "~/utils/api.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
@@ -100,12 +108,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ intent, result: null, ...NO_REVEAL, revealedSession }, { headers: { "Cache-Control": "no-store" } });
   }
 
-  // Without JavaScript the Generate button posts here and gets the form back with a new key.
+  // Without JavaScript the Generate button posts here and gets the form back with a new key (and the rest as posted).
   if (intent === "generate") {
+    const ticked = formData.getAll("scopes");
     const generated = {
       edit_id: String(formData.get("edit_id") ?? ""),
       service_name: String(formData.get("service_name") ?? ""),
       api_key: generateApiKey(),
+      scopes: API_KEY_SCOPES.filter((scope) => ticked.includes(scope)),
     };
     return data({ intent, result: null, ...NO_REVEAL, generated });
   }
@@ -113,7 +123,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   return saveAction(formData, {
     intent,
     schema: ApiKeySchema,
-    save: (body) => apiRequest<ApiKeySavedResponse>(context, "/v1/admin/api_keys", { body }),
+    // The form always shows every scope's box, so none ticked means none (the API keeps the scopes of an edit that
+    // leaves them out).
+    save: (body) =>
+      apiRequest<ApiKeySavedResponse>(context, "/v1/admin/api_keys", { body: { ...body, scopes: body.scopes ?? [] } }),
     redirectTo: () => PAGE_PATH,
     message: "API Key saved successfully!",
     extra: NO_REVEAL,
@@ -142,7 +155,10 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
         {(key, index) => (
           <tr key={key.id} aria-selected={editing?.id === key.id} className={editedRowClass(editing?.id === key.id)}>
             <td>{index + 1}</td>
-            <td data-label="Service Name">{key.service_name}</td>
+            <td data-label="Service Name">
+              {key.service_name}
+              <ScopeList scopes={key.scopes} serviceName={key.service_name} />
+            </td>
             <td data-label="API Key">
               <div className="flex flex-wrap items-center gap-2">
                 {key.api_key === null ? (
@@ -220,12 +236,13 @@ const ApiKeyForm = withDeferredForm(function ApiKeyForm({
     {
       id: `api-key-form-${generated?.api_key ?? "plain"}`,
       lastResult: actionData?.intent === "save" ? actionData.result : undefined,
-      // The saved key is never put into the form: left empty, Save keeps it.
+      // The saved key is never put into the form: left empty, Save keeps it. Reset clears the name and key; the
+      // boxes go back to the saved scopes (a new key's: upload only), so a Save after it takes nothing away.
       defaultValue:
         generated ??
         (editing && !reset
-          ? { edit_id: editing.id, service_name: editing.service_name }
-          : { edit_id: editing?.id ?? "" }),
+          ? { edit_id: editing.id, service_name: editing.service_name, scopes: editing.scopes }
+          : { edit_id: editing?.id ?? "", scopes: editing?.scopes ?? [...DEFAULT_API_KEY_SCOPES] }),
     },
   );
   const editId = generated?.edit_id || editing?.id || "";
@@ -242,37 +259,57 @@ const ApiKeyForm = withDeferredForm(function ApiKeyForm({
       </h2>
       <input {...getInputProps(fields.edit_id, { type: "hidden" })} key={fields.edit_id.key} value={editId} />
       <InputField field={fields.service_name} label="Service Name" autoComplete="off" />
-      <InputField
+      <Field
         field={fields.api_key}
         label="API Key"
-        autoComplete="off"
-        spellCheck={false}
-        className="input font-mono"
         hint={
           `${editId ? "Leave empty to keep the saved key. " : ""}Use a random url-safe secret of ` +
           `${GENERATED_KEY_BYTES} bytes, e.g. python -c "import secrets; ` +
           `print(secrets.token_urlsafe(${GENERATED_KEY_BYTES}))", or press Generate.`
         }
-      />
+      >
+        {/* The generator sits beside the field: with JavaScript it fills the field in place, without it the
+            button posts and the form comes back with a key. */}
+        <div className="flex gap-2">
+          <input
+            {...getInputProps(fields.api_key, { type: "text" })}
+            autoComplete="off"
+            spellCheck={false}
+            className="input min-w-0 flex-1 font-mono"
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="generate"
+            formNoValidate
+            className="btn"
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              form.update({ name: fields.api_key.name, value: generateApiKey(), validated: true });
+            }}
+          >
+            Generate
+          </button>
+        </div>
+      </Field>
+      <fieldset aria-describedby={fields.scopes.errorId}>
+        <legend className="label">What this key may do</legend>
+        <div className="space-y-1">
+          {getCollectionProps(fields.scopes, { type: "checkbox", options: [...API_KEY_SCOPES] }).map((box) => (
+            <label key={box.key} htmlFor={box.id} className="flex items-center gap-2 text-sm">
+              <input {...box} className="size-4" />
+              {API_KEY_SCOPE_LABELS[box.value as ApiKeyScope]} <code className="text-xs">{box.value}</code>
+            </label>
+          ))}
+        </div>
+        <FieldErrors id={fields.scopes.errorId} errors={fields.scopes.errors} />
+      </fieldset>
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton intent="save" busy={submitting} busyLabel="Saving...">
           {editId ? "Save" : "Create"}
         </SubmitButton>
-        <button
-          type="submit"
-          name="intent"
-          value="generate"
-          formNoValidate
-          className="btn"
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            form.update({ name: fields.api_key.name, value: generateApiKey(), validated: true });
-          }}
-        >
-          Generate
-        </button>
         <Link
           to={editId ? `${PAGE_PATH}?edit=${editId}&reset=1` : PAGE_PATH}
           className="btn"
@@ -290,6 +327,23 @@ const ApiKeyForm = withDeferredForm(function ApiKeyForm({
     </Form>
   );
 });
+
+/** What a key may do, under its name: an administrator narrows it in the form. */
+function ScopeList({ scopes, serviceName }: { scopes: readonly ApiKeyScope[]; serviceName: string }) {
+  return (
+    <ul aria-label={`Scopes of ${serviceName}`} className="mt-1 flex flex-wrap gap-1 text-xs">
+      {scopes.length === 0 ? (
+        <li className="text-zinc-600 dark:text-zinc-400">No scopes: this key can do nothing.</li>
+      ) : (
+        scopes.map((scope) => (
+          <li key={scope} title={API_KEY_SCOPE_LABELS[scope]}>
+            <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{scope}</code>
+          </li>
+        ))
+      )}
+    </ul>
+  );
+}
 
 /** One secret from /api (same-origin, the session cookie), for a copy button. */
 async function fetchSecret(path: string, field: string): Promise<string> {
