@@ -71,7 +71,7 @@ describe("POST /api/camera/reports: authentication", () => {
     expect(await reportCount()).toBe(before);
   });
 
-  it("answers an address's unknown keys 429 past the limit, while the probe app's key from it still uploads", async () => {
+  it("answers an address's unknown keys 429 past the limit; the probe app's key from it uploads", async () => {
     const saved = config.apiKeyFailuresPer15Minutes;
     config.apiKeyFailuresPer15Minutes = 3;
     try {
