@@ -55,7 +55,10 @@ export const config = {
   contactRateLimitPerMinute: int("CONTACT_RATE_LIMIT_PER_MINUTE", 5),
   /** Camera report uploads accepted per API key and hour. */
   uploadRateLimitPerHour: int("UPLOAD_RATE_LIMIT_PER_HOUR", 1_000),
-  /** Unknown x-api-key values accepted per client address and 15 minutes before it gets 429 (valid keys still pass). */
+  /**
+   * Unknown x-api-key values and bearer tokens answered per client address and 15 minutes; then 429 for that
+   * address's unknown ones (known keys and tokens still pass).
+   */
   apiKeyFailuresPer15Minutes: int("API_KEY_FAILURES_PER_15_MINUTES", 20),
   /** Key/value writes and deletes accepted per API key and minute (administrators' sessions are not counted). */
   kvWriteRateLimitPerMinute: int("KV_WRITE_RATE_LIMIT_PER_MINUTE", 60),

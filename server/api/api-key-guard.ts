@@ -1,15 +1,12 @@
 // The one way a route accepts an x-api-key: the key must be known and hold the route's scope. Unknown keys are
-// counted per client address; past API_KEY_FAILURES_PER_15_MINUTES that address's unknown keys get 429, while a
-// known key from it still passes, so one guesser behind a shared address does not lock out the real key's users.
+// counted per client address (./credential-failures.ts): past the limit that address's unknown keys get 429, while
+// a known key from it still passes, so one guesser behind a shared address does not lock out the real key's users.
 import type { Context } from "hono";
 import type { ApiKeyScope } from "../../shared/contract/api-keys-vocabulary";
-import { config } from "../config";
-import { hitRateLimit } from "../lib/rate-limit";
 import { verifyApiKey, type ApiKeyIdentity } from "../services/api-key-auth";
 import { clientIp, type ApiEnv } from "./context";
+import { countCredentialFailure } from "./credential-failures";
 import { ApiError } from "./errors";
-
-export const API_KEY_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 const CHALLENGE = { "WWW-Authenticate": 'ApiKey header="x-api-key"' };
 
@@ -21,17 +18,7 @@ export async function authenticateApiKey<E extends ApiEnv>(
   if (!presented?.trim()) throw new ApiError(401, "An x-api-key header is required.", [], CHALLENGE);
   const identity = await verifyApiKey(c.var.db, presented);
   if (identity) return identity;
-  const limit = config.apiKeyFailuresPer15Minutes;
-  const hit = await hitRateLimit(c.var.db, `api-key-failure:ip:${clientIp(c)}`, limit, API_KEY_FAILURE_WINDOW_MS);
-  if (!hit.allowed) {
-    throw new ApiError(
-      429,
-      `Too many unknown API keys from this address: the limit is ${limit.toLocaleString("en")} in 15 minutes. ` +
-        `Try again in ${hit.retryAfterSeconds} seconds.`,
-      [],
-      { "Retry-After": String(hit.retryAfterSeconds) },
-    );
-  }
+  await countCredentialFailure(c.var.db, clientIp(c), "API keys");
   throw new ApiError(401, "Unknown or revoked API key.", [], CHALLENGE);
 }
 
