@@ -127,7 +127,7 @@ describe("tokens", () => {
     }
   });
 
-  it("answers an address's unknown bearer tokens 429 past the limit, while a live token from it still works", async () => {
+  it("answers an address's unknown bearer tokens 429 past the limit; a live token from it still works", async () => {
     const saved = config.apiKeyFailuresPer15Minutes;
     config.apiKeyFailuresPer15Minutes = 4;
     try {
