@@ -296,12 +296,14 @@ const ApiKeyForm = withDeferredForm(function ApiKeyForm({
       <fieldset aria-describedby={fields.scopes.errorId}>
         <legend className="label">What this key may do</legend>
         <div className="space-y-1">
-          {getCollectionProps(fields.scopes, { type: "checkbox", options: [...API_KEY_SCOPES] }).map((box) => (
-            <label key={box.key} htmlFor={box.id} className="flex items-center gap-2 text-sm">
-              <input {...box} className="size-4" />
-              {API_KEY_SCOPE_LABELS[box.value as ApiKeyScope]} <code className="text-xs">{box.value}</code>
-            </label>
-          ))}
+          {getCollectionProps(fields.scopes, { type: "checkbox", options: [...API_KEY_SCOPES] }).map(
+            ({ key, ...box }) => (
+              <label key={key} htmlFor={box.id} className="flex items-center gap-2 text-sm">
+                <input {...box} className="size-4" />
+                {API_KEY_SCOPE_LABELS[box.value as ApiKeyScope]} <code className="text-xs">{box.value}</code>
+              </label>
+            ),
+          )}
         </div>
         <FieldErrors id={fields.scopes.errorId} errors={fields.scopes.errors} />
       </fieldset>
