@@ -1,4 +1,4 @@
-import { getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
 import { Link } from "~/components/link";
@@ -9,7 +9,8 @@ import { CopyButton } from "~/components/copy-button";
 import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
-import { Field, FieldErrors, FormErrors, InputField, SubmitButton } from "~/components/field";
+import { Field, FormErrors, InputField, SubmitButton } from "~/components/field";
+import { ScopeBoxes, ScopeList } from "~/components/admin/api-key-scopes";
 import { Time } from "~/components/time";
 import { sessionContext, userContext } from "~/context";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
@@ -21,13 +22,11 @@ import {
   type ApiKeySecretResponse,
 } from "../../../shared/contract/api-keys";
 import {
-  API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
   DEFAULT_API_KEY_SCOPES,
   GENERATED_KEY_BYTES,
   generateApiKey,
   isProtectedKey,
-  type ApiKeyScope,
 } from "../../../shared/contract/api-keys-vocabulary";
 import { apiRequest } from "~/utils/api.server";
 import { useHydrated } from "~/utils/hydrated";
@@ -293,20 +292,7 @@ const ApiKeyForm = withDeferredForm(function ApiKeyForm({
           </button>
         </div>
       </Field>
-      <fieldset aria-describedby={fields.scopes.errorId}>
-        <legend className="label">What this key may do</legend>
-        <div className="space-y-1">
-          {getCollectionProps(fields.scopes, { type: "checkbox", options: [...API_KEY_SCOPES] }).map(
-            ({ key, ...box }) => (
-              <label key={key} htmlFor={box.id} className="flex items-center gap-2 text-sm">
-                <input {...box} className="size-4" />
-                {API_KEY_SCOPE_LABELS[box.value as ApiKeyScope]} <code className="text-xs">{box.value}</code>
-              </label>
-            ),
-          )}
-        </div>
-        <FieldErrors id={fields.scopes.errorId} errors={fields.scopes.errors} />
-      </fieldset>
+      <ScopeBoxes field={fields.scopes} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton intent="save" busy={submitting} busyLabel="Saving...">
@@ -329,23 +315,6 @@ const ApiKeyForm = withDeferredForm(function ApiKeyForm({
     </Form>
   );
 });
-
-/** What a key may do, under its name: an administrator narrows it in the form. */
-function ScopeList({ scopes, serviceName }: { scopes: readonly ApiKeyScope[]; serviceName: string }) {
-  return (
-    <ul aria-label={`Scopes of ${serviceName}`} className="mt-1 flex flex-wrap gap-1 text-xs">
-      {scopes.length === 0 ? (
-        <li className="text-zinc-600 dark:text-zinc-400">No scopes: this key can do nothing.</li>
-      ) : (
-        scopes.map((scope) => (
-          <li key={scope} title={API_KEY_SCOPE_LABELS[scope]}>
-            <code className="rounded bg-zinc-100 px-1 dark:bg-zinc-800">{scope}</code>
-          </li>
-        ))
-      )}
-    </ul>
-  );
-}
 
 /** One secret from /api (same-origin, the session cookie), for a copy button. */
 async function fetchSecret(path: string, field: string): Promise<string> {
