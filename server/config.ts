@@ -82,6 +82,15 @@ export const config = {
   exportRefreshSeconds: int("EXPORT_REFRESH_SECONDS", 10),
   /** Camera report uploads accepted per API key and hour. */
   uploadRateLimitPerHour: int("UPLOAD_RATE_LIMIT_PER_HOUR", 1_000),
+  /**
+   * Unknown x-api-key values and bearer tokens answered per client address and 15 minutes; then 429 for that
+   * address's unknown ones (known keys and tokens still pass).
+   */
+  apiKeyFailuresPer15Minutes: int("API_KEY_FAILURES_PER_15_MINUTES", 20),
+  /** Key/value writes and deletes accepted per API key and minute (administrators' sessions are not counted). */
+  kvWriteRateLimitPerMinute: int("KV_WRITE_RATE_LIMIT_PER_MINUTE", 30),
+  /** The key/value store's total size (keys and values, in bytes) beyond which writes that grow it get 413. */
+  kvQuotaBytes: int("KV_QUOTA_BYTES", 10 * 1024 * 1024),
   /** How often unsent contact notifications are retried. */
   contactRetryIntervalSeconds: int("CONTACT_RETRY_INTERVAL_SECONDS", 300),
   /** Outside services of the admin area, read at each use so tests can point them at local fakes. */

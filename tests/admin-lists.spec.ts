@@ -168,8 +168,12 @@ test.describe("admin undo", () => {
     test.skip(!javaScriptEnabled, "Undo is offered in the toast, which needs JavaScript");
     const serviceName = `UNDO_${unique()}`;
     const apiKey = `undo-key-${unique()}-${unique()}`;
-    await createThroughApi(page, "/v1/admin/api_keys", { service_name: serviceName, api_key: apiKey });
-    // A valid key reaches the key/value service (404: no such entry); an unknown one is refused (401).
+    await createThroughApi(page, "/v1/admin/api_keys", {
+      service_name: serviceName,
+      api_key: apiKey,
+      scopes: ["kv:read"],
+    });
+    // A valid key with kv:read reaches the key/value service (404: no such entry); an unknown one is refused (401).
     const keyStatus = async () =>
       (await page.request.get("/api/v1/kv/no-such-entry", { headers: { "x-api-key": apiKey } })).status();
     expect(await keyStatus()).toBe(404);

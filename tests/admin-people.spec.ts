@@ -234,6 +234,60 @@ test.describe("admin API keys", () => {
     await expect(page.getByRole("row").filter({ hasText: `${name}_V2` })).toHaveCount(0);
   });
 
+  test("refuses a weak key, generates one beside the field, and grants and narrows scopes", async ({
+    page,
+    signInAsAdmin,
+    javaScriptEnabled,
+  }) => {
+    // Two saves, a refusal and a Generate, each a page load without JavaScript.
+    test.slow();
+    await signInAsAdmin();
+    await page.goto("/admin/common/api_keys");
+    const name = `SCOPED_${unique()}`;
+    const keyField = page.getByLabel("API Key", { exact: true });
+    await page.getByLabel("Service Name").fill(name);
+    await keyField.fill("1111111111");
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText(/API key is too easy to guess: about \d+ bits of entropy, at least 64/)).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+
+    // The generator is beside the field: on its line, to its right.
+    const generate = page.getByRole("button", { name: "Generate" });
+    const [fieldBox, buttonBox] = [await keyField.boundingBox(), await generate.boundingBox()];
+    expect(buttonBox!.x).toBeGreaterThan(fieldBox!.x + fieldBox!.width - 1);
+    expect(Math.abs(buttonBox!.y + buttonBox!.height / 2 - (fieldBox!.y + fieldBox!.height / 2))).toBeLessThan(8);
+    // A new key may only upload reports unless the administrator ticks more.
+    await expect(page.getByRole("checkbox", { name: /reports:upload/ })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /kv:read/ })).not.toBeChecked();
+    await expect(page.getByRole("checkbox", { name: /kv:write/ })).not.toBeChecked();
+    await page.getByRole("checkbox", { name: /kv:read/ }).check();
+    await generate.click();
+    await expect(keyField).toHaveValue(/^[\w-]{43}$/);
+    // Without JavaScript Generate posted the form: what was ticked comes back ticked.
+    await expect(page.getByRole("checkbox", { name: /kv:read/ })).toBeChecked();
+    const key = await keyField.inputValue();
+    await page.getByRole("button", { name: "Create" }).click();
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row.getByRole("list", { name: `Scopes of ${name}` }).getByRole("listitem")).toHaveText([
+      "reports:upload",
+      "kv:read",
+    ]);
+    const kv = (method: "get" | "put") =>
+      page.request[method](`/api/v1/kv/${name}`, { headers: { "x-api-key": key }, data: { value: "x" } });
+    expect((await kv("get")).status()).toBe(404);
+    expect((await kv("put")).status()).toBe(403);
+
+    // Narrowed to nothing: the row says so, and the key reads no more.
+    await row.getByRole("link", { name: `Edit key ${name}` }).click();
+    await expect(page.getByRole("checkbox", { name: /kv:read/ })).toBeChecked();
+    await page.getByRole("checkbox", { name: /reports:upload/ }).uncheck();
+    await page.getByRole("checkbox", { name: /kv:read/ }).uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(row.getByText("No scopes: this key can do nothing.")).toBeVisible();
+    expect((await kv("get")).status()).toBe(403);
+    if (javaScriptEnabled) await expect(page.getByText("API Key saved successfully!").last()).toBeVisible();
+  });
+
   test("offers no delete for one's own SPARK_API key", async ({ page, signInAsAdmin }) => {
     await signInAsAdmin();
     await page.goto("/admin/common/api_keys");

@@ -9,6 +9,7 @@ import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../lib/csrf";
 import { clientAddress } from "../../shared/http/proxy";
 import { showServerTiming } from "../../shared/http/server-timing";
 import { isAdmin, type SessionUser } from "../../shared/user";
+import { countCredentialFailure } from "./credential-failures";
 import { ApiError } from "./errors";
 
 export interface ApiDeps {
@@ -68,7 +69,10 @@ export function injectDeps(deps: ApiDeps): MiddlewareHandler<ApiEnv> {
   };
 }
 
-/** Reads a bearer token, else the session cookie, and loads the session user when it is live. */
+/**
+ * Reads a bearer token, else the session cookie, and loads the session user when it is live. An unknown bearer
+ * token counts against its address like an unknown API key (a cookie is signed, so it cannot be guessed at).
+ */
 export const loadSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const authorization = c.req.header("authorization");
   let token: string | null = null;
@@ -94,6 +98,8 @@ export const loadSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
       c.set("session", found.session);
       c.set("sessionToken", token);
       c.set("authMethod", method);
+    } else if (method === "bearer") {
+      await countCredentialFailure(c.var.db, clientIp(c), "session tokens");
     }
   }
   if (!lookups || shared) return next();

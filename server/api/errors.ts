@@ -55,6 +55,7 @@ const SERVICE_ERROR_STATUS: Record<ServiceErrorKind, ContentfulStatusCode> = {
   gone: 410,
   conflict: 409,
   mismatch: 422,
+  "quota-exceeded": 413,
   unavailable: 503,
   "upstream-failed": 502,
   "upstream-timeout": 504,

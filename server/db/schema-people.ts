@@ -80,6 +80,12 @@ export const apiKeys = pgTable(
     apiKeyDigest: text("api_key_digest").notNull(),
     createdAt: createdAt(),
     userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    // What the key may do (API_KEY_SCOPES of shared/contract/api-keys-vocabulary.ts); a new row may only upload.
+    // Migration 0016 gave the keys saved before it every scope, which is what they could do then.
+    scopes: text("scopes")
+      .array()
+      .notNull()
+      .default(sql`'{reports:upload}'::text[]`),
   },
   (t) => [uniqueIndex("api_keys_digest_key").on(t.apiKeyDigest)],
 );

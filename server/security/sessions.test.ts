@@ -126,6 +126,29 @@ describe("tokens", () => {
       expect(((await response.json()) as { user: unknown }).user).toBeNull();
     }
   });
+
+  it("answers an address's unknown bearer tokens 429 past the limit; a live token from it still works", async () => {
+    const saved = config.apiKeyFailuresPer15Minutes;
+    config.apiKeyFailuresPer15Minutes = 4;
+    try {
+      const { token } = await h.signIn();
+      const from = (bearer: string, clientIp = "198.51.100.23") =>
+        h.request("/auth/session", { headers: { authorization: `Bearer ${bearer}` }, clientIp });
+      for (let i = 0; i < 4; i++) expect((await from(`guessed-token-${i}`)).status).toBe(200);
+      const throttled = await from("guessed-token-4");
+      expect(throttled.status).toBe(429);
+      expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(((await throttled.json()) as { detail: string }).detail).toContain("the limit is 4 in 15 minutes");
+      const live = await from(token);
+      expect(live.status).toBe(200);
+      expect(((await live.json()) as { user: unknown }).user).not.toBeNull();
+      // Anonymous calls from that address are not refused: only unknown credentials are.
+      expect((await h.request("/auth/session", { clientIp: "198.51.100.23" })).status).toBe(200);
+      expect((await from("guessed-token-5", "203.0.113.50")).status).toBe(200);
+    } finally {
+      config.apiKeyFailuresPer15Minutes = saved;
+    }
+  });
 });
 
 describe("time-outs, enforced on the server", () => {

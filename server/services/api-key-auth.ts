@@ -5,10 +5,14 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { hmacDigest } from "../lib/crypto";
+import type { ApiKeyScope } from "../../shared/contract/api-keys-vocabulary";
+import { knownScopes } from "./api-keys";
 
 export interface ApiKeyIdentity {
   id: string;
   serviceName: string;
+  /** What the key may do; a route checks its scope before anything else (server/api/api-key-guard.ts). */
+  scopes: readonly ApiKeyScope[];
 }
 
 /** Longer values are not keys we issued; refusing them early keeps hashing cheap. */
@@ -18,9 +22,9 @@ export async function verifyApiKey(db: Database, presented: string | null | unde
   const value = presented?.trim();
   if (!value || value.length > MAX_API_KEY_LENGTH) return null;
   const [row] = await db
-    .select({ id: apiKeys.id, serviceName: apiKeys.serviceName })
+    .select({ id: apiKeys.id, serviceName: apiKeys.serviceName, scopes: apiKeys.scopes })
     .from(apiKeys)
     .where(eq(apiKeys.apiKeyDigest, hmacDigest(value)))
     .limit(1);
-  return row ?? null;
+  return row ? { ...row, scopes: knownScopes(row.scopes) } : null;
 }

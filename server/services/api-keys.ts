@@ -3,7 +3,10 @@
 import { asc, eq } from "drizzle-orm";
 import {
   API_KEY_REQUIRED as KEY_REQUIRED,
+  API_KEY_SCOPES,
+  DEFAULT_API_KEY_SCOPES,
   isProtectedKey,
+  type ApiKeyScope,
   SPARK_API_SERVICE,
   type ApiKeyInput,
   type ApiKeyRecord,
@@ -40,7 +43,13 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
     api_key: key === null ? null : secretPrefix(key),
     created_at: row.createdAt.toISOString(),
     user_id: row.userId,
+    scopes: knownScopes(row.scopes),
   };
+}
+
+/** The column's scopes that this version knows, in the declared order; a name it does not know grants nothing. */
+export function knownScopes(stored: readonly string[]): ApiKeyScope[] {
+  return API_KEY_SCOPES.filter((scope) => stored.includes(scope));
 }
 
 /** One key in full, for the administrator who asked for it (a copy or reveal action). */
@@ -63,12 +72,13 @@ export async function listApiKeys(db: Database): Promise<ApiKeyRecord[]> {
 const KEY_IN_USE = "This API key is already in use.";
 
 /**
- * Creates a key (no edit_id) or replaces the name and key of an existing one; the creator stays. An edit without
- * api_key keeps the saved key.
+ * Creates a key (no edit_id) or replaces the name, key and scopes of an existing one; the creator stays. An edit
+ * without api_key keeps the saved key, one without scopes its scopes; a new key without scopes may only upload.
  */
 export async function saveApiKey(db: Database, input: ApiKeyInput, userId: string): Promise<ApiKeyRecord> {
-  let values: { serviceName: string; apiKeyEncrypted?: string; apiKeyDigest?: string } = {
+  let values: { serviceName: string; apiKeyEncrypted?: string; apiKeyDigest?: string; scopes?: ApiKeyScope[] } = {
     serviceName: input.service_name,
+    ...(input.scopes ? { scopes: input.scopes } : {}),
   };
   if (input.api_key !== undefined) {
     const digest = hmacDigest(input.api_key);
@@ -95,6 +105,7 @@ export async function saveApiKey(db: Database, input: ApiKeyInput, userId: strin
         serviceName: values.serviceName,
         apiKeyEncrypted: values.apiKeyEncrypted,
         apiKeyDigest: values.apiKeyDigest,
+        scopes: values.scopes ?? [...DEFAULT_API_KEY_SCOPES],
         userId,
       })
       .returning();

@@ -15,6 +15,8 @@ export type ServiceErrorKind =
   | "conflict"
   /** The request contradicts an earlier one it claims to repeat (an idempotency key sent with another body). */
   | "mismatch"
+  /** The change would take a store past its quota. */
+  | "quota-exceeded"
   /** What the service needs is not set up here; an operator has to act. */
   | "unavailable"
   /** An outside service (image host, Google, Firebase, mail) refused, failed or answered nonsense. */
@@ -65,6 +67,12 @@ export class ConflictError extends ServiceError {
 export class MismatchError extends ServiceError {
   constructor(message: string, fieldErrors: FieldError[] = []) {
     super("mismatch", message, fieldErrors);
+  }
+}
+
+export class QuotaExceededError extends ServiceError {
+  constructor(message: string, fieldErrors: FieldError[] = []) {
+    super("quota-exceeded", message, fieldErrors);
   }
 }
 

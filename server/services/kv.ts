@@ -4,7 +4,8 @@ import { and, asc, count, eq, gt, isNull, lte, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { kvEntries } from "../db/schema";
 import { JsonText } from "../lib/json-text";
-import { ConflictError, InvalidInputError, NotFoundError } from "./errors";
+import { config } from "../config";
+import { ConflictError, InvalidInputError, NotFoundError, QuotaExceededError } from "./errors";
 import {
   checkKvValue,
   parseExpiry,
@@ -92,6 +93,32 @@ function valueFrom(input: KvEntryInput): string {
   return input.value;
 }
 
+/**
+ * Refuses a write that would take the live store past KV_QUOTA_BYTES (keys and values, in UTF-8 bytes), counting
+ * the entry it replaces as freed. Writes that shrink the store always pass. Writes at the same moment may each see
+ * the other's absence, so the store can pass its quota by at most one value per concurrent writer.
+ */
+async function ensureWithinQuota(db: Database, key: string, value: string): Promise<void> {
+  const quota = config.kvQuotaBytes;
+  const size = sql<number>`octet_length(${kvEntries.key}) + octet_length(${kvEntries.value})`;
+  const [totals] = await db
+    .select({
+      total: sql<string>`coalesce(sum(${size}), 0)`,
+      replaced: sql<string>`coalesce(sum(${size}) filter (where ${kvEntries.key} = ${key}), 0)`,
+    })
+    .from(kvEntries)
+    .where(live());
+  const adding = Buffer.byteLength(key) + Buffer.byteLength(value);
+  const replaced = Number(totals?.replaced ?? 0);
+  const after = Number(totals?.total ?? 0) - replaced + adding;
+  if (adding <= replaced || after <= quota) return;
+  throw new QuotaExceededError(
+    `The key/value store is full: its quota is ${quota.toLocaleString("en")} bytes of keys and values, and this ` +
+      `write would take it to ${after.toLocaleString("en")}. Delete entries or let them expire.`,
+    [{ field: "value", message: "The store is full." }],
+  );
+}
+
 /** Admin create: refuses a key that is live already (an expired one is replaced). */
 export async function createKv(db: Database, input: KvEntryInput): Promise<KvEntry> {
   const values = {
@@ -101,6 +128,7 @@ export async function createKv(db: Database, input: KvEntryInput): Promise<KvEnt
     expiresAt: expiryFrom(input),
   };
   await purgeExpiredKv(db);
+  await ensureWithinQuota(db, values.key, values.value);
   const [row] = await db.insert(kvEntries).values(values).onConflictDoNothing().returning();
   if (!row)
     throw new ConflictError("This key already exists.", [{ field: "key", message: "This key already exists." }]);
@@ -113,6 +141,7 @@ export async function updateKv(db: Database, key: string, input: KvEntryInput): 
     throw new InvalidInputError("The key cannot be renamed; create a new one instead.", [
       { field: "key", message: "The key cannot be renamed." },
     ]);
+  await ensureWithinQuota(db, key, valueFrom(input));
   const [row] = await db
     .update(kvEntries)
     .set({
@@ -141,6 +170,7 @@ export async function putKv(
   const value = valueFrom({ key, ...entry });
   const expiresAt = ttlSeconds ? new Date(Date.now() + ttlSeconds * 1000) : null;
   await purgeExpiredKv(db);
+  await ensureWithinQuota(db, key, value);
   const [row] = await db
     .insert(kvEntries)
     .values({ key, valueType, value, expiresAt })

@@ -12,6 +12,27 @@ export const SPARK_API_SERVICE = "SPARK_API";
 
 export const API_KEY_REQUIRED = "API key is required.";
 
+/**
+ * The least a saved key must be worth, in estimated bits (shared/key-strength.ts): online guessing at a thousand
+ * keys a second would need hundreds of millions of years. A generated key is worth about 280.
+ */
+export const API_KEY_MIN_ENTROPY_BITS = 64;
+
+/**
+ * What a key may do, each granted when the key is saved. Declared once: the zod enum (./api-keys.ts), the table
+ * column, the checks in /api and the page's checkboxes all read this list.
+ */
+export const API_KEY_SCOPES = ["reports:upload", "kv:read", "kv:write"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+/** A new key may only upload reports unless the administrator grants more: least privilege by default. */
+export const DEFAULT_API_KEY_SCOPES: readonly ApiKeyScope[] = ["reports:upload"];
+/** How the page names each scope. */
+export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
+  "reports:upload": "Upload camera reports",
+  "kv:read": "Read key/value entries",
+  "kv:write": "Write and delete key/value entries",
+};
+
 /** A random url-safe secret of 32 bytes, in the browser or on the server. */
 export function generateApiKey(): string {
   const bytes = new Uint8Array(GENERATED_KEY_BYTES);

@@ -39,6 +39,7 @@ const SERVER_ENV: Record<string, string> = {
   // The page cache's X-Cache, which the regression of the anonymous sign-out reads.
   PAGE_CACHE_HEADERS: "1",
   CONTACT_RATE_LIMIT_PER_MINUTE: "1000000",
+  API_KEY_FAILURES_PER_15_MINUTES: "1000000",
   GOOGLE_CLIENT_ID: "hostile-suite-client",
   GOOGLE_CLIENT_SECRET: "hostile-suite-secret",
   GOOGLE_AUTHORIZATION_URL: "http://127.0.0.1:9/authorize",

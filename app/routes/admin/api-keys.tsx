@@ -9,7 +9,8 @@ import { CopyButton } from "~/components/copy-button";
 import { DataTable } from "~/components/data-table";
 import { DeleteButton } from "~/components/delete-button";
 import { ErrorAlert } from "~/components/error-alert";
-import { FormErrors, InputField, SubmitButton } from "~/components/field";
+import { Field, FormErrors, InputField, SubmitButton } from "~/components/field";
+import { ScopeBoxes, ScopeList } from "~/components/admin/api-key-scopes";
 import { Time } from "~/components/time";
 import { sessionContext, userContext } from "~/context";
 import { ADMIN_PATHS } from "../../../shared/admin-menu";
@@ -20,7 +21,13 @@ import {
   type ApiKeySavedResponse,
   type ApiKeySecretResponse,
 } from "../../../shared/contract/api-keys";
-import { GENERATED_KEY_BYTES, generateApiKey, isProtectedKey } from "../../../shared/contract/api-keys-vocabulary";
+import {
+  API_KEY_SCOPES,
+  DEFAULT_API_KEY_SCOPES,
+  GENERATED_KEY_BYTES,
+  generateApiKey,
+  isProtectedKey,
+} from "../../../shared/contract/api-keys-vocabulary";
 import { apiRequest } from "~/utils/api.server";
 import { useHydrated } from "~/utils/hydrated";
 import { pageMeta } from "~/utils/meta";
@@ -107,12 +114,14 @@ export const action = declaredAction(
       );
     }
 
-    // Without JavaScript the Generate button posts here and gets the form back with a new key.
+    // Without JavaScript the Generate button posts here and gets the form back with a new key (and the rest as posted).
     if (intent === "generate") {
+      const ticked = formData.getAll("scopes");
       const generated = {
         edit_id: String(formData.get("edit_id") ?? ""),
         service_name: String(formData.get("service_name") ?? ""),
         api_key: generateApiKey(),
+        scopes: API_KEY_SCOPES.filter((scope) => ticked.includes(scope)),
       };
       return data({ intent, result: null, ...NO_REVEAL, generated });
     }
@@ -120,7 +129,12 @@ export const action = declaredAction(
     return saveAction(formData, {
       intent,
       schema: ApiKeySchema,
-      save: (body) => apiRequest<ApiKeySavedResponse>(context, "/v1/admin/api_keys", { body }),
+      // The form always shows every scope's box, so none ticked means none (the API keeps the scopes of an edit that
+      // leaves them out).
+      save: (body) =>
+        apiRequest<ApiKeySavedResponse>(context, "/v1/admin/api_keys", {
+          body: { ...body, scopes: body.scopes ?? [] },
+        }),
       redirectTo: () => PAGE_PATH,
       message: "API Key saved successfully!",
       extra: NO_REVEAL,
@@ -150,7 +164,10 @@ export default function ApiKeys({ loaderData }: Route.ComponentProps) {
         {(key, index) => (
           <tr key={key.id} aria-selected={editing?.id === key.id} className={editedRowClass(editing?.id === key.id)}>
             <td>{index + 1}</td>
-            <td data-label="Service Name">{key.service_name}</td>
+            <td data-label="Service Name">
+              {key.service_name}
+              <ScopeList scopes={key.scopes} serviceName={key.service_name} />
+            </td>
             <td data-label="API Key">
               <div className="flex flex-wrap items-center gap-2">
                 {key.api_key === null ? (
@@ -228,12 +245,13 @@ const ApiKeyForm = withDeferredForm(function ApiKeyForm({
     {
       id: `api-key-form-${generated?.api_key ?? "plain"}`,
       lastResult: actionData?.intent === "save" ? actionData.result : undefined,
-      // The saved key is never put into the form: left empty, Save keeps it.
+      // The saved key is never put into the form: left empty, Save keeps it. Reset clears the name and key; the
+      // boxes go back to the saved scopes (a new key's: upload only), so a Save after it takes nothing away.
       defaultValue:
         generated ??
         (editing && !reset
-          ? { edit_id: editing.id, service_name: editing.service_name }
-          : { edit_id: editing?.id ?? "" }),
+          ? { edit_id: editing.id, service_name: editing.service_name, scopes: editing.scopes }
+          : { edit_id: editing?.id ?? "", scopes: editing?.scopes ?? [...DEFAULT_API_KEY_SCOPES] }),
     },
   );
   const editId = generated?.edit_id || editing?.id || "";
@@ -250,37 +268,46 @@ const ApiKeyForm = withDeferredForm(function ApiKeyForm({
       </h2>
       <input {...getInputProps(fields.edit_id, { type: "hidden" })} key={fields.edit_id.key} value={editId} />
       <InputField field={fields.service_name} label="Service Name" autoComplete="off" />
-      <InputField
+      <Field
         field={fields.api_key}
         label="API Key"
-        autoComplete="off"
-        spellCheck={false}
-        className="input font-mono"
         hint={
           `${editId ? "Leave empty to keep the saved key. " : ""}Use a random url-safe secret of ` +
           `${GENERATED_KEY_BYTES} bytes, e.g. python -c "import secrets; ` +
           `print(secrets.token_urlsafe(${GENERATED_KEY_BYTES}))", or press Generate.`
         }
-      />
+      >
+        {/* The generator sits beside the field: with JavaScript it fills the field in place, without it the
+            button posts and the form comes back with a key. */}
+        <div className="flex gap-2">
+          <input
+            {...getInputProps(fields.api_key, { type: "text" })}
+            autoComplete="off"
+            spellCheck={false}
+            className="input min-w-0 flex-1 font-mono"
+          />
+          <button
+            type="submit"
+            name="intent"
+            value="generate"
+            formNoValidate
+            className="btn"
+            onClick={(event) => {
+              if (!hydrated) return;
+              event.preventDefault();
+              form.update({ name: fields.api_key.name, value: generateApiKey(), validated: true });
+            }}
+          >
+            Generate
+          </button>
+        </div>
+      </Field>
+      <ScopeBoxes field={fields.scopes} />
       <FormErrors id={form.errorId} errors={form.errors} />
       <div className="flex flex-wrap gap-2">
         <SubmitButton intent="save" busy={submitting} busyLabel="Saving...">
           {editId ? "Save" : "Create"}
         </SubmitButton>
-        <button
-          type="submit"
-          name="intent"
-          value="generate"
-          formNoValidate
-          className="btn"
-          onClick={(event) => {
-            if (!hydrated) return;
-            event.preventDefault();
-            form.update({ name: fields.api_key.name, value: generateApiKey(), validated: true });
-          }}
-        >
-          Generate
-        </button>
         <Link
           to={editId ? `${PAGE_PATH}?edit=${editId}&reset=1` : PAGE_PATH}
           className="btn"

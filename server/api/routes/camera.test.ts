@@ -16,11 +16,11 @@ import { createApiHarness, type ApiHarness } from "../../../tests/support/api-ha
 let h: ApiHarness;
 let key: string;
 
-async function issueKey(serviceName = "camera-probe"): Promise<{ key: string; id: string }> {
+async function issueKey(serviceName = "camera-probe", scopes?: string[]): Promise<{ key: string; id: string }> {
   const value = randomToken();
   const [row] = await h.database.db
     .insert(apiKeys)
-    .values({ serviceName, apiKeyEncrypted: encryptSecret(value), apiKeyDigest: hmacDigest(value) })
+    .values({ serviceName, apiKeyEncrypted: encryptSecret(value), apiKeyDigest: hmacDigest(value), scopes })
     .returning({ id: apiKeys.id });
   return { key: value, id: row!.id };
 }
@@ -60,6 +60,37 @@ describe("POST /api/camera/reports: authentication", () => {
     await h.database.db.delete(apiKeys).where(eq(apiKeys.id, revoked.id));
     expect((await upload(pixel7(), {}, revoked.key)).status).toBe(401);
     expect(await reportCount()).toBe(before + 1);
+  });
+
+  it("refuses a key without the reports:upload scope with 403 naming it, and stores nothing", async () => {
+    const before = await reportCount();
+    const kvOnly = await issueKey("kv-only-service", ["kv:read", "kv:write"]);
+    const refused = await upload(pixel7(), {}, kvOnly.key);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).detail).toContain("reports:upload scope");
+    expect(await reportCount()).toBe(before);
+  });
+
+  it("answers an address's unknown keys 429 past the limit; the probe app's key from it uploads", async () => {
+    const saved = config.apiKeyFailuresPer15Minutes;
+    config.apiKeyFailuresPer15Minutes = 3;
+    try {
+      const from = (apiKey: string) =>
+        h.request("/camera/reports", {
+          method: "POST",
+          json: pixel7(),
+          headers: { "x-api-key": apiKey },
+          clientIp: "192.0.2.44",
+        });
+      for (let i = 0; i < 3; i++) expect((await from(`guessed-key-${i}`)).status).toBe(401);
+      const throttled = await from("guessed-key-3");
+      expect(throttled.status).toBe(429);
+      expect(Number(throttled.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect((await throttled.json()).detail).toContain("the limit is 3 in 15 minutes");
+      expect((await from(key)).status).toBe(201);
+    } finally {
+      config.apiKeyFailuresPer15Minutes = saved;
+    }
   });
 
   it("accepts a key of any service name, and a session is no substitute", async () => {

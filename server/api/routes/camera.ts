@@ -20,7 +20,7 @@ import {
   normalizeCameraReportQuery,
 } from "../../../shared/contract/camera";
 import { cacheControl } from "../../../shared/http/cache-headers";
-import { verifyApiKey, type ApiKeyIdentity } from "../../services/api-key-auth";
+import type { ApiKeyIdentity } from "../../services/api-key-auth";
 import {
   createCameraReport,
   getCameraReport,
@@ -46,6 +46,7 @@ import { cameraReportStats } from "../../services/camera-report-stats";
 import { config } from "../../config";
 import { stringifyWithJsonText } from "../../lib/json-text";
 import { hitRateLimit } from "../../lib/rate-limit";
+import { authenticateApiKey, requireScope } from "../api-key-guard";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
@@ -57,18 +58,10 @@ export const MAX_REPORT_BYTES = 1024 * 1024;
 const DETAIL_MAX_AGE_S = DETAIL_TTL_MS / 1000;
 const NOT_FOUND = "No report data available";
 
+/** A known key with the reports:upload scope (server/api/api-key-guard.ts). */
 const requireApiKey: MiddlewareHandler<CameraEnv> = async (c, next) => {
-  const identity = await verifyApiKey(c.var.db, c.req.header("x-api-key"));
-  if (!identity) {
-    throw new ApiError(
-      401,
-      c.req.header("x-api-key") ? "Unknown or revoked API key." : "An x-api-key header is required.",
-      [],
-      {
-        "WWW-Authenticate": 'ApiKey header="x-api-key"',
-      },
-    );
-  }
+  const identity = await authenticateApiKey(c, c.req.header("x-api-key"));
+  requireScope(identity, "reports:upload");
   c.set("apiKey", identity);
   await next();
 };
@@ -174,10 +167,14 @@ cameraRoutes.openapi(
       ),
       400: jsonResponse(ErrorBodySchema, "A malformed report, with one error per field"),
       401: jsonResponse(ErrorBodySchema, "Missing, unknown or revoked API key"),
+      403: jsonResponse(ErrorBodySchema, "The key lacks the reports:upload scope"),
       413: jsonResponse(ErrorBodySchema, "Larger than 1 MiB"),
       415: jsonResponse(ErrorBodySchema, "Not application/json"),
       422: jsonResponse(ErrorBodySchema, "The Idempotency-Key was used with another body"),
-      429: jsonResponse(ErrorBodySchema, "Too many uploads with this API key this hour; see Retry-After"),
+      429: jsonResponse(
+        ErrorBodySchema,
+        "Too many uploads with this API key this hour, or unknown keys from this address; see Retry-After",
+      ),
     },
   }),
   async (c) => {

@@ -1,12 +1,16 @@
 // The key/value store for other services: GET, PUT and DELETE /api/v1/kv/{key} with an x-api-key header holding a
-// key from the API keys page, or an administrator's session.
+// key from the API keys page (reading needs its kv:read scope, writing and deleting kv:write, and its writes are
+// rate-limited), or an administrator's session.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { KvKeyParamsSchema, KvPutSchema, KvRecordSchema, KV_VALUE_MAX } from "../../../shared/contract/kv";
 import { OkSchema } from "../../../shared/contract/ok";
 import { jsonTextsAt } from "../../../shared/stored-json";
 import { isAdmin } from "../../../shared/user";
-import { verifyApiKey } from "../../services/api-key-auth";
+import type { ApiKeyScope } from "../../../shared/contract/api-keys-vocabulary";
+import { config } from "../../config";
+import { hitRateLimit } from "../../lib/rate-limit";
+import { authenticateApiKey, requireScope } from "../api-key-guard";
 import { deleteKv, getKv, putKv } from "../../services/kv";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
@@ -15,22 +19,46 @@ import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
 
 export const kvServiceRoutes = new OpenAPIHono<ApiEnv>();
 
-const requireApiKeyOrAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const presented = c.req.header("x-api-key");
-  if (presented !== undefined) {
-    if (!(await verifyApiKey(c.var.db, presented))) throw new ApiError(401, "Unknown API key.");
+const KV_WRITE_WINDOW_MS = 60 * 1000;
+
+/**
+ * An API key holding `scope`, or an administrator's session (which may do everything). A key's writes count
+ * against its rate limit: the probe app's key is shared by all its users, so one of them must not fill the store.
+ */
+function requireApiKeyOrAdmin(scope: ApiKeyScope): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const presented = c.req.header("x-api-key");
+    if (presented !== undefined) {
+      const identity = await authenticateApiKey(c, presented);
+      requireScope(identity, scope);
+      if (scope === "kv:write") await countKvWrite(c.var.db, identity.id);
+      return next();
+    }
+    if (!c.var.user) throw new ApiError(401, "An x-api-key header or an administrator's session is required.");
+    if (!isAdmin(c.var.user)) throw new ApiError(403, "Administrator only");
     return next();
-  }
-  if (!c.var.user) throw new ApiError(401, "An x-api-key header or an administrator's session is required.");
-  if (!isAdmin(c.var.user)) throw new ApiError(403, "Administrator only");
-  return next();
-};
+  };
+}
+
+async function countKvWrite(db: ApiEnv["Variables"]["db"], keyId: string): Promise<void> {
+  const limit = config.kvWriteRateLimitPerMinute;
+  const hit = await hitRateLimit(db, `kv-write:key:${keyId}`, limit, KV_WRITE_WINDOW_MS);
+  if (hit.allowed) return;
+  throw new ApiError(
+    429,
+    `Too many key/value writes with this API key: the limit is ${limit.toLocaleString("en")} a minute. ` +
+      `Try again in ${hit.retryAfterSeconds} seconds.`,
+    [],
+    { "Retry-After": String(hit.retryAfterSeconds) },
+  );
+}
 /** Either an API key or an administrator's session (requireApiKeyOrAdmin), as the OpenAPI document names them. */
 const apiKeyOrSession: Record<string, string[]>[] = [{ ApiKey: [] }, { Session: [] }];
 
 const serviceErrors = {
   401: jsonResponse(ErrorBodySchema, "No valid x-api-key and no session"),
-  403: jsonResponse(ErrorBodySchema, "Signed in, but not an administrator"),
+  403: jsonResponse(ErrorBodySchema, "The key lacks the route's scope, or signed in but not an administrator"),
+  429: jsonResponse(ErrorBodySchema, "Too many unknown keys from this address, or too many writes with this key"),
 } as const;
 
 kvServiceRoutes.openapi(
@@ -39,7 +67,7 @@ kvServiceRoutes.openapi(
     path: "/v1/kv/{key}",
     tags: ["key/value service"],
     security: apiKeyOrSession,
-    middleware: [requireApiKeyOrAdmin],
+    middleware: [requireApiKeyOrAdmin("kv:read")],
     request: { params: KvKeyParamsSchema },
     responses: {
       200: jsonResponse(KvRecordSchema, "The live entry"),
@@ -61,7 +89,7 @@ kvServiceRoutes.openapi(
     path: "/v1/kv/{key}",
     tags: ["key/value service"],
     security: apiKeyOrSession,
-    middleware: [requireApiKeyOrAdmin],
+    middleware: [requireApiKeyOrAdmin("kv:write")],
     request: { params: KvKeyParamsSchema, body: jsonBody(KvPutSchema) },
     responses: {
       200: jsonResponse(
@@ -70,6 +98,7 @@ kvServiceRoutes.openapi(
           "order, whitespace); ttl_seconds sets the expiry",
       ),
       400: jsonResponse(ErrorBodySchema, "Invalid input"),
+      413: jsonResponse(ErrorBodySchema, "The store would grow past its quota (KV_QUOTA_BYTES)"),
       ...serviceErrors,
     },
   }),
@@ -96,7 +125,7 @@ kvServiceRoutes.openapi(
     path: "/v1/kv/{key}",
     tags: ["key/value service"],
     security: apiKeyOrSession,
-    middleware: [requireApiKeyOrAdmin],
+    middleware: [requireApiKeyOrAdmin("kv:write")],
     request: { params: KvKeyParamsSchema },
     responses: {
       200: jsonResponse(OkSchema, "Deleted"),

@@ -4,6 +4,7 @@ import { apiKeys } from "../../../db/schema";
 import { decryptSecret, hmacDigest } from "../../../lib/crypto";
 import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
 import { readJson, wholeDatabaseText } from "../../../../tests/support/admin-api";
+import { generateApiKey } from "../../../../shared/contract/api-keys-vocabulary";
 
 let h: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness["signIn"]>>;
@@ -54,6 +55,57 @@ describe("API keys", () => {
     expect((await readJson(huge)).errors).toEqual([
       { field: "api_key", message: "API key must be at most 512 characters." },
     ]);
+  });
+
+  it("refuses keys a guesser could find, with the estimate and the floor", async () => {
+    for (const weak of ["1111111111", "aaaaaaaaaa", "abcdefghijklmnop"]) {
+      const response = await h.request("/v1/admin/api_keys", {
+        method: "POST",
+        token: admin.token,
+        json: { service_name: "WEAK_KEY", api_key: weak },
+      });
+      expect(response.status).toBe(400);
+      expect((await readJson(response)).errors).toEqual([
+        {
+          field: "api_key",
+          message: expect.stringMatching(/^API key is too easy to guess: about \d+ bits of entropy, at least 64 are/),
+        },
+      ]);
+    }
+    const generated = await h.request("/v1/admin/api_keys", {
+      method: "POST",
+      token: admin.token,
+      json: { service_name: "STRONG_KEY", api_key: generateApiKey() },
+    });
+    expect(generated.status).toBe(200);
+  });
+
+  it("gives a new key only reports:upload unless granted more, and an edit keeps or replaces the scopes", async () => {
+    const save = async (json: Record<string, unknown>) => {
+      const response = await h.request("/v1/admin/api_keys", { method: "POST", token: admin.token, json });
+      return { status: response.status, body: await readJson(response) };
+    };
+    const plain = (await save({ service_name: "LEAST_PRIVILEGE", api_key: generateApiKey() })).body.api_key;
+    expect(plain.scopes).toEqual(["reports:upload"]);
+    const granted = await save({
+      service_name: "KV_CLIENT",
+      api_key: generateApiKey(),
+      scopes: ["kv:write", "kv:read", "kv:read"],
+    });
+    expect(granted.body.api_key.scopes).toEqual(["kv:read", "kv:write"]);
+    const id = granted.body.api_key.id;
+    expect((await save({ edit_id: id, service_name: "KV_CLIENT_RENAMED" })).body.api_key.scopes).toEqual([
+      "kv:read",
+      "kv:write",
+    ]);
+    expect((await save({ edit_id: id, service_name: "KV_CLIENT", scopes: [] })).body.api_key.scopes).toEqual([]);
+    const unknown = await save({ edit_id: id, service_name: "KV_CLIENT", scopes: ["admin"] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual([
+      { field: "scopes.0", message: "A scope is one of reports:upload, kv:read, kv:write." },
+    ]);
+    const list = await readJson(await h.request("/v1/admin/api_keys", { token: admin.token }));
+    expect(list.api_keys.find((k: { id: string }) => k.id === id).scopes).toEqual([]);
   });
 
   it("edits a key in place, refuses a key already in use, and keeps the creator", async () => {
