@@ -9,6 +9,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { measureHealthUnderAttack, type AttackResult } from "./bench/attack.ts";
+import { describePhase, runFairShare, type PhaseFigures } from "./bench/fair-share.ts";
 import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { measurePageBundles } from "./bench/client-bundle.ts";
 import { measureExport, type ExportResult } from "./bench/export.ts";
@@ -25,7 +26,7 @@ const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes b
   --no-build       reuse build-bench/ from an earlier run
   --duration=N     seconds per autocannon run, 2 to 10 (default 5)
   --only=KEYS      only these of home, report, search, json-tool, api-reports, list-combos, stats, terms, export
-                   and attack
+                   attack and fair-share
                    (comma-separated)
   --soak           instead of the passes: 10 minutes of mixed uncached load, the server's RSS each minute
   --help           print this and exit
@@ -355,6 +356,21 @@ if (!only || only.includes("attack")) {
   await app.stop();
 }
 
+// One client's share: attackers from 127.0.0.2–6 on the expensive paths while a visitor's cached home page and
+// /api/health are timed (the scenario tests/hostile/fair-share.test.ts asserts), with the admission defaults.
+let fairShare: PhaseFigures[] | null = null;
+if (!only || only.includes("fair-share")) {
+  log("fifth pass: one address × 20, then 5 addresses × 4, on each expensive path in turn");
+  app = await startApp(true);
+  try {
+    fairShare = await runFairShare(`http://${LOOPBACK}:${PORTS.app}`, { phaseMs: durationSeconds * 1_000 });
+    for (const phase of fairShare) log(`fair share: ${describePhase(phase)}`);
+  } catch (error) {
+    log(`fair share: not measured (${error instanceof Error ? error.message : String(error)})`);
+  }
+  await app.stop();
+}
+
 // ---------------------------------------------------------------- targets and report
 
 const targets = benchTargets({
@@ -385,6 +401,7 @@ const run: BenchRun = {
   pages,
   browserFormatting,
   underAttack,
+  fairShare,
   exported,
   targets,
   clientJavaScript: clientJavaScriptFigures(bundles),

@@ -213,3 +213,15 @@ export async function runFairShare(url: string, { phaseMs }: { phaseMs: number }
   phases.push(await phase(port, "5 addresses × 4, one path each (the JSON tool among them)", mixed(paths), phaseMs));
   return phases;
 }
+
+/** One phase as a line: the victim's figures, then what the attackers got. */
+export function describePhase(phase: PhaseFigures): string {
+  const statuses = Object.entries(phase.attackers)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(" ");
+  return (
+    `${phase.name}: home p50 ${phase.home.p50} ms, p99 ${phase.home.p99} ms (${phase.home.count} answers, ` +
+    `${phase.home.failures} failed); /api/health p99 ${phase.health.p99} ms (${phase.health.count}, ` +
+    `${phase.health.failures} failed); attackers ${statuses}`
+  );
+}

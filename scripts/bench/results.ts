@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { AttackResult } from "./attack.ts";
+import type { PhaseFigures } from "./fair-share.ts";
 import type { ExportResult } from "./export.ts";
 import type { ResponsivenessResult } from "./browser.ts";
 import { formatKilobytes, type PageBundle } from "./client-bundle.ts";
@@ -31,6 +32,8 @@ export interface BenchRun {
   pages: PageResult[];
   browserFormatting: ResponsivenessResult | null;
   underAttack: AttackResult | null;
+  /** One address, then five, on the expensive paths: the victim's figures per phase (absent in earlier runs). */
+  fairShare?: PhaseFigures[] | null;
   /** The CSV export of every report (at most 50,000): time to its first and last byte, the worker's memory. */
   exported: ExportResult | null;
   targets: Target[];

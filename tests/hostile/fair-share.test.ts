@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import http from "node:http";
 import { after, before, test } from "node:test";
-import { runFairShare, type PhaseFigures } from "../../scripts/bench/fair-share.ts";
+import { describePhase, runFairShare, type PhaseFigures } from "../../scripts/bench/fair-share.ts";
 import { sleep, Target } from "./support.ts";
 
 const target = new Target({
@@ -36,7 +36,7 @@ let phases: PhaseFigures[] = [];
 
 test("one client gets its share: a visitor's cached home page and /api/health answer fast under attack", async () => {
   phases = await runFairShare(target.url, { phaseMs: Number(process.env.FAIR_SHARE_PHASE_MS || 6_000) });
-  for (const phase of phases) console.info(`[fair-share] ${describe(phase)}`);
+  for (const phase of phases) console.info(`[fair-share] ${describePhase(phase)}`);
   assert.deepEqual(
     phases.filter((phase) => !SYNCHRONOUS_PHASE.test(phase.name)).flatMap((phase) => problemsOf(phase)),
     [],
@@ -124,17 +124,6 @@ function holdOpen(url: string, path: string): http.ClientRequest {
   request.on("error", () => {});
   request.write("name=");
   return request;
-}
-
-function describe(phase: PhaseFigures): string {
-  const statuses = Object.entries(phase.attackers)
-    .map(([status, count]) => `${status}×${count}`)
-    .join(" ");
-  return (
-    `${phase.name}: home p50 ${phase.home.p50} ms, p99 ${phase.home.p99} ms (${phase.home.count} answers, ` +
-    `${phase.home.failures} failed); /api/health p99 ${phase.health.p99} ms (${phase.health.count}, ` +
-    `${phase.health.failures} failed); attackers ${statuses}`
-  );
 }
 
 function get(
