@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../db/schema";
+import { API_KEY_SCOPES } from "../../shared/contract/api-keys-vocabulary";
 import { createImageHostApp } from "../image-host/app";
 import { encryptSecret, hmacDigest, randomToken } from "../lib/crypto";
 import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../shared/json-limits";
@@ -33,6 +34,8 @@ beforeAll(async () => {
     serviceName: "json-limits",
     apiKeyEncrypted: encryptSecret(serviceKey),
     apiKeyDigest: hmacDigest(serviceKey),
+    // The key stores JSON in the key/value store: it needs the KV scopes, which a new key lacks by default.
+    scopes: [...API_KEY_SCOPES],
   });
   hostUrl = await new Promise<string>((resolve) => {
     const app = new Hono().route("/image-host", createImageHostApp({ db: h.database.db, apiKey: () => hostKey }));
