@@ -9,7 +9,7 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { measureHealthUnderAttack, type AttackResult } from "./bench/attack.ts";
-import { describePhase, runFairShare, type PhaseFigures } from "./bench/fair-share.ts";
+import { measureFairShare, type PhaseFigures } from "./bench/fair-share.ts";
 import { measureJsonToolResponsiveness, type ResponsivenessResult } from "./bench/browser.ts";
 import { measurePageBundles } from "./bench/client-bundle.ts";
 import { measureExport, type ExportResult } from "./bench/export.ts";
@@ -19,22 +19,8 @@ import { readRenderOnly } from "./bench/render-only.ts";
 import { clientJavaScriptFigures, printRun, saveRun, saveSoak, type BenchRun } from "./bench/results.ts";
 import { buildProductionServer, describeMachine, median, round, startChild, LOOPBACK } from "./bench/run.ts";
 import { benchTargets } from "./bench/targets.ts";
+import { USAGE } from "./bench/usage.ts";
 import { CHECK_EVERY_MS, QUIET_BEFORE_RELEASE_MS } from "../server/quiet-memory.ts";
-
-const USAGE = `npm run bench [-- options]: about 5 minutes on loopback; writes bench/results.json.
-  --large          100,000 reports instead of 1,000
-  --no-build       reuse build-bench/ from an earlier run
-  --duration=N     seconds per autocannon run, 2 to 10 (default 5)
-  --only=KEYS      only these of home, report, search, json-tool, api-reports, list-combos, stats, terms, export
-                   attack and fair-share
-                   (comma-separated)
-  --soak           instead of the passes: 10 minutes of mixed uncached load, the server's RSS each minute
-  --help           print this and exit
-The server gets only the environment the benchmark sets; BENCH_SERVER_NODE_OPTIONS becomes its NODE_OPTIONS
-(to compare node flags, e.g. --max-semi-space-size=0 for V8's own young generation).
-BENCH_SERVER_LOG=FILE appends the servers' output to FILE.
-BENCH_LATENCY_LOG=FILE appends each request of the paced half-rate runs (up to 1,000 req/s) to FILE as a JSON line:
-path, when, how long, the server's Server-Timing.`;
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Map(
@@ -356,18 +342,12 @@ if (!only || only.includes("attack")) {
   await app.stop();
 }
 
-// One client's share: attackers from 127.0.0.2–6 on the expensive paths while a visitor's cached home page and
-// /api/health are timed (the scenario tests/hostile/fair-share.test.ts asserts), with the admission defaults.
+// One client's share, with the admission defaults (the scenario tests/hostile/fair-share.test.ts asserts).
 let fairShare: PhaseFigures[] | null = null;
 if (!only || only.includes("fair-share")) {
   log("fifth pass: one address × 20, then 5 addresses × 4, on each expensive path in turn");
   app = await startApp(true);
-  try {
-    fairShare = await runFairShare(`http://${LOOPBACK}:${PORTS.app}`, { phaseMs: durationSeconds * 1_000 });
-    for (const phase of fairShare) log(`fair share: ${describePhase(phase)}`);
-  } catch (error) {
-    log(`fair share: not measured (${error instanceof Error ? error.message : String(error)})`);
-  }
+  fairShare = await measureFairShare(`http://${LOOPBACK}:${PORTS.app}`, durationSeconds * 1_000, log);
   await app.stop();
 }
 

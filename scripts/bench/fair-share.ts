@@ -225,3 +225,19 @@ export function describePhase(phase: PhaseFigures): string {
     `${phase.health.failures} failed); attackers ${statuses}`
   );
 }
+
+/** The scenario as a benchmark pass: each phase's line logged, the figures returned (null when it failed). */
+export async function measureFairShare(
+  url: string,
+  phaseMs: number,
+  log: (line: string) => void,
+): Promise<PhaseFigures[] | null> {
+  try {
+    const phases = await runFairShare(url, { phaseMs });
+    for (const phase of phases) log(`fair share: ${describePhase(phase)}`);
+    return phases;
+  } catch (error) {
+    log(`fair share: not measured (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+}
