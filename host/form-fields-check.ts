@@ -7,13 +7,13 @@ import { z } from "zod";
 import type { FieldRule, FormFields } from "../app/utils/form-fields";
 
 /** The largest form of the site has a few dozen fields; a list of tags or ids stays far below this. */
-export const MAX_FORM_FIELDS = 1_000;
+const MAX_FORM_FIELDS = 1_000;
 /** Field names are short words with a few `.key` / `[index]` parts. */
 export const MAX_FIELD_NAME_LENGTH = 200;
 /** A multipart part's headers: Content-Disposition with a file's name, and Content-Type. */
-export const MAX_PART_HEADER_BYTES = 2 * 1024;
+const MAX_PART_HEADER_BYTES = 2 * 1024;
 /** Conform's `__intent__` (a list button's JSON) is a few dozen bytes. */
-export const MAX_CONTROL_FIELD_BYTES = 4 * 1024;
+const MAX_CONTROL_FIELD_BYTES = 4 * 1024;
 
 /** Conform's own control fields; the site's forms post only the intent of a button. */
 const INTENT_FIELD = "__intent__";

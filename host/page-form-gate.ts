@@ -13,7 +13,7 @@ import { MAX_JSON_INPUT_LABEL } from "../shared/tools/json/limits";
 import { MAX_URL_INPUT_LABEL } from "../shared/tools/url/options";
 
 /** A post's size limit, with the words its refusal uses. */
-export interface BodyLimit {
+interface BodyLimit {
   bytes: number;
   label: string;
 }
@@ -27,7 +27,7 @@ export const TOOL_BODY_LIMIT: BodyLimit = { bytes: 11 * 1024 * 1024, label: "11 
 export const PAGE_BODY_LIMIT: BodyLimit = { bytes: 2 * 1024 * 1024, label: "2 MB" };
 
 /** The tools' pages take large inputs; every other page's forms are far smaller. */
-export function bodyLimitFor(pathname: string): BodyLimit {
+function bodyLimitFor(pathname: string): BodyLimit {
   return pathname.startsWith("/tools/") ? TOOL_BODY_LIMIT : PAGE_BODY_LIMIT;
 }
 
@@ -45,7 +45,7 @@ export type GateRoutes = Record<
   | undefined
 >;
 
-export type FormGate = (request: Request) => Promise<Request | Response>;
+type FormGate = (request: Request) => Promise<Request | Response>;
 
 /**
  * The gate for a build's routes. A route whose action declares no fields fails here, at start-up, so an action

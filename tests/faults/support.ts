@@ -82,6 +82,10 @@ export async function startServer(
       SEED_DEMO: "0",
       SESSION_SECRET: "fault-test-session-secret",
       ENCRYPTION_KEY: "fault-test-encryption-key",
+      // The tests send from one address on a busy machine; the fair-share test restores the defaults it proves.
+      ADMISSION_PER_CLIENT: "64",
+      ADMISSION_MAX_IN_FLIGHT: "64",
+      ADMISSION_MAX_EVENT_LOOP_DELAY_MS: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
