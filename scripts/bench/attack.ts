@@ -29,7 +29,16 @@ interface Attack {
 const PROBE_TIMEOUT_MS = 5_000;
 const ATTACK_TIMEOUT_MS = 30_000;
 
-function request(port: number, attack: Attack, timeoutMs: number): Promise<{ status: number; ms: number }> {
+/**
+ * One request on loopback, timed to its last byte; its status, or 0 when it got no answer within `timeoutMs`.
+ * `localAddress` sends it from another loopback address (the whole 127.0.0.0/8 is loopback on Linux).
+ */
+export function timedRequest(
+  port: number,
+  attack: Omit<Attack, "name">,
+  timeoutMs: number,
+  { localAddress, agent = false }: { localAddress?: string; agent?: http.Agent | false } = {},
+): Promise<{ status: number; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     let settled = false;
@@ -42,9 +51,10 @@ function request(port: number, attack: Attack, timeoutMs: number): Promise<{ sta
     const req = http.request({
       host: LOOPBACK,
       port,
+      localAddress,
       method: attack.method,
       path: attack.path,
-      agent: false,
+      agent,
       headers: { ...attack.headers, ...(attack.body ? { "content-length": String(attack.body.length) } : {}) },
     });
     const timer = setTimeout(() => {
@@ -206,12 +216,10 @@ export async function measureHealthUnderAttack(
   const prober = (async () => {
     for (let next = performance.now(); next < end; next += 100) {
       inFlight.push(
-        request(port, { name: "probe", method: "GET", path: "/api/health" }, PROBE_TIMEOUT_MS).then(
-          ({ status, ms }) => {
-            probeMs.push(ms);
-            if (status !== 200) failedProbes++;
-          },
-        ),
+        timedRequest(port, { method: "GET", path: "/api/health" }, PROBE_TIMEOUT_MS).then(({ status, ms }) => {
+          probeMs.push(ms);
+          if (status !== 200) failedProbes++;
+        }),
       );
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, next + 100 - performance.now())));
     }
@@ -222,7 +230,7 @@ export async function measureHealthUnderAttack(
         const outcome = outcomes[i]!;
         outcome.sent++;
         inFlight.push(
-          request(port, attack, ATTACK_TIMEOUT_MS).then(({ status, ms }) => {
+          timedRequest(port, attack, ATTACK_TIMEOUT_MS).then(({ status, ms }) => {
             const key = status === 0 ? "no answer" : String(status);
             outcome.statuses[key] = (outcome.statuses[key] ?? 0) + 1;
             outcome.slowestMs = Math.max(outcome.slowestMs, round(ms));

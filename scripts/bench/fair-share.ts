@@ -5,6 +5,7 @@
 // keep-alive connection, and /api/health every 100 ms on a connection of its own, as an orchestrator does. The
 // attackers bind to 127.0.0.2–6: the whole of 127.0.0.0/8 is loopback on Linux.
 import http from "node:http";
+import { timedRequest } from "./attack.ts";
 
 export interface Latencies {
   count: number;
@@ -101,37 +102,7 @@ function send(
   request: AttackRequest,
   agent: http.Agent | false,
 ): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
-  return new Promise((resolve) => {
-    let settled = false;
-    const settle = (status: number) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve({ status, ms: performance.now() - started });
-    };
-    const req = http.request({
-      host: "127.0.0.1",
-      port,
-      localAddress,
-      method: request.method,
-      path: request.path,
-      agent,
-      headers: { ...request.headers, ...(request.body ? { "content-length": String(request.body.length) } : {}) },
-    });
-    const timer = setTimeout(() => {
-      req.destroy();
-      settle(0);
-    }, REQUEST_TIMEOUT_MS);
-    // An answer sent before the whole body was read is the answer; the write's error after it does not count.
-    req.on("response", (res) => {
-      res.resume();
-      res.on("end", () => settle(res.statusCode ?? 0));
-      res.on("error", () => settle(res.statusCode ?? 0));
-    });
-    req.on("error", () => settle(0));
-    req.end(request.body);
-  });
+  return timedRequest(port, request, REQUEST_TIMEOUT_MS, { localAddress, agent });
 }
 
 function latencies(samples: { status: number; ms: number }[]): Latencies {
