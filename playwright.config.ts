@@ -4,6 +4,9 @@ import path from "node:path";
 const port = Number(process.env.E2E_PORT || 3210);
 const dataDir = path.resolve(`node_modules/.cache/e2e-data-${port}`);
 export const E2E_ADMIN = { email: "admin@example.com", password: "e2e admin password 1" };
+// E2E_CPU_THROTTLE=N runs each page's scripts N times slower, as on a busy phone (tests/fixtures.ts); the time a test
+// and an assertion may take grows by as much, since everything the browser does takes N times as long.
+export const E2E_CPU_THROTTLE = cpuThrottle(process.env.E2E_CPU_THROTTLE);
 // A local OAuth server stands in for Google, so "connect a Gmail account" runs end to end (tests/support/oauth.ts).
 const oauthUrl = `http://127.0.0.1:${port + 1000}`;
 
@@ -27,7 +30,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  timeout: 30_000 * E2E_CPU_THROTTLE,
+  expect: { timeout: 5_000 * E2E_CPU_THROTTLE },
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
@@ -90,3 +94,9 @@ export default defineConfig({
     },
   ],
 });
+
+function cpuThrottle(setting: string | undefined): number {
+  const rate = setting ? Number(setting) : 1;
+  if (!Number.isFinite(rate) || rate < 1) throw new Error(`E2E_CPU_THROTTLE must be a number from 1, got "${setting}"`);
+  return rate;
+}

@@ -31,7 +31,11 @@ class FieldChecker {
   private readonly seen = new Map<string, number>();
   readonly controls = new Map<string, string>();
 
-  constructor(private readonly fields: FormFields) {}
+  private readonly fields: FormFields;
+
+  constructor(fields: FormFields) {
+    this.fields = fields;
+  }
 
   /** `value` is read only for Conform's control fields (a getter, so other values are never decoded). */
   add(name: string, isFile: boolean, value: () => string | null): string | null {

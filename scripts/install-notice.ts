@@ -1,8 +1,8 @@
 // After `npm install` and `npm ci` (package.json's postinstall, run by the project's pinned Node: npm puts
 // node_modules/.bin first on the PATH of its scripts). npm itself runs on the machine's Node, and when that is older
-// than what the packages ask for, it prints an EBADENGINE warning for each: about the Node that runs npm, not the
-// one that runs them. This checks every locked package's engines against the pinned Node and says so in one line,
-// or lists the packages that the pinned Node does not satisfy, which would be a real problem.
+// than what the packages ask for, its EBADENGINE check is about the Node that runs npm, not the one that runs them
+// (.npmrc keeps npm to errors for that reason). This checks every locked package's engines against the pinned Node
+// and says so in one line, or lists the packages that the pinned Node does not satisfy, which is a real problem.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -34,9 +34,8 @@ if (npmNodeVersion && npmCli && npmNodeVersion !== process.version) {
     process.exitCode = 1;
   } else if (warned > 0) {
     console.log(
-      `[install] npm ran on Node ${npmNodeVersion}, hence its EBADENGINE warnings for ${warned} packages: the ` +
-        `project's scripts run them on its pinned Node ${process.version} (node_modules/.bin/node), which every ` +
-        "one accepts. Nothing is wrong.",
+      `[install] npm ran on Node ${npmNodeVersion}, older than ${warned} packages ask for; the project's scripts ` +
+        `run them on its pinned Node ${process.version} (node_modules/.bin/node), which every one accepts.`,
     );
   }
 }

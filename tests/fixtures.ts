@@ -1,7 +1,7 @@
 // Shared end-to-end helpers: sign in as the administrator or a fresh user, and know whether JavaScript is on.
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { E2E_ADMIN } from "../playwright.config";
+import { E2E_ADMIN, E2E_CPU_THROTTLE } from "../playwright.config";
 
 export { expect, E2E_ADMIN };
 
@@ -62,14 +62,10 @@ export const test = base.extend<{
   signInAsAdmin: () => Promise<void>;
   signInAsUser: () => Promise<Credentials>;
 }>({
-  // E2E_CPU_THROTTLE=N runs each page's scripts N times slower, as on a busy phone: a page must not depend on
-  // rendering a state before the server's answer replaces it.
+  // With E2E_CPU_THROTTLE a page's scripts run slower, as on a busy phone: a page must not depend on rendering a
+  // state before the server's answer replaces it.
   page: async ({ page }, use, testInfo) => {
-    const setting = process.env.E2E_CPU_THROTTLE;
-    const rate = setting ? Number(setting) : 1;
-    if (!Number.isFinite(rate) || rate < 1)
-      throw new Error(`E2E_CPU_THROTTLE must be a number from 1, got "${setting}"`);
-    if (rate > 1) await slowDownScripts(page, rate);
+    if (E2E_CPU_THROTTLE > 1) await slowDownScripts(page, E2E_CPU_THROTTLE);
     if (testInfo.project.use.javaScriptEnabled !== false) await waitForHydrationBeforeActing(page);
     await use(page);
   },

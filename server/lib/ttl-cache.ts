@@ -16,7 +16,11 @@ export class TtlCache<V> {
   private totalWeight = 0;
   private generation = 0;
 
-  constructor(private readonly options: { maxEntries: number; maxWeight: number; now?: () => number }) {}
+  private readonly options: { maxEntries: number; maxWeight: number; now?: () => number };
+
+  constructor(options: { maxEntries: number; maxWeight: number; now?: () => number }) {
+    this.options = options;
+  }
 
   private now(): number {
     return this.options.now?.() ?? Date.now();

@@ -1,6 +1,6 @@
 // Line/column positions and caret excerpts for error messages of the developer tools.
 // Lines end at LF, CRLF or a lone CR; columns count characters (code points), starting at 1, as editors do.
-import { escapesAlone, unicodeEscape } from "./printable-text";
+import { escapesAlone, unicodeEscape } from "./printable-text.ts";
 
 export interface TextPosition {
   /** 1-based line. */
@@ -80,7 +80,10 @@ export class LineIndex {
   private readonly starts = [0];
   /** Line breaks before this index are in `starts`. */
   private scanned = 0;
-  constructor(private readonly text: string) {}
+  private readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
 
   lineOf(offset: number): number {
     this.scanTo(offset);

@@ -32,6 +32,7 @@ import { WhereInputGoes } from "~/components/tools/where-input-goes";
 import type { HydrationHandle } from "~/utils/hydration";
 import { pageMeta } from "~/utils/meta";
 import { declaredAction, formFields, fileField } from "~/utils/form-fields";
+import { formatJsonOnServer } from "~/tools/json/format-json.server";
 
 // The formatter runs in the browser (a worker, the tree view), so this page hydrates.
 export const handle = { hydrate: true } satisfies HydrationHandle;
@@ -94,9 +95,12 @@ export const action = declaredAction(
       );
     }
     const { intent, input: value, ...options } = submission.value;
-    const { formatJson } = await loadEngine();
     // A page shows the start of a long output (and would carry it twice: in the box and in the hydration data).
-    const result = formatJson(value, options, intent === "download" ? {} : { previewChars: OUTPUT_PREVIEW_CHARS });
+    const result = await formatJsonOnServer(
+      value,
+      options,
+      intent === "download" ? {} : { previewChars: OUTPUT_PREVIEW_CHARS },
+    );
     if (intent === "download" && result.ok) {
       context.set(downloadContext, result.output);
       return data({ options, result: null, formError: null, link: null }, { headers: NO_STORE });
@@ -120,7 +124,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const formError = submission.success ? null : submission.error.issues.map((issue) => issue.message).join(" ");
   const result =
     submission.success && input.trim() !== ""
-      ? (await loadEngine()).formatJson(submission.data.input, options, { previewChars: OUTPUT_PREVIEW_CHARS })
+      ? await formatJsonOnServer(submission.data.input, options, { previewChars: OUTPUT_PREVIEW_CHARS })
       : null;
   const link = formError ? null : queryShareLink(PAGE_PATH, input, optionParams(options, DEFAULT_JSON_OPTIONS));
   return data({ shared: { input: formError ? "" : input, options, result, formError, link } }, { headers: NO_STORE });

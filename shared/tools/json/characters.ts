@@ -1,5 +1,5 @@
 // Character codes and character classes of the JSON parser, and the small readers its messages quote input with.
-import { printable } from "../printable-text";
+import { printable } from "../printable-text.ts";
 
 export const Char = {
   Tab: 9,

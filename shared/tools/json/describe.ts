@@ -1,5 +1,5 @@
 // Sentences about a parse report, which the engine adds to its result for the page to show.
-import type { ParseReport, RemovalKind } from "./parse";
+import type { ParseReport, RemovalKind } from "./parse.ts";
 
 const REMOVAL_NAMES: Record<RemovalKind, [string, string]> = {
   "line comment": ["line comment", "line comments"],

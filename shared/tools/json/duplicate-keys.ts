@@ -1,10 +1,10 @@
 // Keys written twice in one object: found while the object is parsed, listed with the object's JSONPath and the
 // lines of every occurrence (JSON.parse keeps the last).
-import { printable } from "../printable-text";
-import type { LineIndex } from "../text-position";
-import { REPORT_MAX_ITEMS } from "./limits";
-import type { JsonObjectNode, OpenContainer } from "./nodes";
-import type { DuplicateKey } from "./parse-report";
+import { printable } from "../printable-text.ts";
+import type { LineIndex } from "../text-position.ts";
+import { REPORT_MAX_ITEMS } from "./limits.ts";
+import type { JsonObjectNode, OpenContainer } from "./nodes.ts";
+import type { DuplicateKey } from "./parse-report.ts";
 
 /** Objects up to this many entries look a key up by scanning them; larger ones build a Map once. */
 const LINEAR_KEY_SCAN_MAX = 8;

@@ -1,17 +1,17 @@
 // The JSON formatter as one call, used alike by the server action, the page and the Web Worker.
-import { parseJson, type JsonSyntaxError, type ParseReport } from "./parse";
-import { printJson } from "./format";
-import { buildTree, type JsonTree } from "./tree";
+import { parseJson, type JsonSyntaxError, type ParseReport } from "./parse.ts";
+import { printJson } from "./format.ts";
+import { buildTree, type JsonTree } from "./tree.ts";
 import {
   MAX_JSON_INPUT_BYTES,
   MAX_JSON_OUTPUT_BYTES,
   outputTooLargeMessage,
   tooLargeMessage,
   type JsonFormatOptions,
-} from "./limits";
-import { utf8ByteLength } from "../text-size";
-import { outputPreview } from "./output-preview";
-import { describeRemovals } from "./describe";
+} from "./limits.ts";
+import { utf8ByteLength } from "../text-size.ts";
+import { outputPreview } from "./output-preview.ts";
+import { describeRemovals } from "./describe.ts";
 
 export interface JsonToolResult {
   /** Valid input, formatted. */

@@ -1,8 +1,8 @@
 // Prints a parsed JSON tree: every number, string and key exactly as written, in the original order unless sortKeys.
 // Iterative, like the parser, so nesting depth is limited by memory (and the parser's depth limit), not by the call
 // stack.
-import type { JsonEntry, JsonNode } from "./parse";
-import type { JsonIndent } from "./limits";
+import type { JsonEntry, JsonNode } from "./parse.ts";
+import type { JsonIndent } from "./limits.ts";
 
 export interface PrintOptions {
   indent: JsonIndent;

@@ -1,12 +1,15 @@
 // Limits and option values of the JSON formatter, shared by the page, the worker and the server action.
 // Kept free of zod and React so the browser bundle stays small.
-import { formatByteSize, sizeLimitMessage } from "../text-size";
+import { formatByteSize, sizeLimitMessage } from "../text-size.ts";
 
 /** Largest input, in UTF-8 bytes (10 MiB, shown as "10 MB"). */
 export const MAX_JSON_INPUT_BYTES = 10 * 1024 * 1024;
 export const MAX_JSON_INPUT_LABEL = "10 MB";
 
-/** Above this size the browser formats in a Web Worker so typing stays smooth. */
+/**
+ * Above this size the browser formats in a Web Worker so typing stays smooth, and the server on a worker thread so
+ * its other requests are answered meanwhile.
+ */
 export const WORKER_THRESHOLD_BYTES = 200 * 1024;
 
 /**

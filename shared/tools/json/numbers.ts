@@ -1,6 +1,6 @@
 // JSON numbers: the grammar's checks with a hint for each mistake, and whether JavaScript would change a number.
-import * as characters from "./characters";
-import { ParseFailure } from "./syntax-errors";
+import * as characters from "./characters.ts";
+import { ParseFailure } from "./syntax-errors.ts";
 
 // Copied into module constants once: Vite's module runner (dev server, tests, scripts/bench-json.ts) reads an imported
 // binding through a getter at each use, which on the per-character and per-token paths made parsing several times

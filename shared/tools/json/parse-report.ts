@@ -1,7 +1,7 @@
 // What parsing a JSON document tells besides its tree: the syntax error with its hint, what JSONC removed, keys
 // written twice, numbers JavaScript would change, and the document's size in values and depth.
-import type { CaretExcerpt } from "../text-position";
-import type { JsonNode } from "./nodes";
+import type { CaretExcerpt } from "../text-position.ts";
+import type { JsonNode } from "./nodes.ts";
 
 export interface JsonSyntaxError extends CaretExcerpt {
   offset: number;

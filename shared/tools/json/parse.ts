@@ -4,14 +4,14 @@
 // Iterative, with an explicit stack, so deeply nested input cannot overflow the call stack; nesting past
 // MAX_JSON_DEPTH is a syntax error at the bracket that goes too deep.
 // This module walks the document's structure; scanner.ts reads its tokens, syntax-errors.ts words the errors.
-import { quoteExcerpt } from "../printable-text";
-import { LineIndex } from "../text-position";
-import * as characters from "./characters";
-import * as duplicateKeys from "./duplicate-keys";
-import { MAX_JSON_DEPTH } from "./limits";
-import type { JsonArrayNode, JsonNode, JsonObjectNode, JsonScalar, OpenContainer } from "./nodes";
-import type { JsonSyntaxError, ParseReport, ParseResult } from "./parse-report";
-import { JsonScanner } from "./scanner";
+import { quoteExcerpt } from "../printable-text.ts";
+import { LineIndex } from "../text-position.ts";
+import * as characters from "./characters.ts";
+import * as duplicateKeys from "./duplicate-keys.ts";
+import { MAX_JSON_DEPTH } from "./limits.ts";
+import type { JsonArrayNode, JsonNode, JsonObjectNode, JsonScalar, OpenContainer } from "./nodes.ts";
+import type { JsonSyntaxError, ParseReport, ParseResult } from "./parse-report.ts";
+import { JsonScanner } from "./scanner.ts";
 import {
   ParseFailure,
   tooDeep,
@@ -20,7 +20,7 @@ import {
   unexpectedAfterMember,
   unexpectedInsteadOfKey,
   unexpectedInsteadOfValue,
-} from "./syntax-errors";
+} from "./syntax-errors.ts";
 
 // Copied into module constants once: Vite's module runner (dev server, tests, scripts/bench-json.ts) reads an imported
 // binding through a getter at each use, which on the per-character and per-token paths made parsing several times
@@ -28,8 +28,8 @@ import {
 const { Char, describeChar, isDigit, isWordChar } = characters;
 const { DuplicateKeyLog, noteRepeatedKey } = duplicateKeys;
 
-export { scalarKind } from "./nodes";
-export type { JsonArrayNode, JsonEntry, JsonNode, JsonObjectNode, JsonScalar } from "./nodes";
+export { scalarKind } from "./nodes.ts";
+export type { JsonArrayNode, JsonEntry, JsonNode, JsonObjectNode, JsonScalar } from "./nodes.ts";
 export type {
   DuplicateKey,
   ImpreciseNumber,
@@ -38,7 +38,7 @@ export type {
   ParseResult,
   Removal,
   RemovalKind,
-} from "./parse-report";
+} from "./parse-report.ts";
 
 export interface ParseOptions {
   jsonc?: boolean;

@@ -1,12 +1,12 @@
 // The JSON parser's scanner: whitespace and JSONC comments, strings (their escapes checked) and numbers, and what
 // they add to the report (comments removed, numbers JavaScript would change, the strings' extra UTF-8 bytes).
 // The parser extends it, so the position and the counters stay plain fields of one object on the hot path.
-import { printable, sliceWhole } from "../printable-text";
-import * as characters from "./characters";
-import { REPORT_MAX_ITEMS } from "./limits";
-import * as numbers from "./numbers";
-import type { RemovalKind } from "./parse-report";
-import { ParseFailure } from "./syntax-errors";
+import { printable, sliceWhole } from "../printable-text.ts";
+import * as characters from "./characters.ts";
+import { REPORT_MAX_ITEMS } from "./limits.ts";
+import * as numbers from "./numbers.ts";
+import type { RemovalKind } from "./parse-report.ts";
+import { ParseFailure } from "./syntax-errors.ts";
 
 // Copied into module constants once: Vite's module runner (dev server, tests, scripts/bench-json.ts) reads an imported
 // binding through a getter at each use, which on the per-character and per-token paths made parsing several times
@@ -26,10 +26,13 @@ export class JsonScanner {
   protected impreciseCount = 0;
   protected stringExtraUtf8Bytes = 0;
 
-  constructor(
-    protected readonly text: string,
-    protected readonly jsonc: boolean,
-  ) {}
+  protected readonly text: string;
+  protected readonly jsonc: boolean;
+
+  constructor(text: string, jsonc: boolean) {
+    this.text = text;
+    this.jsonc = jsonc;
+  }
 
   // ---- whitespace and comments ----
 

@@ -1,6 +1,6 @@
 // Syntax errors of the JSON parser with a hint for the likely cause: a mistake is named for what it most often is
 // (a single quote, a comment, a missing comma, an unclosed bracket) rather than as the character found.
-import { caretExcerpt, positionAt } from "../text-position";
+import { caretExcerpt, positionAt } from "../text-position.ts";
 import {
   Char,
   CURLY_QUOTES,
@@ -10,21 +10,23 @@ import {
   LOOKALIKES,
   readNumberLike,
   readWord,
-} from "./characters";
-import { MAX_JSON_DEPTH } from "./limits";
-import type { JsonNode, JsonObjectNode, OpenContainer } from "./nodes";
-import type { JsonSyntaxError } from "./parse-report";
-import { quoteExcerpt } from "../printable-text";
+} from "./characters.ts";
+import { MAX_JSON_DEPTH } from "./limits.ts";
+import type { JsonNode, JsonObjectNode, OpenContainer } from "./nodes.ts";
+import type { JsonSyntaxError } from "./parse-report.ts";
+import { quoteExcerpt } from "../printable-text.ts";
 
 /** Thrown where parsing stops; the parser turns it into the JsonSyntaxError it reports. */
 export class ParseFailure extends Error {
-  constructor(
-    readonly offset: number,
-    message: string,
-    readonly hint?: string,
-    readonly related?: { offset: number; label: string },
-  ) {
+  readonly offset: number;
+  readonly hint?: string;
+  readonly related?: { offset: number; label: string };
+
+  constructor(offset: number, message: string, hint?: string, related?: { offset: number; label: string }) {
     super(message);
+    this.offset = offset;
+    this.hint = hint;
+    this.related = related;
   }
 }
 

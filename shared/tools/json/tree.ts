@@ -1,7 +1,7 @@
 // The folding tree view's model: a bounded copy of the parsed tree (plain data, so a worker can send it).
-import { scalarKind, type JsonNode } from "./parse";
-import { entriesInOrder } from "./format";
-import { TREE_MAX_DEPTH, TREE_MAX_NODES } from "./limits";
+import { scalarKind, type JsonNode } from "./parse.ts";
+import { entriesInOrder } from "./format.ts";
+import { TREE_MAX_DEPTH, TREE_MAX_NODES } from "./limits.ts";
 
 export type TreeNode =
   | {
