@@ -39,7 +39,7 @@ const node = process.execPath;
 const PORTS = { app: 3390, raw: 3391, rawGzip: 3392 };
 const CONNECTIONS = 10;
 const REPORTS = large ? 100_000 : 1_000;
-/** PGlite's shared buffers: the default, and for 100,000 reports the setting the README gives for that size. */
+/** PGlite's shared buffers: the default, and for 100,000 reports the setting docs/configuration.md gives for it. */
 const PGLITE_BUFFERS_MB = large ? 64 : 16;
 const BENCH_ADMIN = { email: "bench@example.com", password: "bench admin password 1" };
 const ATTACK_SECONDS = 20;

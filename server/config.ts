@@ -37,6 +37,8 @@ export const config = {
   registrationOpen: flag("REGISTRATION_OPEN", false),
   /** Sign-up requests accepted per client address and hour while registration is open. */
   registrationRateLimitPerHour: int("REGISTRATION_RATE_LIMIT_PER_HOUR", 5),
+  /** Failed sign-ins per client address a minute, and per (account, address) in 15 minutes (auth/sign-in-throttle). */
+  loginRateLimitPerMinute: int("LOGIN_RATE_LIMIT_PER_MINUTE", 10),
   adminEmail: process.env.ADMIN_EMAIL || undefined,
   adminPassword: process.env.ADMIN_PASSWORD || undefined,
   /** Largest request body /api accepts before parsing; upload routes may set their own. */

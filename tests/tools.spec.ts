@@ -298,7 +298,7 @@ test.describe("JSON pretty formatter", () => {
 
     await page.getByRole("button", { name: "Copy", exact: true }).click();
     // Megabytes gathered from the worker's parts, then written to the clipboard: slow on a busy machine.
-    await expect(page.getByRole("button", { name: "Copy: copied" })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("button", { name: "Copy: copied" })).toBeVisible({ timeout: 60_000 });
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.trimEnd()).toBe(expected);
 

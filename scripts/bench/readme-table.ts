@@ -1,4 +1,4 @@
-// Prints bench/results.json (and bench/lighthouse.json) as the Markdown the README's Performance section shows.
+// Prints bench/results.json (and bench/lighthouse.json) as the Markdown of docs/performance.md's current figures.
 // Usage: node scripts/bench/readme-table.ts
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

@@ -8,9 +8,10 @@ import {
   registrationUnavailable,
   requestRegistration,
 } from "../../auth/registration";
+import { beginSignInAttempt } from "../../auth/sign-in-throttle";
+import { hitRateLimit } from "../../lib/rate-limit";
 import { authenticate, normalizeEmail, recordLogin } from "../../auth/users";
 import { config } from "../../config";
-import { clearRateLimit, hitRateLimit, undoRateLimitHit } from "../../lib/rate-limit";
 import { MailNotConfiguredError } from "../../services/mail";
 import {
   LoginSchema,
@@ -23,20 +24,6 @@ import {
 import { clientIp, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
-
-// Sign-in throttling counts failures only, so that it cannot be turned against an account's owner (ASVS 6.1.1,
-// 6.3.1; docs/security.md "Sign-in throttling"):
-// - per client address, across accounts: LOGIN_LIMIT failures a minute;
-// - per (account, address): LOGIN_LIMIT failures in 15 minutes, forgotten when the right password comes from there;
-// - per account, across addresses: once it has twice LOGIN_LIMIT failures in 15 minutes (more than one address
-//   alone may make) it is under attack, and every address gets only SLOWED_PAIR_LIMIT failures on it per 15
-//   minutes. An address that has not failed — the owner's, say — still gets in with the right password.
-// End-to-end tests raise LOGIN_RATE_LIMIT_PER_MINUTE, as they sign in often from one address.
-const LOGIN_LIMIT = Number(process.env.LOGIN_RATE_LIMIT_PER_MINUTE) || 10;
-const ADDRESS_WINDOW_MS = 60_000;
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
-const ACCOUNT_UNDER_ATTACK = 2 * LOGIN_LIMIT;
-const SLOWED_PAIR_LIMIT = 2;
 
 export const authRoutes = new OpenAPIHono<ApiEnv>();
 
@@ -57,39 +44,16 @@ authRoutes.openapi(
     const { email, password } = c.req.valid("json");
     const db = c.var.db;
     const ip = clientIp(c);
-    const account = normalizeEmail(email);
-    const buckets = {
-      address: `login:ip:${ip}`,
-      pair: `login:pair:${ip}:${account}`,
-      account: `login:account:${account}`,
-    };
-    // Each attempt is counted before the password is checked, so concurrent attempts cannot all slip under a limit;
-    // the counts are given back when the attempt is refused or succeeds.
-    const addressHit = await hitRateLimit(db, buckets.address, LOGIN_LIMIT, ADDRESS_WINDOW_MS);
-    const pairHit = await hitRateLimit(db, buckets.pair, LOGIN_LIMIT, ACCOUNT_WINDOW_MS);
-    const accountHit = await hitRateLimit(db, buckets.account, Number.MAX_SAFE_INTEGER, ACCOUNT_WINDOW_MS);
-    const giveBack = (...which: ("address" | "pair" | "account")[]) =>
-      Promise.all(
-        which.map((name) =>
-          undoRateLimitHit(db, buckets[name], { address: addressHit, pair: pairHit, account: accountHit }[name]),
-        ),
-      );
-    const underAttack = accountHit.count - 1 >= ACCOUNT_UNDER_ATTACK;
-    const refusedBy = !addressHit.allowed
-      ? addressHit
-      : pairHit.count > (underAttack ? SLOWED_PAIR_LIMIT : LOGIN_LIMIT)
-        ? pairHit
-        : null;
-    if (refusedBy) {
-      await giveBack("address", "pair", "account");
-      throw new ApiError(429, `Too many sign-in attempts. Try again in ${refusedBy.retryAfterSeconds} seconds.`, [], {
-        "Retry-After": String(refusedBy.retryAfterSeconds),
+    const attempt = await beginSignInAttempt(db, ip, normalizeEmail(email));
+    if (attempt.refusedForSeconds !== null) {
+      const seconds = attempt.refusedForSeconds;
+      throw new ApiError(429, `Too many sign-in attempts. Try again in ${seconds} seconds.`, [], {
+        "Retry-After": String(seconds),
       });
     }
     const user = await authenticate(db, email, password);
     if (!user) throw new ApiError(401, "Wrong email or password.");
-    await giveBack("address", "account");
-    await clearRateLimit(db, buckets.pair);
+    await attempt.succeeded();
     // A new token at every sign-in; the one the caller held stops working.
     if (c.var.sessionToken) await deleteSessionByToken(db, c.var.sessionToken);
     const session = await createSession(db, user.id, { ip, userAgent: c.req.header("user-agent") });
