@@ -7,8 +7,6 @@ interface Layer {
   folder: string;
   /** Top folders of the repository its code must not import. */
   mustNotImport: string[];
-  /** Whether it may use the `~/` alias, which is app/. */
-  mayUseAppAlias: boolean;
   why: string;
 }
 
@@ -16,52 +14,71 @@ const LAYERS: Layer[] = [
   {
     folder: "shared",
     mustNotImport: ["app", "server", "host"],
-    mayUseAppAlias: false,
     why: "shared/ is pure code both tiers import: it imports neither of them, nor host/.",
   },
   {
     folder: "server",
     mustNotImport: ["app", "host"],
-    mayUseAppAlias: false,
     why: "The /api backend knows nothing of the web tier or of host/; code both need lives in shared/.",
   },
   {
     folder: "app",
     mustNotImport: ["server", "host"],
-    mayUseAppAlias: true,
     why: "The web tier reaches /api only through app/utils/api.server.ts; code both need lives in shared/.",
   },
 ];
 
-const TEST_HELPERS_WHY = "Only tests use tests/: a test file may import its helpers from tests/support.";
+const TEST_HELPERS_WHY = "Only tests use tests/: a test file may import its helpers from #tests/support.";
+const CLIMB_WHY =
+  "A relative import reaches its folder's files and at most one folder up; beyond, name the layer: #app/, " +
+  "#server/, #shared/, #host/ (package.json's imports).";
+const LEAVE_LAYER_WHY = "A layer's top folder is left through its alias (#app/, #server/, #shared/, #host/), not ../.";
+const LINK_WHY =
+  "Use Link and NavLink from #app/components/link.tsx: on a page without React they render a plain anchor " +
+  "(a tenth of its render); React Router's own are for that file alone.";
 
-// Deep enough for every folder there is, with room to grow.
-const DEEPEST_FOLDER = 6;
+type Pattern = { regex: string; message: string };
+type RestrictedPath = { name: string; importNames: string[]; message: string };
+const restricted = (patterns: Pattern[], paths: RestrictedPath[] = []) => ({
+  "no-restricted-imports": ["error", { patterns, paths }] as [
+    "error",
+    { patterns: Pattern[]; paths: RestrictedPath[] },
+  ],
+});
 
-/**
- * The rule for one layer's files `depth` folders below the repository's root. Import specifiers are relative, so
- * the depth tells how many "../" lead back to the root: "../app" from server/api/routes/ is server/api/app.ts, which
- * is allowed, and only "../../../app/…" is the web tier.
- */
-function layerRule(layer: Layer, depth: number, isTest: boolean) {
-  const toRoot = `^(\\./)?(\\.\\./){${depth}}`;
-  const patterns = [{ regex: `${toRoot}(${layer.mustNotImport.join("|")})(/|$)`, message: layer.why }];
-  if (!layer.mayUseAppAlias) patterns.push({ regex: "^~/", message: layer.why });
-  if (!isTest) patterns.push({ regex: `${toRoot}tests(/|$)`, message: TEST_HELPERS_WHY });
-  return { "no-restricted-imports": ["error", { patterns }] as ["error", { patterns: typeof patterns }] };
+/** The imports one layer's files may not make; `topLevel` for the files directly in its folder. */
+function layerPatterns(layer: Layer, { isTest, topLevel }: { isTest: boolean; topLevel: boolean }): Pattern[] {
+  const patterns: Pattern[] = [
+    { regex: `^#(${layer.mustNotImport.join("|")})/`, message: layer.why },
+    { regex: "^(\\./)?(\\.\\./){2,}", message: CLIMB_WHY },
+  ];
+  if (topLevel) patterns.push({ regex: "^(\\./)?\\.\\./", message: LEAVE_LAYER_WHY });
+  if (!isTest) patterns.push({ regex: "^#tests/", message: TEST_HELPERS_WHY });
+  return patterns;
 }
 
-const layerOverrides = LAYERS.flatMap((layer) =>
-  Array.from({ length: DEEPEST_FOLDER }, (_, index) => {
-    const depth = index + 1;
-    const inFolder = `${layer.folder}/${"*/".repeat(depth - 1)}`;
-    return [
-      { files: [`${inFolder}*.ts`, `${inFolder}*.tsx`], rules: layerRule(layer, depth, false) },
-      // Later overrides win: test files get the same rule without the one about tests/.
-      { files: [`${inFolder}*.test.ts`, `${inFolder}*.test.tsx`], rules: layerRule(layer, depth, true) },
-    ];
-  }).flat(),
-);
+const routerLinks: RestrictedPath[] = [{ name: "react-router", importNames: ["Link", "NavLink"], message: LINK_WHY }];
+
+const layerOverrides = LAYERS.flatMap((layer) => {
+  const pathsOf = layer.folder === "app" ? routerLinks : [];
+  const all = (suffix: string, top: boolean) =>
+    top ? [`${layer.folder}/*${suffix}`] : [`${layer.folder}/**/*${suffix}`];
+  // Later overrides win: the files directly in the folder, then test files without the rule about tests/.
+  return [
+    { top: false, isTest: false },
+    { top: true, isTest: false },
+    { top: false, isTest: true },
+    { top: true, isTest: true },
+  ].map(({ top, isTest }) => ({
+    files: isTest ? [...all(".test.ts", top), ...all(".test.tsx", top)] : [...all(".ts", top), ...all(".tsx", top)],
+    rules: restricted(layerPatterns(layer, { isTest, topLevel: top }), pathsOf),
+  }));
+});
+
+const linkOverride = {
+  files: ["app/components/link.tsx", "app/components/link.test.tsx"],
+  rules: restricted([...layerPatterns(LAYERS[2]!, { isTest: true, topLevel: false })]),
+};
 
 export default defineConfig({
   // oxlint's default plugins, and import for no-cycle.
@@ -71,5 +88,5 @@ export default defineConfig({
     // import(), so a lazily loaded module must not import its loader either: nav-menu-parts.ts.)
     "import/no-cycle": ["error", { ignoreTypes: false }],
   },
-  overrides: layerOverrides,
+  overrides: [...layerOverrides, linkOverride],
 });

@@ -1,7 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import path from "node:path";
 import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 const FRAMEWORK_MODULES =
@@ -46,9 +45,6 @@ const BUILD_CHECKS = { bundlerTimings: false };
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
-  resolve: {
-    alias: { "~": path.resolve(import.meta.dirname, "app") },
-  },
   environments: {
     // React, React DOM and React Router in one chunk instead of six: gzip then compresses them together, about 3 kB
     // less on every page that hydrates, which keeps the tools within their 125 kB (docs/decisions/0078).

@@ -3,7 +3,6 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 
 export default defineConfig({
-  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

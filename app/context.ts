@@ -1,6 +1,6 @@
 // Typed values the server puts into React Router's context for loaders, actions and middleware.
 import { createContext, RouterContextProvider } from "react-router";
-import type { SessionInfo, SessionUser } from "../shared/user";
+import type { SessionInfo, SessionUser } from "#shared/user.ts";
 
 export interface RequestInfo {
   /** The visitor's address as the server sees it (X-Forwarded-For only with TRUST_PROXY). */

@@ -11,7 +11,7 @@ import { pageHydrates } from "./utils/hydration";
 import { NonceProvider } from "./utils/nonce";
 import { wholePageResponse } from "./utils/whole-page.server";
 import { contentSecurityPolicy } from "./utils/security.server";
-import { startTiming } from "../shared/http/server-timing";
+import { startTiming } from "#shared/http/server-timing.ts";
 
 export const streamTimeout = 5_000;
 

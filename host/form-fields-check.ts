@@ -4,7 +4,7 @@
 // browsers send. Nothing is built from a name before the name is known to be declared.
 import { getPaths } from "@conform-to/dom";
 import { z } from "zod";
-import type { FieldRule, FormFields } from "../app/utils/form-fields";
+import type { FieldRule, FormFields } from "#app/utils/form-fields.ts";
 
 /** The largest form of the site has a few dozen fields; a list of tags or ids stays far below this. */
 const MAX_FORM_FIELDS = 1_000;

@@ -1,12 +1,12 @@
 // The page cache and /api's report list cache follow changes of public content, wired as host/app.ts wires them,
 // and only those: sign-in, sign-out and refused writes leave every cached page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys } from "../server/db/schema";
-import { DEVICES, uploadOf } from "../server/db/seeds/camera-devices";
-import { encryptSecret, hmacDigest, randomToken } from "../server/lib/crypto";
-import { onContentChange, type ContentTopic } from "../server/content-changes";
-import { cameraReportCaches } from "../server/services/camera-report-caches";
-import { createApiHarness, type ApiHarness } from "../tests/support/api-harness";
+import { apiKeys } from "#server/db/schema.ts";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
+import { encryptSecret, hmacDigest, randomToken } from "#server/lib/crypto.ts";
+import { onContentChange, type ContentTopic } from "#server/content-changes.ts";
+import { cameraReportCaches } from "#server/services/camera-report-caches.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { createPageCache, type RenderPage } from "./page-cache";
 
 /** Records every change this process is told of while `body` runs. */

@@ -2,7 +2,7 @@
 // cookie (a tracker's, another app's on the same host, random values sent to fill the cache) is taken off the
 // request before the page renders, so it can change neither the cache key nor what is stored: a request carrying
 // only such cookies is served, and stored, exactly as one without cookies.
-import { THEMES, type Theme } from "../shared/theme";
+import { THEMES, type Theme } from "#shared/theme.ts";
 
 /**
  * Cookies that make a page the visitor's own: a session (either name, shared/session-cookie.ts), a flash message

@@ -2,7 +2,7 @@ import { parse } from "@conform-to/dom";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { declaredAction, fileField, formFields, textFields, type FormFields } from "~/utils/form-fields";
+import { declaredAction, fileField, formFields, textFields, type FormFields } from "#app/utils/form-fields.ts";
 import { MAX_FIELD_NAME_LENGTH } from "./form-fields-check";
 import { createPageFormGate, PAGE_BODY_LIMIT, TOOL_BODY_LIMIT, type GateRoutes } from "./page-form-gate";
 
@@ -266,7 +266,7 @@ const nameArbitrary = fc
 /** What Conform builds from a form: every key it reaches is declared, and no list is longer than declared. */
 function withinDeclaration(
   value: unknown,
-  rule: FormFields["root"] | import("~/utils/form-fields").FieldRule,
+  rule: FormFields["root"] | import("#app/utils/form-fields.ts").FieldRule,
 ): boolean {
   if (Array.isArray(value)) {
     if (rule.kind === "list")

@@ -6,11 +6,11 @@
 // nothing built from a field name before the name is known to be declared.
 import { createHash } from "node:crypto";
 import { matchRoutes, type RouteObject } from "react-router";
-import { declaredFieldsOf, type FormFields } from "../app/utils/form-fields";
+import { declaredFieldsOf, type FormFields } from "#app/utils/form-fields.ts";
 import { checkMultipart, checkUrlEncoded } from "./form-fields-check";
-import { BodyRefused, workerBodyBudget } from "../server/lib/body-budget";
-import { MAX_JSON_INPUT_LABEL } from "../shared/tools/json/limits";
-import { MAX_URL_INPUT_LABEL } from "../shared/tools/url/options";
+import { BodyRefused, workerBodyBudget } from "#server/lib/body-budget.ts";
+import { MAX_JSON_INPUT_LABEL } from "#shared/tools/json/limits.ts";
+import { MAX_URL_INPUT_LABEL } from "#shared/tools/url/options.ts";
 
 /** A post's size limit, with the words its refusal uses. */
 interface BodyLimit {

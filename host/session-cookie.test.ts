@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 async function bothTiers() {
   vi.resetModules();
-  const web = await import("../app/utils/session.server");
-  const api = await import("../server/auth/cookie");
+  const web = await import("#app/utils/session.server.ts");
+  const api = await import("#server/auth/cookie.ts");
   return { web, api };
 }
 

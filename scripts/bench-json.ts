@@ -2,7 +2,7 @@
 // Run: npx node scripts/bench-json.ts
 import { createServer } from "vite";
 
-type Engine = typeof import("../shared/tools/json/engine.ts");
+type Engine = typeof import("#shared/tools/json/engine.ts");
 
 /** A typical API dump: objects with strings, numbers (one beyond 2^53), booleans, nulls and small arrays. */
 function sampleDocument(targetBytes: number): string {

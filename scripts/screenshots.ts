@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
-import { ADMIN_PATHS } from "../shared/admin-menu.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
 import { buildProductionServer, startDemoServer, LOOPBACK } from "./bench/run.ts";
 
 const root = path.resolve(import.meta.dirname, "..");

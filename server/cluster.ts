@@ -7,7 +7,7 @@
 // built-ins and the shared settings reader only, with explicit extensions.
 import cluster, { type Worker } from "node:cluster";
 import { availableParallelism } from "node:os";
-import { integerSetting } from "../shared/env.server.ts";
+import { integerSetting } from "#shared/env.server.ts";
 
 export interface WorkerPlan {
   workers: number;

@@ -1,7 +1,7 @@
 // Every environment setting /api and the host read, parsed once. The web tier reads the few it needs itself
 // (app/utils/env.server.ts), parsed the same way (shared/env.server.ts).
 import path from "node:path";
-import { dataDirSetting, flagSetting, integerSetting, persistentSecret, proxyHopsSetting } from "../shared/env.server";
+import { dataDirSetting, flagSetting, integerSetting, persistentSecret, proxyHopsSetting } from "#shared/env.server.ts";
 import { sharedSecretsProblem } from "./shared-secrets";
 
 const int = (name: string, fallback: number) => integerSetting(process.env, name, fallback);

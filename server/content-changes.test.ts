@@ -13,7 +13,7 @@ import {
   onContentChange,
   type ContentTopic,
 } from "./content-changes";
-import { createApiHarness, type ApiHarness } from "../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 /** Records every change this process is told of while `body` runs. */
 async function changesDuring(body: () => Promise<unknown>): Promise<ContentTopic[][]> {

@@ -4,7 +4,7 @@
 // Pages come from app/routes.ts, so a new page is checked as soon as it is routed.
 import type { APIRequestContext, Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routeConfig from "../app/routes";
+import routeConfig from "#app/routes.ts";
 import { axeViolations } from "./support/axe";
 import { createUser, expect, navMenuButton, navMenuEntry, signIn, test as base, E2E_ADMIN } from "./fixtures";
 

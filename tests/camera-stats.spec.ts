@@ -3,7 +3,7 @@
 // page ships no script of its own, passes axe, fits a 390 px phone, and is linked from the report list.
 import { ENHANCE_SCRIPT, expect, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
-import type { CameraStats } from "../shared/contract/camera-stats";
+import type { CameraStats } from "#shared/contract/camera-stats.ts";
 
 const CHARTS = [
   "Hardware levels",

@@ -3,8 +3,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import { request, type Page, type TestInfo } from "@playwright/test";
-import { DEMO_TERMS, DEMO_TERMS_V1 } from "../server/db/seeds/demo-legal-pages";
-import type { ContactMessage, ContactMessagePage } from "../shared/contract/contact";
+import { DEMO_TERMS, DEMO_TERMS_V1 } from "#server/db/seeds/demo-legal-pages.ts";
+import type { ContactMessage, ContactMessagePage } from "#shared/contract/contact.ts";
 import { confirmDeleteWithoutJavaScript, E2E_ADMIN, expect, test } from "./fixtures";
 import { signedInClient } from "./security/clients";
 

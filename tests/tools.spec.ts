@@ -1,8 +1,8 @@
 // The JSON pretty formatter and the URL decoder & encoder, with JavaScript on (computed in the browser, nothing
 // posted) and off (the form posts; the server computes and shows the input again).
 import type { Download, Page } from "@playwright/test";
-import { OUTPUT_PREVIEW_CHARS } from "../shared/tools/json/output-preview";
-import { INPUT_PART_CHARS } from "../app/tools/json/worker-client";
+import { OUTPUT_PREVIEW_CHARS } from "#shared/tools/json/output-preview.ts";
+import { INPUT_PART_CHARS } from "#app/tools/json/worker-client.ts";
 import { actBeforeHydration, expect, holdRequests, navMenuButton, navMenuEntry, test } from "./fixtures";
 import { axeViolations } from "./support/axe";
 

@@ -3,7 +3,7 @@
 // every column, no page that scrolls sideways), each test with JavaScript on and off.
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { CameraReportPage } from "../shared/contract/camera";
+import type { CameraReportPage } from "#shared/contract/camera.ts";
 import { expect, navMenuButton, navMenuEntry, openNavMenu, signIn, test, createUser } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };

@@ -1,8 +1,8 @@
 // Copies a value to the clipboard and says for 2 seconds whether it did (a browser may refuse the clipboard).
 // Without JavaScript it is not rendered: the page offers the value another way (shown, Reveal, Download).
 import { useEffect, useState } from "react";
-import { COPY_FEEDBACK_MS, COPY_OUTCOME_TEXT, type CopyOutcome } from "~/enhance/markup";
-import { useHydrated } from "~/utils/hydrated";
+import { COPY_FEEDBACK_MS, COPY_OUTCOME_TEXT, type CopyOutcome } from "#app/enhance/markup.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
 import CheckIcon from "lucide-react/icons/check";
 import CopyIcon from "lucide-react/icons/copy";
 import { inlineIconClass } from "./icons";

@@ -1,8 +1,8 @@
 // "Copy link" for a page's own address. The address to share is absolute, and the server may not know the public
 // origin (a proxy), the browser does. A page without React renders the button hidden for app/enhance/enhance.ts,
 // which shows it and copies; once React runs, CopyButton does the same.
-import { COPY_ICON, COPY_LINK, COPY_VALUE } from "~/enhance/markup";
-import { useHydrated } from "~/utils/hydrated";
+import { COPY_ICON, COPY_LINK, COPY_VALUE } from "#app/enhance/markup.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
 import { CopyButton } from "./copy-button";
 import CheckIcon from "lucide-react/icons/check";
 import CopyIcon from "lucide-react/icons/copy";

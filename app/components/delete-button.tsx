@@ -3,8 +3,8 @@
 // first: the page comes back with "Delete …? [Delete] [Cancel]" in the button's place, and only that Delete deletes.
 import { useEffect, useRef } from "react";
 import { useActionData, useFetcher, useFormAction, useLocation, useSubmit } from "react-router";
-import { Link } from "~/components/link";
-import { whenNotificationAreaListens } from "~/components/notification-area-ready";
+import { Link } from "#app/components/link.tsx";
+import { whenNotificationAreaListens } from "#app/components/notification-area-ready.ts";
 
 /** One fetcher for every Delete button of the page, so the admin layout's DeleteUndoOffer sees its answer. */
 const DELETE_FETCHER_KEY = "admin-delete";

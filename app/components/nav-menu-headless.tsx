@@ -1,7 +1,7 @@
 // The header menu once JavaScript runs: Headless UI's Menu (loaded lazily by nav-menu.tsx).
 import { Menu, MenuButton, MenuItem, MenuItems } from "@headlessui/react";
 import { useSubmit } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import ChevronDownIcon from "lucide-react/icons/chevron-down";
 import { inlineIconClass } from "./icons";
 import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu-parts";

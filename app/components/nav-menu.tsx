@@ -5,7 +5,7 @@
 // until the disclosure is closed and unfocused, so it never pulls a menu from under a person's hands.
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { Form, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import ChevronDownIcon from "lucide-react/icons/chevron-down";
 import { inlineIconClass } from "./icons";
 import { buttonClass, itemClass, panelClass, type NavMenuEntry } from "./nav-menu-parts";

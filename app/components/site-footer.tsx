@@ -1,5 +1,5 @@
 // The site footer: where a visitor finds how to reach the owner, the legal pages and the API's description.
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 
 const footerLinkClass = "text-zinc-700 underline-offset-2 hover:underline dark:text-zinc-300";
 

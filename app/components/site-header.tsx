@@ -2,8 +2,8 @@
 // administrators). On a phone the links fold into one Menu disclosure, so the header stays one row high; both forms
 // are in the page and CSS shows the one that fits, which needs no JavaScript.
 import { href } from "react-router";
-import { Link, NavLink } from "~/components/link";
-import { isAdmin, type SessionUser } from "../../shared/user";
+import { Link, NavLink } from "#app/components/link.tsx";
+import { isAdmin, type SessionUser } from "#shared/user.ts";
 import { NavMenu } from "./nav-menu";
 import type { NavMenuEntry } from "./nav-menu-parts";
 import { ThemeSwitch } from "./theme-switch";

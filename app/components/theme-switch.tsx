@@ -1,7 +1,7 @@
 // Cycles the theme in the browser. Without JavaScript the system theme (or the settings page's choice) applies
 // and this is not shown; a page without React gets it from app/enhance/enhance.ts, which shows the same button.
 import { useEffect, useState, type ComponentType, type SVGProps } from "react";
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "#app/utils/hydrated.ts";
 import {
   applyTheme,
   NEXT_THEME,
@@ -11,8 +11,8 @@ import {
   THEME_SWITCH_MARKER,
   THEMES,
   themeSwitchLabel,
-} from "~/utils/theme";
-import type { Theme } from "~/utils/theme";
+} from "#app/utils/theme.ts";
+import type { Theme } from "#app/utils/theme.ts";
 import MoonIcon from "lucide-react/icons/moon";
 import SunIcon from "lucide-react/icons/sun";
 import SunMoonIcon from "lucide-react/icons/sun-moon";

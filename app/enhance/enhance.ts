@@ -3,7 +3,7 @@
 // forms; it adds what only a script can do: copying to the clipboard, switching the theme without a reload,
 // counting the ticked reports, closing the header's menus with Escape. Vite builds it as a classic script of its
 // own (root.tsx, `?worker&url`).
-import { MAX_COMPARE, MIN_COMPARE } from "../../shared/contract/camera-vocabulary";
+import { MAX_COMPARE, MIN_COMPARE } from "#shared/contract/camera-vocabulary.ts";
 import {
   applyTheme,
   isTheme,

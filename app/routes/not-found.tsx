@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { NotFoundView } from "~/components/error-views";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { NotFoundView } from "#app/components/error-views.tsx";
+import { pageMeta, type MetaArgsLike } from "#app/utils/meta.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 export function loader() {
   return data(null, { status: 404 });

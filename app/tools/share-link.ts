@@ -2,7 +2,7 @@
 // without JavaScript (the page's loader computes the result) and reads like the form that made it. A larger one
 // goes in the fragment: browsers never send a fragment to a server, and a request line of megabytes would be
 // refused on the way; the page's script restores it.
-import { formatByteSize, utf8ByteLength } from "../../shared/tools/text-size";
+import { formatByteSize, utf8ByteLength } from "#shared/tools/text-size.ts";
 
 /**
  * Largest input put in a query string, in UTF-8 bytes. Percent-encoded it is at most three times that, which keeps

@@ -1,6 +1,6 @@
 import { beforeAll, afterAll, describe, expect, it } from "vitest";
-import { createRequestContext } from "~/context";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createRequestContext } from "#app/context.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { SharedAnswers } from "./api-answers.server";
 import { apiRequest } from "./api.server";
 

@@ -2,8 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createRequestContext, sessionContext } from "~/context";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createRequestContext, sessionContext } from "#app/context.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { apiRequest, apiStream, fieldErrorsOf } from "./api.server";
 
 let h: ApiHarness;

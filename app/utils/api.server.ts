@@ -1,12 +1,12 @@
 // The one way route modules reach /api: in-process through the Hono app by default, or over HTTP to API_URL.
 // Every failure, whatever its cause, comes back as the error object {detail, status_code, errors}.
 import { data, type RouterContextProvider } from "react-router";
-import { apiTransportContext, requestInfoContext, sessionContext } from "~/context";
-import { FieldErrorSchema, type ApiErrorBody, type FieldError } from "../../shared/contract/errors";
-import { timed } from "../../shared/http/server-timing";
+import { apiTransportContext, requestInfoContext, sessionContext } from "#app/context.ts";
+import { FieldErrorSchema, type ApiErrorBody, type FieldError } from "#shared/contract/errors.ts";
+import { timed } from "#shared/http/server-timing.ts";
 import { SharedAnswers } from "./api-answers.server";
 
-export type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
+export type { ApiErrorBody, FieldError } from "#shared/contract/errors.ts";
 
 export type ApiResult<T> =
   | {

@@ -1,7 +1,7 @@
 // Route guards as middleware: they put the signed-in user into the typed userContext.
 import { redirect, type MiddlewareFunction } from "react-router";
-import { sessionContext, userContext } from "~/context";
-import { isAdmin } from "../../shared/user";
+import { sessionContext, userContext } from "#app/context.ts";
+import { isAdmin } from "#shared/user.ts";
 
 function signInUrl(request: Request): string {
   const url = new URL(request.url);

@@ -5,8 +5,8 @@
 // request.
 import { createHash, randomBytes } from "node:crypto";
 import type { MiddlewareFunction, RouterContextProvider } from "react-router";
-import { sessionContext } from "~/context";
-import { cacheControl, etagMatches } from "../../shared/http/cache-headers";
+import { sessionContext } from "#app/context.ts";
+import { cacheControl, etagMatches } from "#shared/http/cache-headers.ts";
 import { getSiteSettings } from "./site-settings.server";
 import { readToast } from "./toast.server";
 

@@ -11,7 +11,7 @@
 // puts the text in its place with only the escapes a textarea needs (echoed-text.server.ts).
 import { createContext, useContext, useState } from "react";
 import type { RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/context";
+import { requestInfoContext } from "#app/context.ts";
 
 export interface EchoedTexts {
   /** The texts by textarea id. */

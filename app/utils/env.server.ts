@@ -1,6 +1,6 @@
 // The environment settings the web tier reads, parsed once. /api reads its own (server/config.ts) from the same
 // variables and in the same way (shared/env.server.ts), so in one process both agree.
-import { dataDirSetting, integerSetting, persistentSecret, proxyHopsSetting } from "../../shared/env.server";
+import { dataDirSetting, integerSetting, persistentSecret, proxyHopsSetting } from "#shared/env.server.ts";
 
 let sessionSecret: string | undefined;
 

@@ -7,7 +7,7 @@ import {
   MARKDOWN_MAX_EMPHASIS_MARKS_TOTAL,
   MARKDOWN_MAX_NESTING,
   markdownNestingProblem,
-} from "../../shared/markdown-nesting";
+} from "#shared/markdown-nesting.ts";
 
 const limit = MARKDOWN_MAX_NESTING;
 const shapes: Record<string, (levels: number) => string> = {

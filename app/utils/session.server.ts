@@ -1,10 +1,10 @@
 // The web tier's side of sign-in: the session cookie holds the /api session token.
 import { data, type MiddlewareFunction } from "react-router";
-import { sessionContext } from "~/context";
+import { sessionContext } from "#app/context.ts";
 import { apiRequest } from "./api.server";
 import { webEnv } from "./env.server";
-import { sessionCookieFrom } from "../../shared/session-cookie";
-import type { SessionInfo } from "../../shared/user";
+import { sessionCookieFrom } from "#shared/session-cookie.ts";
+import type { SessionInfo } from "#shared/user.ts";
 
 const sessionCookie = sessionCookieFrom(() => ({
   secure: webEnv.isProduction && webEnv.trustProxy > 0,

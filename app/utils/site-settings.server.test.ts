@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
-import { createRequestContext, requestInfoContext } from "~/context";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { createRequestContext, requestInfoContext } from "#app/context.ts";
 import { webEnv } from "./env.server";
 import {
   dropSiteSettingsOnChange,

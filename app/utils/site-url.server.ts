@@ -1,7 +1,7 @@
 // The site's public origin for canonical URLs, robots.txt and the sitemap: SITE_URL when set, else the request's
 // own (behind a trusted proxy, the forwarded scheme and host).
 import { webEnv } from "./env.server";
-import { visitorUrl } from "../../shared/http/proxy";
+import { visitorUrl } from "#shared/http/proxy.ts";
 
 export function siteOrigin(request: Request): string {
   if (webEnv.siteUrl) {

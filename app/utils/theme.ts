@@ -1,5 +1,5 @@
 // Theme choice: system (default), light or dark, kept in local storage under vite-ui-theme.
-import { isTheme, THEMES, type Theme } from "../../shared/theme";
+import { isTheme, THEMES, type Theme } from "#shared/theme.ts";
 
 export const THEME_STORAGE_KEY = "vite-ui-theme";
 export { isTheme, THEMES, type Theme };

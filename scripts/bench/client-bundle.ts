@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { pageHydrates } from "../../app/utils/hydration.ts";
+import { pageHydrates } from "#app/utils/hydration.ts";
 import { brotli } from "../precompress-assets.ts";
 
 /** A page without React: the enhancement script is all it loads (it is about 1.3 kB). */

@@ -1,5 +1,5 @@
 // The pages the benchmark loads, and how one page is probed (a single request) and measured (autocannon runs).
-import { MAX_REACH } from "../../shared/contract/camera-vocabulary.ts";
+import { MAX_REACH } from "#shared/contract/camera-vocabulary.ts";
 import { workerCpuMilliseconds } from "./memory.ts";
 import { jsonDocument, load, multipartBody, LOOPBACK, round, type ChildServer, type RunFigures } from "./run.ts";
 

@@ -2,9 +2,9 @@
 // before the server starts (PGlite serves one process at a time). Loaded through Vite's module runner by
 // scripts/bench.ts, so it may use the server's own modules.
 import { desc, sql } from "drizzle-orm";
-import { openDatabase } from "../../server/db/client";
-import { cameraReports } from "../../server/db/schema";
-import { seedManyCameraReports } from "../../server/db/seeds/camera-report-generator";
+import { openDatabase } from "#server/db/client.ts";
+import { cameraReports } from "#server/db/schema.ts";
+import { seedManyCameraReports } from "#server/db/seeds/camera-report-generator.ts";
 
 /** Reports made by the generator; the rest of a large set are copies of them with new ids and times (fast in SQL). */
 const GENERATED_MAX = 5_000;

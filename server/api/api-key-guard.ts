@@ -2,7 +2,7 @@
 // counted per client address (./credential-failures.ts): past the limit that address's unknown keys get 429, while
 // a known key from it still passes, so one guesser behind a shared address does not lock out the real key's users.
 import type { Context } from "hono";
-import type { ApiKeyScope } from "../../shared/contract/api-keys-vocabulary";
+import type { ApiKeyScope } from "#shared/contract/api-keys-vocabulary.ts";
 import { verifyApiKey, type ApiKeyIdentity } from "../services/api-key-auth";
 import { clientIp, type ApiEnv } from "./context";
 import { countCredentialFailure } from "./credential-failures";

@@ -6,9 +6,9 @@ import { config } from "../config";
 import { findSession, userRowToSessionUser, type SessionRecord } from "../auth/sessions";
 import type { Database } from "../db/client";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "../lib/csrf";
-import { clientAddress } from "../../shared/http/proxy";
-import { showServerTiming } from "../../shared/http/server-timing";
-import { isAdmin, type SessionUser } from "../../shared/user";
+import { clientAddress } from "#shared/http/proxy.ts";
+import { showServerTiming } from "#shared/http/server-timing.ts";
+import { isAdmin, type SessionUser } from "#shared/user.ts";
 import { countCredentialFailure } from "./credential-failures";
 import { ApiError } from "./errors";
 

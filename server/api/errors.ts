@@ -4,11 +4,11 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { ZodError } from "zod";
-import type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
+import type { ApiErrorBody, FieldError } from "#shared/contract/errors.ts";
 import { databaseInputError, isDatabaseUnavailable } from "../db/client";
 import { ServiceError, type ServiceErrorKind } from "../services/errors";
 
-export type { ApiErrorBody, FieldError } from "../../shared/contract/errors";
+export type { ApiErrorBody, FieldError } from "#shared/contract/errors.ts";
 
 /** Throw from a handler; app.onError turns it, and a service's own errors, into the JSON error body. */
 export class ApiError extends Error {

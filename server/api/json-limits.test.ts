@@ -5,11 +5,11 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeys } from "../db/schema";
-import { API_KEY_SCOPES } from "../../shared/contract/api-keys-vocabulary";
+import { API_KEY_SCOPES } from "#shared/contract/api-keys-vocabulary.ts";
 import { createImageHostApp } from "../image-host/app";
 import { encryptSecret, hmacDigest, randomToken } from "../lib/crypto";
-import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../shared/json-limits";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { checkJsonLimits, JSON_INPUT_LIMITS } from "#shared/json-limits.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 const { maxDepth, maxValues } = JSON_INPUT_LIMITS;
 const DEPTH_MESSAGE = `nests arrays and objects more than ${maxDepth} levels deep; the limit is ${maxDepth}.`;

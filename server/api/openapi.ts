@@ -2,7 +2,7 @@
 import type { ZodType } from "zod";
 
 /** Every error response of the document is the shared error body. */
-export { ApiErrorBodySchema as ErrorBodySchema } from "../../shared/contract/errors";
+export { ApiErrorBodySchema as ErrorBodySchema } from "#shared/contract/errors.ts";
 
 /** A validated JSON body: read it with c.req.valid("json"); failures answer 400 in the error shape. */
 export function jsonBody<T extends ZodType>(schema: T) {

@@ -1,8 +1,8 @@
 // Server-Timing through /api as host/app.ts wraps it: how many queries a request made is told to administrators
 // only, unless the operator's SERVER_TIMING shows it to everyone.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withServerTiming } from "../../shared/http/server-timing";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { withServerTiming } from "#shared/http/server-timing.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 let admin: string;

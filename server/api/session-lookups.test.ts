@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sha256 } from "../lib/crypto";
 import { sessions } from "../db/schema";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import type { SessionLookups } from "./context";
 
 let h: ApiHarness;

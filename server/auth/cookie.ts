@@ -1,7 +1,7 @@
 // /api's side of the session cookie (shared/session-cookie.ts): it accepts the cookie for cookie-authenticated
 // calls.
 import type { Cookie } from "react-router";
-import { sessionCookieFrom } from "../../shared/session-cookie";
+import { sessionCookieFrom } from "#shared/session-cookie.ts";
 import { config } from "../config";
 
 const session = sessionCookieFrom(() => ({

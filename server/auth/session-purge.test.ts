@@ -3,7 +3,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, sessions } from "../db/schema";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { SESSION_PURGE_BUCKET, purgeExpiredSessionsOnce, startExpiredSessionPurge } from "./session-purge";
 import { createSession } from "./sessions";
 

@@ -4,7 +4,7 @@ import { config } from "../config";
 import type { Database } from "../db/client";
 import { sessions, users } from "../db/schema";
 import { randomToken, sha256 } from "../lib/crypto";
-import type { SessionUser } from "../../shared/user";
+import type { SessionUser } from "#shared/user.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Sliding the idle expiry costs a write; doing it at most once a minute per session is plenty.

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { migrationsDir } from "../../tests/support/pglite-template";
+import { migrationsDir } from "#tests/support/pglite-template.ts";
 import { pgliteStartParams } from "./client";
 
 describe("migration 0017: API key scopes", () => {

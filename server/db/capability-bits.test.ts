@@ -2,8 +2,8 @@
 // list tests a capability filter in the bits when it walks a sort, and in the array when it reads the matches.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KNOWN_CAPABILITIES } from "../../shared/contract/camera-vocabulary";
-import { openTestDatabase } from "../../tests/support/api-harness";
+import { KNOWN_CAPABILITIES } from "#shared/contract/camera-vocabulary.ts";
+import { openTestDatabase } from "#tests/support/api-harness.ts";
 import { capabilityMask } from "../services/camera-report-query";
 import type { DatabaseHandle } from "./client";
 

@@ -1,7 +1,7 @@
 // PGlite has no autovacuum worker: the site collects the planner's statistics and vacuums itself.
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { migratedPgliteDump, migrationsDir } from "../../tests/support/pglite-template";
+import { migratedPgliteDump, migrationsDir } from "#tests/support/pglite-template.ts";
 import { openDatabase } from "./client";
 import { maintainPglite } from "./pglite-maintenance";
 

@@ -3,7 +3,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import { recordTiming, timed } from "../../shared/http/server-timing";
+import { recordTiming, timed } from "#shared/http/server-timing.ts";
 
 /** PGlite: plain queries, exec and whole transactions (queries inside use the transaction's own handle). */
 export function timePgliteQueries(client: PGlite): void {

@@ -8,7 +8,7 @@ import { count, sql } from "drizzle-orm";
 import pg from "pg";
 import type { PGlite } from "@electric-sql/pglite";
 import { describe, expect, it } from "vitest";
-import { migratedPgliteDump, migrationsDir } from "../../tests/support/pglite-template";
+import { migratedPgliteDump, migrationsDir } from "#tests/support/pglite-template.ts";
 import { ensureAdministrator } from "../auth/users";
 import { describeDatabaseError, isDatabaseUnavailable, openDatabase, type Database } from "./client";
 import { cameraReports, users } from "./schema";

@@ -9,8 +9,8 @@ import { z } from "zod";
 import type { Database } from "../db/client";
 import { imageHostJobs } from "../db/schema";
 import { deleteAndHold } from "../services/deleted-records";
-import { checkJsonLimits } from "../../shared/json-limits";
-import { jsonTextsAt } from "../../shared/stored-json";
+import { checkJsonLimits } from "#shared/json-limits.ts";
+import { jsonTextsAt } from "#shared/stored-json.ts";
 import { JsonText, stringifyWithJsonText } from "../lib/json-text";
 import { imageDataUrl } from "./image";
 

@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiApp } from "../api/app";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { createAdmission, isRefusal, releaseWhenSent, type DelayGauge, type Ticket } from "./admission";
 
 const calm: DelayGauge = { recentMs: () => 0, stop() {} };

@@ -3,7 +3,7 @@
 // Sec-Fetch-Site: same-origin, or — only when the browser sent neither — a same-origin Referer. A request that
 // shows nothing is refused too: every browser this site supports sends at least one of them.
 import { config } from "../config";
-import { visitorUrl } from "../../shared/http/proxy";
+import { visitorUrl } from "#shared/http/proxy.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,7 +1,7 @@
 // The /api body middleware of the JSON limits (shared/json-limits.ts): every JSON request body is checked before
 // a handler parses it.
 import type { MiddlewareHandler } from "hono";
-import { checkJsonLimits, type JsonLimitViolation } from "../../shared/json-limits";
+import { checkJsonLimits, type JsonLimitViolation } from "#shared/json-limits.ts";
 
 /** application/json and application/…+json: the bodies the API's validators parse as JSON. */
 export function isJsonContentType(header: string | undefined): boolean {

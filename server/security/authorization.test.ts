@@ -3,14 +3,8 @@
 // The list comes from /api/openapi.json and the router itself, so an endpoint added later is covered at once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../auth/cookie";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
-import {
-  allowLoopbackOnly,
-  apiOperations,
-  isAdminPath,
-  sampleValue,
-  type Operation,
-} from "../../tests/support/security";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { allowLoopbackOnly, apiOperations, isAdminPath, sampleValue, type Operation } from "#tests/support/security.ts";
 
 let h: ApiHarness;
 let restoreNetwork: () => void;

@@ -2,7 +2,7 @@
 // have broken real systems, wrong types and prototype-pollution keys. Never a 500, never a polluted prototype,
 // and what was accepted reads back intact. Endpoints come from the OpenAPI document, so later ones are covered.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import {
   allowLoopbackOnly,
   apiOperations,
@@ -11,7 +11,7 @@ import {
   NAUGHTY_VALUES,
   sampleValue,
   type Operation,
-} from "../../tests/support/security";
+} from "#tests/support/security.ts";
 
 let h: ApiHarness;
 let restoreNetwork: () => void;

@@ -6,9 +6,9 @@ import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
-import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp";
-import { startOAuthServer, type LocalOAuthServer } from "../../tests/support/oauth";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
+import { startOAuthServer, type LocalOAuthServer } from "#tests/support/oauth.ts";
 
 // Names this test resolves itself: DNS answers scripted per name and per call.
 const dnsAnswers = new Map<string, Array<Array<{ address: string; family: number }>>>();

@@ -1,6 +1,6 @@
 // What a request's forwarded headers are believed to say, by the number of trusted proxy hops (TRUST_PROXY).
 import { describe, expect, it } from "vitest";
-import { clientAddress, forwardedHost, forwardedProto, visitorUrl } from "../../shared/http/proxy";
+import { clientAddress, forwardedHost, forwardedProto, visitorUrl } from "#shared/http/proxy.ts";
 
 const headers = (values: Record<string, string>) => new Headers(values);
 

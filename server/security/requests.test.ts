@@ -6,7 +6,7 @@ import { sessionCookie } from "../auth/cookie";
 import { config } from "../config";
 import { apiKeys } from "../db/schema";
 import { encryptSecret, hmacDigest } from "../lib/crypto";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import {
   allowLoopbackOnly,
   apiOperations,
@@ -14,7 +14,7 @@ import {
   sampleValue,
   snapshotDatabase,
   type Operation,
-} from "../../tests/support/security";
+} from "#tests/support/security.ts";
 
 let h: ApiHarness;
 let restoreNetwork: () => void;

@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookie } from "../auth/cookie";
 import { apiKeys } from "../db/schema";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness["signIn"]>>;

@@ -7,7 +7,7 @@ import { createSession } from "../auth/sessions";
 import { config } from "../config";
 import { sessions, users } from "../db/schema";
 import { sha256 } from "../lib/crypto";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 beforeAll(async () => {

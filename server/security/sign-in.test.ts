@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "../auth/users";
 import { config } from "../config";
 import { clearRateLimit } from "../lib/rate-limit";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
-import { openRegistration, type OpenRegistration } from "../../tests/support/registration";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { openRegistration, type OpenRegistration } from "#tests/support/registration.ts";
 
 let h: ApiHarness;
 let server: ServerType;

@@ -13,7 +13,7 @@ import {
   wonderItems,
   wonderTags,
 } from "../db/schema";
-import type { AdminAreaCounts } from "../../shared/contract/admin-home";
+import type { AdminAreaCounts } from "#shared/contract/admin-home.ts";
 
 export async function countAdminAreas(db: Database): Promise<AdminAreaCounts> {
   const total = async (query: Promise<Array<{ total: number }>>) => (await query)[0]?.total ?? 0;

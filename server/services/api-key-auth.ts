@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { hmacDigest } from "../lib/crypto";
-import type { ApiKeyScope } from "../../shared/contract/api-keys-vocabulary";
+import type { ApiKeyScope } from "#shared/contract/api-keys-vocabulary.ts";
 import { knownScopes } from "./api-keys";
 
 export interface ApiKeyIdentity {

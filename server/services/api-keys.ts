@@ -10,7 +10,7 @@ import {
   SPARK_API_SERVICE,
   type ApiKeyInput,
   type ApiKeyRecord,
-} from "../../shared/contract/api-keys";
+} from "#shared/contract/api-keys.ts";
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from "./errors";
 import type { Database } from "../db/client";
 import { apiKeys } from "../db/schema";

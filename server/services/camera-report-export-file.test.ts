@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFile
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeCameraReportQuery } from "../../shared/contract/camera";
+import { normalizeCameraReportQuery } from "#shared/contract/camera.ts";
 import { DEVICES, uploadOf } from "../db/seeds/camera-devices";
-import { createApiHarness, type ApiHarness } from "../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { exportCameraReports, exportStream } from "./camera-report-export";
 import { createExportFiles, fileStream, isWholeExport } from "./camera-report-export-file";
 import { cameraReportRow, insertCameraReports } from "./camera-reports";

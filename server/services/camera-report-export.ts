@@ -1,7 +1,7 @@
 // Every match of a search, for the CSV and JSON exports: read in the list's order in keyset batches and written as
 // they come, so an export of any size holds one batch in memory and its first bytes leave before the last row is read.
 import { and, sql, type SQL } from "drizzle-orm";
-import type { CameraReportQuery, CameraReportSummary } from "../../shared/contract/camera";
+import type { CameraReportQuery, CameraReportSummary } from "#shared/contract/camera.ts";
 import type { Database } from "../db/client";
 import { cameraReports } from "../db/schema";
 import { cameraReportSearchSql, SORT_KEYS } from "./camera-report-query";

@@ -3,12 +3,12 @@
 // the reports.
 import { inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "../../shared/contract/camera-vocabulary";
+import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
 import type { DatabaseHandle } from "../db/client";
 import { cameraReportModels, cameraReports } from "../db/schema";
 import { DEVICES, uploadOf } from "../db/seeds/camera-devices";
 import { generateCameraReportRows } from "../db/seeds/camera-report-generator";
-import { openTestDatabase } from "../../tests/support/api-harness";
+import { openTestDatabase } from "#tests/support/api-harness.ts";
 import { listCameraModels } from "./camera-report-models";
 import { createCameraReport, insertCameraReports } from "./camera-reports";
 

@@ -1,8 +1,8 @@
 // The list grouped by model (?group=model: one row per manufacturer and model with its report count and newest
 // report) and the manufacturers with their report counts that the list's filter offers.
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { CameraModelSummary, CameraReportPage } from "../../shared/contract/camera";
-import type { CameraReportQuery } from "../../shared/contract/camera-vocabulary";
+import type { CameraModelSummary, CameraReportPage } from "#shared/contract/camera.ts";
+import type { CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
 import type { Database } from "../db/client";
 import { cameraReportCounts, cameraReportModels, cameraReports } from "../db/schema";
 import { cameraReportConditions, directionSql } from "./camera-report-query";

@@ -2,14 +2,14 @@
 // list, the grouped list and the exports select the same reports in the same order. Every condition reads an
 // indexed column of camera_reports that was derived at upload (camera-report-storing.ts), never the report JSON.
 import { and, arrayContains, gte, inArray, lte, eq, sql, type SQL } from "drizzle-orm";
-import { hardwareLevelRank } from "../../shared/camera";
+import { hardwareLevelRank } from "#shared/camera.ts";
 import {
   KNOWN_CAPABILITIES,
   type CameraReportQuery,
   type KnownCapability,
   type ReportSort,
   type SortDirection,
-} from "../../shared/contract/camera-vocabulary";
+} from "#shared/contract/camera-vocabulary.ts";
 import { cameraReports } from "../db/schema";
 import { queryTermsOf } from "./camera-report-search-terms";
 

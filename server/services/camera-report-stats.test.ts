@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KNOWN_CAPABILITIES, LENS_FACINGS, REPORT_FEATURES } from "../../shared/contract/camera-vocabulary";
+import { KNOWN_CAPABILITIES, LENS_FACINGS, REPORT_FEATURES } from "#shared/contract/camera-vocabulary.ts";
 import { cameraReportCounts, cameraReports } from "../db/schema";
 import { DEVICES, uploadOf } from "../db/seeds/camera-devices";
 import { generateCameraReportRows } from "../db/seeds/camera-report-generator";
-import { openTestDatabase } from "../../tests/support/api-harness";
+import { openTestDatabase } from "#tests/support/api-harness.ts";
 import type { DatabaseHandle } from "../db/client";
 import { createCameraReport, insertCameraReports } from "./camera-reports";
 import { cameraReportStats, MAX_ANDROID_VERSIONS, MAX_MANUFACTURERS } from "./camera-report-stats";

@@ -2,8 +2,8 @@
 // camera_reports keep up to date as reports arrive (server/db/migrations/0007_camera_report_counts.sql), so a read
 // costs a few hundred rows at any number of reports.
 import { sql } from "drizzle-orm";
-import type { CameraStats, CameraStatsBin, CameraStatsGroup } from "../../shared/contract/camera-stats";
-import { HARDWARE_LEVELS, KNOWN_CAPABILITIES } from "../../shared/contract/camera-vocabulary";
+import type { CameraStats, CameraStatsBin, CameraStatsGroup } from "#shared/contract/camera-stats.ts";
+import { HARDWARE_LEVELS, KNOWN_CAPABILITIES } from "#shared/contract/camera-vocabulary.ts";
 import type { Database } from "../db/client";
 import { cameraReportCounts } from "../db/schema";
 

@@ -2,7 +2,7 @@
 // columns, the body in its own table as the text uploaded, and Idempotency-Key replays.
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
-import type { CameraReportUpload } from "../../shared/contract/camera";
+import type { CameraReportUpload } from "#shared/contract/camera.ts";
 import {
   bestMegapixels,
   hardwareLevelRank,
@@ -12,8 +12,8 @@ import {
   reportFacings,
   reportFeatures,
   sdkOf,
-} from "../../shared/camera";
-import { checkJsonText } from "../../shared/stored-json";
+} from "#shared/camera.ts";
+import { checkJsonText } from "#shared/stored-json.ts";
 import { InvalidInputError, MismatchError } from "./errors";
 import { changePublicContent } from "../content-changes";
 import type { Database } from "../db/client";

@@ -3,8 +3,8 @@
 // camera-reports.test.ts (every sort, filter and page against the plain ordered query).
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "../../shared/contract/camera";
-import { openTestDatabase } from "../../tests/support/api-harness";
+import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "#shared/contract/camera.ts";
+import { openTestDatabase } from "#tests/support/api-harness.ts";
 import type { Database, DatabaseHandle } from "../db/client";
 import { seedManyCameraReports } from "../db/seeds/camera-report-generator";
 import { capabilityMask } from "./camera-report-query";

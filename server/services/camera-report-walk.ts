@@ -3,7 +3,7 @@
 // from the index that leads with the maker) and sorting them; makers alone sorted by model walk each maker's own range.
 // The site judges from the counts its triggers keep; the planner cannot judge a test of capability_bits at all.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { CameraReportQuery } from "../../shared/contract/camera-vocabulary";
+import type { CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
 import type { Database } from "../db/client";
 import { cameraReportCounts, cameraReports, cameraReportStats } from "../db/schema";
 import { cameraReportConditions, directionSql, SORT_KEYS } from "./camera-report-query";

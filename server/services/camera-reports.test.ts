@@ -7,13 +7,13 @@ import {
   EMPTY_CAMERA_REPORT_QUERY,
   normalizeCameraReportQuery,
   type CameraReportQuery,
-} from "../../shared/contract/camera";
+} from "#shared/contract/camera.ts";
 import { cameraReports, siteVars } from "../db/schema";
 import { cameraReportConditions, cameraReportOrder } from "./camera-report-query";
 import { generateCameraReportRows, seedManyCameraReports } from "../db/seeds/camera-report-generator";
 import { DEVICES } from "../db/seeds/camera-devices";
 import { demoCameraReportUploads, seedDemoCameraReports } from "../db/seeds/demo-camera-reports";
-import { openTestDatabase } from "../../tests/support/api-harness";
+import { openTestDatabase } from "#tests/support/api-harness.ts";
 import type { DatabaseHandle } from "../db/client";
 import {
   cameraReportRow,

@@ -9,8 +9,8 @@ import {
   type CameraReportPage,
   type CameraReportQuery,
   type CameraReportSummary,
-} from "../../shared/contract/camera";
-import { hardwareLevelOfRank } from "../../shared/camera";
+} from "#shared/contract/camera.ts";
+import { hardwareLevelOfRank } from "#shared/camera.ts";
 import type { Database } from "../db/client";
 import { JsonText } from "../lib/json-text";
 import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "../db/schema";

@@ -14,7 +14,7 @@ import {
   type ContactMessage,
   type ContactMessagePage,
   type ContactNotifyAttempt,
-} from "../../shared/contract/contact";
+} from "#shared/contract/contact.ts";
 
 type ContactRow = typeof contactMessages.$inferSelect;
 

@@ -4,7 +4,7 @@
 // digests included) and links those rows again. The snapshot stays in the database: only the hold's id leaves it.
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { HELD_RESOURCE_NAMES } from "../../shared/contract/deleted";
+import { HELD_RESOURCE_NAMES } from "#shared/contract/deleted.ts";
 import { ConflictError, GoneError, isUniqueViolation, NotFoundError } from "./errors";
 
 export type HeldResourceName = (typeof HELD_RESOURCE_NAMES)[number];

@@ -1,6 +1,6 @@
 // What a service refuses or fails with, in the service's own terms. Services know nothing of HTTP: the API layer
 // answers each kind with its status and the one error body (server/api/errors.ts).
-import type { FieldError } from "../../shared/contract/errors";
+import type { FieldError } from "#shared/contract/errors.ts";
 
 export type ServiceErrorKind =
   /** The input is wrong; fieldErrors say which field and why. */

@@ -9,7 +9,7 @@ import {
   type FluxRequest,
   type ImageGenConfig,
   type ImageJob,
-} from "../../shared/contract/flux";
+} from "#shared/contract/flux.ts";
 import {
   InvalidInputError,
   NotFoundError,
@@ -22,8 +22,8 @@ import { config } from "../config";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { hmacDigest } from "../lib/crypto";
-import { checkJsonLimits } from "../../shared/json-limits";
-import { jsonTextsAt, withStringMembers } from "../../shared/stored-json";
+import { checkJsonLimits } from "#shared/json-limits.ts";
+import { jsonTextsAt, withStringMembers } from "#shared/stored-json.ts";
 import { JsonText, stringifyWithJsonText } from "../lib/json-text";
 import { OutboundRefusedError, outboundFetch } from "../lib/outbound";
 import { siteVarValue, type StoredSiteVarValue } from "./secret-site-vars";

@@ -13,7 +13,7 @@ import {
   type KvEntryInput,
   type KvPage,
   type KvValueType,
-} from "../../shared/contract/kv";
+} from "#shared/contract/kv.ts";
 
 type KvRow = typeof kvEntries.$inferSelect;
 

@@ -5,7 +5,7 @@
 // request's CPU time. The entries are kept in memory for a few seconds; a save (here or on another instance, see
 // server/content-changes.ts) empties the cache at once, so an administrator sees their save on the next view.
 import { and, eq, isNull } from "drizzle-orm";
-import type { CurrentSiteData, LegalPageType, SiteDataEntry } from "../../shared/contract/site-data";
+import type { CurrentSiteData, LegalPageType, SiteDataEntry } from "#shared/contract/site-data.ts";
 import { onContentChange } from "../content-changes";
 import type { Database } from "../db/client";
 import { siteData } from "../db/schema";

@@ -2,8 +2,8 @@ import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { config } from "../config";
-import { openTestDatabase } from "../../tests/support/api-harness";
-import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp";
+import { openTestDatabase } from "#tests/support/api-harness.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
 import type { DatabaseHandle } from "../db/client";
 import {
   createSmtpTransport,

@@ -1,6 +1,6 @@
 // The signed-in user's own account: profile, display name, password and sessions.
 import { and, count, eq, gt, ne } from "drizzle-orm";
-import type { Profile } from "../../shared/contract/profile";
+import type { Profile } from "#shared/contract/profile.ts";
 import { InvalidInputError, NotFoundError } from "./errors";
 import { isCommonPassword } from "../auth/common-passwords";
 import { hashPassword, verifyPassword } from "../auth/password";

@@ -4,9 +4,9 @@
 // sealed at start-up (sealSecretSiteVars) and read either way meanwhile. The stored text is read with the lossless
 // parser: a value comes back as the text it was saved as (shared/stored-json.ts).
 import { eq } from "drizzle-orm";
-import { isSecretSiteVarKey } from "../../shared/contract/site-vars";
-import { memberNode, nodeText } from "../../shared/stored-json";
-import { parseJson, scalarKind } from "../../shared/tools/json/parse";
+import { isSecretSiteVarKey } from "#shared/contract/site-vars.ts";
+import { memberNode, nodeText } from "#shared/stored-json.ts";
+import { parseJson, scalarKind } from "#shared/tools/json/parse.ts";
 import type { Database } from "../db/client";
 import { siteVars } from "../db/schema";
 import { decryptSecret, encryptSecret } from "../lib/crypto";

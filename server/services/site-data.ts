@@ -10,8 +10,8 @@ import {
   SITE_DATA_DEFAULT_TYPE,
   type SiteDataEntry,
   type SiteDataEntryInput,
-} from "../../shared/contract/site-data";
-import { renderMarkdown } from "../../shared/markdown";
+} from "#shared/contract/site-data.ts";
+import { renderMarkdown } from "#shared/markdown.ts";
 
 type SiteDataRow = typeof siteData.$inferSelect;
 type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -13,7 +13,7 @@ import {
   type SiteVar,
   type SiteVarInput,
   type SiteVarType,
-} from "../../shared/contract/site-vars";
+} from "#shared/contract/site-vars.ts";
 import { isSealed, siteVarValue, siteVarValueText, storedSiteVarValue } from "./secret-site-vars";
 
 type SiteVarRow = typeof siteVars.$inferSelect;

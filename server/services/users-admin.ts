@@ -8,7 +8,7 @@ import {
   type UserDetailResponse,
   type UserListQuery,
   type UserListResponse,
-} from "../../shared/contract/users";
+} from "#shared/contract/users.ts";
 import { ConflictError, isUniqueViolation, NotFoundError } from "./errors";
 import { hashPassword } from "../auth/password";
 import { deleteUserSessions, sessionExpiry } from "../auth/sessions";

@@ -12,7 +12,7 @@ import {
   type WonderStatus,
   type WonderTag,
   type WonderTagInput,
-} from "../../shared/contract/wonder";
+} from "#shared/contract/wonder.ts";
 import { isUuid } from "./site-data";
 
 type TagRow = typeof wonderTags.$inferSelect;

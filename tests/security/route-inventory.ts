@@ -1,7 +1,7 @@
 // The page routes, read from the route config itself (app/routes.ts), so a page added later is in every
 // security test at once. Admin pages are those under the admin layout, or with an /admin segment anywhere.
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routes from "../../app/routes";
+import routes from "#app/routes.ts";
 
 export interface PageRoute {
   /** e.g. /admin/common/users/00000000-0000-4000-8000-000000000000 */

@@ -4,7 +4,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { sql } from "drizzle-orm";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll } from "vitest";
-import type { Database } from "../../server/db/client";
+import type { Database } from "#server/db/client.ts";
 import { createApiHarness, type ApiHarness } from "./api-harness";
 
 /** One call with its status and parsed body (undefined when empty). */

@@ -2,11 +2,11 @@
 // PostgreSQL server named by DATABASE_URL), the real Hono app, and helpers to sign in.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { createApiApp, type ApiApp } from "../../server/api/app";
-import { createUser } from "../../server/auth/users";
-import { onContentChange } from "../../server/content-changes";
-import { openDatabase, type DatabaseHandle } from "../../server/db/client";
-import { users } from "../../server/db/schema";
+import { createApiApp, type ApiApp } from "#server/api/app.ts";
+import { createUser } from "#server/auth/users.ts";
+import { onContentChange } from "#server/content-changes.ts";
+import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
+import { users } from "#server/db/schema.ts";
 import { eq } from "drizzle-orm";
 import { migratedPgliteDump, migrationsDir } from "./pglite-template";
 

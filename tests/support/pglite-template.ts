@@ -7,7 +7,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
-import { pgliteStartParams } from "../../server/db/client";
+import { pgliteStartParams } from "#server/db/client.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const migrationsDir = path.join(root, "server/db/migrations");

@@ -1,6 +1,6 @@
 // Open registration for a test file: REGISTRATION_OPEN, SITE_URL and SMTP_URL pointed at a real SMTP server on
 // loopback, and the link a sign-up request e-mails read back from it.
-import { config } from "../../server/config";
+import { config } from "#server/config.ts";
 import { startTestSmtpServer, type TestSmtpServer } from "./smtp";
 
 export interface OpenRegistration {

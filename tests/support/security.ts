@@ -3,8 +3,8 @@
 import net from "node:net";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import * as schema from "../../server/db/schema";
-import type { Database } from "../../server/db/client";
+import * as schema from "#server/db/schema.ts";
+import type { Database } from "#server/db/client.ts";
 import type { ApiHarness } from "./api-harness";
 
 // ---------------------------------------------------------------- network guard

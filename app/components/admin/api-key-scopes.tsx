@@ -1,8 +1,8 @@
 // What an API key may do: listed under its name in the table, and one checkbox per scope in the form (plain form
 // fields, so granting and narrowing work without JavaScript).
 import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
-import { FieldErrors } from "~/components/field";
-import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope } from "../../../shared/contract/api-keys-vocabulary";
+import { FieldErrors } from "#app/components/field.tsx";
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyScope } from "#shared/contract/api-keys-vocabulary.ts";
 
 /** A key's scopes, under its name: an administrator narrows them in the form. */
 export function ScopeList({ scopes, serviceName }: { scopes: readonly ApiKeyScope[]; serviceName: string }) {

@@ -1,7 +1,7 @@
 // The tree editor holds a JavaScript value, which keeps less than JSON text can say: a number becomes a double
 // (12345678901234567890 turns into 12345678901234567000, 1.0 into 1), integer-like keys move to the front in
 // ascending order, and of a key written twice one is kept. A value it would change is edited as text only.
-import { parseJson, scalarKind, type JsonNode } from "../../../shared/tools/json/parse";
+import { parseJson, scalarKind, type JsonNode } from "#shared/tools/json/parse.ts";
 
 /** Why the tree editor would change this JSON text, or null when it keeps every digit and key as written. */
 export function treeEditingChange(text: string): string | null {

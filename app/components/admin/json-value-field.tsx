@@ -3,9 +3,9 @@
 // until the tree changes something, and a value the tree would change (treeEditingChange) is edited as text only.
 // The editor and that check (the lossless JSON parser) load on demand once the page has hydrated, not with it.
 import { lazy, Suspense, use, useState, type ReactNode } from "react";
-import { deferredModule } from "~/utils/deferred-module";
-import { useHydrated } from "~/utils/hydrated";
-import { checkJsonLimits, JSON_INPUT_LIMITS } from "../../../shared/json-limits";
+import { deferredModule } from "#app/utils/deferred-module.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { checkJsonLimits, JSON_INPUT_LIMITS } from "#shared/json-limits.ts";
 import { JSON_INDENT } from "./json-indent";
 
 const JsonTreeEditor = lazy(() => import("./json-tree-editor"));

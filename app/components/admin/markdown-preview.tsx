@@ -2,11 +2,11 @@
 // the form and the page comes back rendered from the posted text; with JavaScript it follows every keystroke once
 // the markdown renderer (marked, about 13 kB gzipped) has loaded, which the page does on demand rather than with it.
 import { Suspense, use, useDeferredValue, useMemo } from "react";
-import { MarkdownView } from "~/components/markdown-view";
-import { deferredModule } from "~/utils/deferred-module";
-import { useHydrated } from "~/utils/hydrated";
+import { MarkdownView } from "#app/components/markdown-view.tsx";
+import { deferredModule } from "#app/utils/deferred-module.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
 
-const loadMarkdownRenderer = deferredModule(() => import("~/utils/markdown"));
+const loadMarkdownRenderer = deferredModule(() => import("#app/utils/markdown.ts"));
 const hintClass = "text-sm text-zinc-600 dark:text-zinc-400";
 
 export function MarkdownPreview({ markdown, label = "Preview" }: { markdown: string; label?: string }) {

@@ -1,6 +1,6 @@
 // Previous/next links for a paged list; plain links, so paging works without JavaScript.
 import { useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 
 export function Pager({
   page,

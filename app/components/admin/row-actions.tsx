@@ -1,7 +1,7 @@
 // The actions cell of an admin list's row (Edit, Delete, ...) and the row being edited, the same on every list.
 import type { ReactNode } from "react";
 import { type LinkProps } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 
 /** The last cell of a row: its buttons side by side, never wrapped. */
 export function RowActions({ children }: { children: ReactNode }) {

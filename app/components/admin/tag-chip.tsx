@@ -1,5 +1,5 @@
 // A wonder tag's name with its colour as a dot (colours are validated #rrggbb, so safe in a style).
-import type { WonderTag } from "../../../shared/contract/wonder";
+import type { WonderTag } from "#shared/contract/wonder.ts";
 
 export function TagChip({ tag }: { tag: Pick<WonderTag, "name" | "color"> }) {
   return (

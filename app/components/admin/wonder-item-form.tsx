@@ -2,22 +2,29 @@
 // markdown body with its preview, image URL, status and tags.
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useFetcher } from "react-router";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { MarkdownPreview, PreviewButton } from "~/components/admin/markdown-preview";
-import { FieldErrors, FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { MarkdownPreview, PreviewButton } from "#app/components/admin/markdown-preview.tsx";
+import {
+  FieldErrors,
+  FormErrors,
+  InputField,
+  SelectField,
+  SubmitButton,
+  TextareaField,
+} from "#app/components/field.tsx";
 import type { z } from "zod";
-import type { WonderItem, WonderItemSchema, WonderTag } from "../../../shared/contract/wonder";
-import { slugify, WONDER_STATUSES } from "../../../shared/contract/wonder-vocabulary";
+import type { WonderItem, WonderItemSchema, WonderTag } from "#shared/contract/wonder.ts";
+import { slugify, WONDER_STATUSES } from "#shared/contract/wonder-vocabulary.ts";
 import {
   deferredZodCheck,
   useDeferredZodForm,
   withDeferredForm,
   type FormConstraint,
-} from "~/utils/use-deferred-zod-form";
+} from "#app/utils/use-deferred-zod-form.ts";
 
 /** The browser's copy of the actions' check, loaded after the page (see useDeferredZodForm). */
 const loadItemCheck = deferredZodCheck(
-  () => import("../../../shared/contract/wonder"),
+  () => import("#shared/contract/wonder.ts"),
   (schemas) => schemas.WonderItemSchema,
 );
 

@@ -1,10 +1,10 @@
 // The API documentation page against the real OpenAPI document: every operation is on it, with its authentication.
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequestContext } from "~/context";
-import { loader } from "~/routes/pages/api-docs";
-import { readRenderOnlyData } from "~/utils/render-only-data";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { createRequestContext } from "#app/context.ts";
+import { loader } from "#app/routes/pages/api-docs.tsx";
+import { readRenderOnlyData } from "#app/utils/render-only-data.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { ApiDocsView } from "./api-docs-view";
 import { HTTP_METHODS, operationsByTag, type OpenApiDocument } from "./openapi-model";
 

@@ -1,8 +1,8 @@
 // The filters of a search as chips above the results, each a link to the same search without it, so a filter is
 // removed with one click and without JavaScript.
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import XIcon from "lucide-react/icons/x";
-import type { CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
+import type { CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
 import { inlineIconClass } from "../icons";
 import { searchHref, searchParts } from "./search-parts";
 

@@ -1,8 +1,8 @@
 // A report's cameras, readable: an overview table (one row per camera) and a card per camera with everything the
 // probe app read, plus the figures derived from it (megapixels, pixel pitch, 35 mm equivalent, field of view).
 import type { ReactNode } from "react";
-import type { CameraItem } from "../../../shared/contract/camera";
-import { FILTER_CAPABILITIES } from "../../../shared/contract/camera-vocabulary";
+import type { CameraItem } from "#shared/contract/camera.ts";
+import { FILTER_CAPABILITIES } from "#shared/contract/camera-vocabulary.ts";
 import {
   cameraFigures,
   facingLabel,
@@ -11,7 +11,7 @@ import {
   formatRange,
   isStandaloneCamera,
   largestOutputSize,
-} from "../../../shared/camera";
+} from "#shared/camera.ts";
 import { TableWrap } from "../table-wrap";
 import { LevelBadge, NameChips } from "./level-badge";
 

@@ -1,7 +1,7 @@
 // The error view of the camera pages: the page's title, what went wrong, and a link on.
 import type { ReactNode } from "react";
 import { isRouteErrorResponse } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import { errorMessageOf } from "../error-views";
 
 export function CameraErrorView({

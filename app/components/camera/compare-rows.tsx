@@ -1,8 +1,8 @@
 // The rows of the comparison page, section by section: what each shows of a report, as text that decides whether
 // the compared reports differ in it.
 import type { ReactNode } from "react";
-import type { CameraItem, CameraReportDetail } from "../../../shared/contract/camera";
-import { FILTER_CAPABILITIES } from "../../../shared/contract/camera-vocabulary";
+import type { CameraItem, CameraReportDetail } from "#shared/contract/camera.ts";
+import { FILTER_CAPABILITIES } from "#shared/contract/camera-vocabulary.ts";
 import {
   bestHardwareLevel,
   CAPABILITY_LABELS,
@@ -15,7 +15,7 @@ import {
   maxFps,
   maxHighSpeedFps,
   reportCapabilities,
-} from "../../../shared/camera";
+} from "#shared/camera.ts";
 import { Time } from "../time";
 import { LevelBadge } from "./level-badge";
 

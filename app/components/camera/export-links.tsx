@@ -5,7 +5,7 @@ import {
   cameraReportSearchParams,
   DEFAULT_PAGE_SIZE,
   type CameraReportQuery,
-} from "../../../shared/contract/camera-vocabulary";
+} from "#shared/contract/camera-vocabulary.ts";
 import { inlineIconClass } from "../icons";
 
 export function exportHref(query: CameraReportQuery, format: "csv" | "json"): string {

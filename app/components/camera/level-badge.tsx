@@ -1,5 +1,5 @@
 // A camera's hardware level as a coloured badge: the one figure that says most about what an app may do with it.
-import { HARDWARE_LEVELS } from "../../../shared/contract/camera-vocabulary";
+import { HARDWARE_LEVELS } from "#shared/contract/camera-vocabulary.ts";
 
 export function LevelBadge({ level }: { level: string | null | undefined }) {
   if (!level) return <span>—</span>;

@@ -1,8 +1,8 @@
 // The row of links above the report list: one row per report or per model, and how many a page shows. Links, not
 // a form, so each is one click without JavaScript; the statistics and export links join this row.
 import type { ReactNode } from "react";
-import { Link } from "~/components/link";
-import { PAGE_SIZES, type CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
+import { Link } from "#app/components/link.tsx";
+import { PAGE_SIZES, type CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
 import { searchHref } from "./search-parts";
 
 function OptionLink({ to, current, children }: { to: string; current: boolean; children: ReactNode }) {

@@ -1,8 +1,8 @@
 // The report list grouped by model: one row per manufacturer and model with its report count and newest report,
 // each row linking to that model's reports. Sorted by the same header links as the reports' table.
-import { Link } from "~/components/link";
-import type { CameraModelSummary } from "../../../shared/contract/camera";
-import type { CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
+import { Link } from "#app/components/link.tsx";
+import type { CameraModelSummary } from "#shared/contract/camera.ts";
+import type { CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
 import { TableWrap } from "../table-wrap";
 import { Time } from "../time";
 import { searchHref } from "./search-parts";

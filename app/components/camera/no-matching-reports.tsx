@@ -1,7 +1,7 @@
 // Where the report list's results would be when a search matches none: says so and offers to drop each part of the
 // search (a plain link to the same search without it), so a visitor need not find what to undo in the form.
-import { Link } from "~/components/link";
-import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
+import { Link } from "#app/components/link.tsx";
+import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
 import XIcon from "lucide-react/icons/x";
 import { inlineIconClass } from "../icons";
 import { searchHref, searchParts } from "./search-parts";

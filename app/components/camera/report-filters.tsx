@@ -1,6 +1,6 @@
 // The list's search form: a GET form, so it works without JavaScript and the URL of a search can be shared.
 import { Form, useLocation, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import {
   DEFAULT_PAGE_SIZE,
   DEFAULT_SORT_DIRECTIONS,
@@ -15,8 +15,8 @@ import {
   MIN_SDK,
   REPORT_FEATURES,
   type CameraReportQuery,
-} from "../../../shared/contract/camera-vocabulary";
-import { FEATURE_LABELS, facingLabel } from "../../../shared/camera";
+} from "#shared/contract/camera-vocabulary.ts";
+import { FEATURE_LABELS, facingLabel } from "#shared/camera.ts";
 import { FieldErrors } from "../field";
 import { capabilityLabel } from "./search-parts";
 

@@ -5,11 +5,11 @@
 // report-table class styles and labels them by column (app.css), which keeps a 100-row page small to render.
 import { useState } from "react";
 import { Form } from "react-router";
-import { Link } from "~/components/link";
-import type { CameraReportSummary } from "../../../shared/contract/camera";
-import { MAX_COMPARE, MIN_COMPARE, type CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
-import { COMPARE_FORM, COMPARE_STATUS } from "~/enhance/markup";
-import { useHydrated } from "~/utils/hydrated";
+import { Link } from "#app/components/link.tsx";
+import type { CameraReportSummary } from "#shared/contract/camera.ts";
+import { MAX_COMPARE, MIN_COMPARE, type CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
+import { COMPARE_FORM, COMPARE_STATUS } from "#app/enhance/markup.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
 import { Time } from "../time";
 import { TableWrap } from "../table-wrap";
 import { LevelBadge } from "./level-badge";

@@ -1,7 +1,7 @@
 // Each part of a report search with its label and the search without it: the chips above the results and the
 // empty result's offers to widen the search are links to those searches.
-import { cameraReportSearchParams, type CameraReportQuery } from "../../../shared/contract/camera-vocabulary";
-import { CAPABILITY_LABELS, FEATURE_LABELS, facingLabel } from "../../../shared/camera";
+import { cameraReportSearchParams, type CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
+import { CAPABILITY_LABELS, FEATURE_LABELS, facingLabel } from "#shared/camera.ts";
 
 export interface SearchPart {
   label: string;

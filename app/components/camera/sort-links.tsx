@@ -1,6 +1,6 @@
 // Column headers that sort the report list: plain links to the same search in another order, so sorting works
 // without JavaScript and a sorted list can be shared. The header of the sorted column says so (aria-sort).
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import ArrowDownIcon from "lucide-react/icons/arrow-down";
 import ArrowUpIcon from "lucide-react/icons/arrow-up";
 import type { ReactNode } from "react";
@@ -8,7 +8,7 @@ import {
   DEFAULT_SORT_DIRECTIONS,
   type CameraReportQuery,
   type ReportSort,
-} from "../../../shared/contract/camera-vocabulary";
+} from "#shared/contract/camera-vocabulary.ts";
 import { inlineIconClass } from "../icons";
 import { searchHref } from "./search-parts";
 

@@ -5,7 +5,7 @@
 import { scaleBand, scaleLinear, scalePoint } from "d3-scale";
 import { line, symbol, symbolCircle, symbolDiamond, symbolSquare, symbolTriangle, type SymbolType } from "d3-shape";
 import type { ReactNode } from "react";
-import { formatNumber } from "../../../shared/camera";
+import { formatNumber } from "#shared/camera.ts";
 
 /** Drawn at this width and scaled to the column: about a phone's width, so text stays near its set size there. */
 const WIDTH = 360;

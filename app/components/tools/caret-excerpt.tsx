@@ -1,5 +1,5 @@
 // An error's line with a caret under the spot, as a terminal would print it.
-import type { CaretExcerpt } from "../../../shared/tools/text-position";
+import type { CaretExcerpt } from "#shared/tools/text-position.ts";
 
 export function CaretExcerptView({ excerpt, label }: { excerpt: CaretExcerpt; label?: string }) {
   return (

@@ -4,7 +4,7 @@ import {
   JSON_INDENTS,
   type JsonFormatOptions,
   type JsonIndent,
-} from "../../../shared/tools/json/limits";
+} from "#shared/tools/json/limits.ts";
 
 export function JsonOptionsFieldset({
   options,

@@ -1,12 +1,12 @@
 // The JSON tool's two views of a valid input: the formatted text (the start of a long one, with a note of what is
 // left out) and the tree, which renders after the rest of the page.
 import { useDeferredValue, useMemo } from "react";
-import { CopyButton } from "~/components/copy-button";
-import { JsonTreeView } from "~/components/tools/json-tree";
-import type { JsonResultInPage } from "~/tools/json/worker-client";
-import type { JsonToolResult } from "../../../shared/tools/json/engine";
-import { outputPreview, previewNote } from "../../../shared/tools/json/output-preview";
-import { utf8ByteLength } from "../../../shared/tools/text-size";
+import { CopyButton } from "#app/components/copy-button.tsx";
+import { JsonTreeView } from "#app/components/tools/json-tree.tsx";
+import type { JsonResultInPage } from "#app/tools/json/worker-client.ts";
+import type { JsonToolResult } from "#shared/tools/json/engine.ts";
+import { outputPreview, previewNote } from "#shared/tools/json/output-preview.ts";
+import { utf8ByteLength } from "#shared/tools/text-size.ts";
 
 /** Tree views with more values than this are laid out by the browser only when they scroll into view. */
 const LAZY_LAYOUT_TREE_VALUES = 200;

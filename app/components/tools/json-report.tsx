@@ -1,8 +1,8 @@
 // What the JSON tool found besides the formatted text: the document's size, what JSONC removed, a skipped byte
 // order mark, keys written twice, and numbers JavaScript would read differently.
-import { DataTable } from "~/components/data-table";
-import type { JsonToolResult } from "../../../shared/tools/json/engine";
-import { formatByteSize } from "../../../shared/tools/text-size";
+import { DataTable } from "#app/components/data-table.tsx";
+import type { JsonToolResult } from "#shared/tools/json/engine.ts";
+import { formatByteSize } from "#shared/tools/text-size.ts";
 
 export function JsonReportView({ result, jsoncAccepted }: { result: JsonToolResult | null; jsoncAccepted: boolean }) {
   const removals = result?.removalSummary;

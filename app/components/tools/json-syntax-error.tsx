@@ -1,7 +1,7 @@
 // Where and why the JSON tool's input is not valid JSON: the message, the line with a caret under the spot, a hint,
 // and another spot that explains it (such as where an unclosed bracket opened).
-import { CaretExcerptView } from "~/components/tools/caret-excerpt";
-import type { JsonSyntaxError } from "../../../shared/tools/json/parse";
+import { CaretExcerptView } from "#app/components/tools/caret-excerpt.tsx";
+import type { JsonSyntaxError } from "#shared/tools/json/parse.ts";
 
 export function JsonSyntaxErrorView({ error }: { error: JsonSyntaxError }) {
   return (

@@ -1,5 +1,5 @@
 // A folding tree of a JSON document. Built from <details>, so it folds without JavaScript too.
-import type { JsonTree, TreeNode } from "../../../shared/tools/json/tree";
+import type { JsonTree, TreeNode } from "#shared/tools/json/tree.ts";
 
 const VALUE_CLASS: Record<string, string> = {
   string: "text-green-800 dark:text-green-300",

@@ -1,6 +1,6 @@
 // The parts of a URL as written, and its query as a table that keeps repeated keys, order and empty values.
-import { TableWrap } from "~/components/table-wrap";
-import type { UrlBreakdown } from "../../../shared/tools/url/breakdown";
+import { TableWrap } from "#app/components/table-wrap.tsx";
+import type { UrlBreakdown } from "#shared/tools/url/breakdown.ts";
 
 function Part({ name, value, note }: { name: string; value: string | null; note?: string }) {
   return (

@@ -1,6 +1,6 @@
 // The layers of an input percent-encoded more than once, each decoding one layer further, with a copy button each.
-import { CopyButton } from "~/components/copy-button";
-import type { DecodeLayers } from "../../../shared/tools/url/layers";
+import { CopyButton } from "#app/components/copy-button.tsx";
+import type { DecodeLayers } from "#shared/tools/url/layers.ts";
 
 export function UrlLayersView({ decoded }: { decoded: DecodeLayers }) {
   return (

@@ -7,7 +7,7 @@ import {
   type EncodeMode,
   type LineEnding,
   type UrlToolOptions,
-} from "../../../shared/tools/url/options";
+} from "#shared/tools/url/options.ts";
 
 export function UrlOptionsPanel({
   options,

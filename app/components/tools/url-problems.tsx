@@ -1,7 +1,7 @@
 // Why the URL tool cannot encode or decode its input: each malformed sequence with where it is, what is wrong and a
 // hint, up to the listed number.
-import type { Direction } from "../../../shared/tools/url/options";
-import type { UrlToolResult } from "../../../shared/tools/url/engine";
+import type { Direction } from "#shared/tools/url/options.ts";
+import type { UrlToolResult } from "#shared/tools/url/engine.ts";
 
 const SEQUENCE_CLASS = "rounded bg-white px-1 font-bold dark:bg-zinc-950";
 

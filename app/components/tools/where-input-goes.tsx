@@ -2,7 +2,7 @@
 // sentences sit in one grid cell, the other one invisible (which also keeps it from screen readers), so the box is
 // as tall as the taller of them and nothing below it moves when the page hydrates (a tap on its way would land
 // elsewhere).
-import { useHydrated } from "~/utils/hydrated";
+import { useHydrated } from "#app/utils/hydrated.ts";
 
 const IN_BROWSER = "Your input is processed in your browser and never leaves it.";
 

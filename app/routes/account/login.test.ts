@@ -1,8 +1,8 @@
 // The sign-in page's redirects, against the real /api in-process: a signed-in visit and the sign-in POST go only
 // to paths of this site, whatever callbackUrl says.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequestContext, sessionContext } from "~/context";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { createRequestContext, sessionContext } from "#app/context.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { action, loader } from "./login";
 
 let h: ApiHarness;

@@ -1,23 +1,23 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { z } from "zod";
 import type { Route } from "./+types/login";
-import { FormErrors, InputField, SubmitButton } from "~/components/field";
-import { LoginFormSchema, safeRedirectPath } from "../../../shared/contract/auth";
-import { sessionContext } from "~/context";
-import { apiRequest } from "~/utils/api.server";
-import { serializeSessionToken } from "~/utils/session.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import type { SessionInfo } from "../../../shared/user";
-import { pageMeta } from "~/utils/meta";
-import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { FormErrors, InputField, SubmitButton } from "#app/components/field.tsx";
+import { LoginFormSchema, safeRedirectPath } from "#shared/contract/auth.ts";
+import { sessionContext } from "#app/context.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { serializeSessionToken } from "#app/utils/session.server.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
+import type { SessionInfo } from "#shared/user.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { deferredZodCheck, useDeferredZodForm } from "#app/utils/use-deferred-zod-form.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
 const loadLoginCheck = deferredZodCheck(
-  () => import("../../../shared/contract/auth"),
+  () => import("#shared/contract/auth.ts"),
   (schemas) => schemas.LoginFormSchema,
 );
 

@@ -1,10 +1,10 @@
 import { Form, redirect } from "react-router";
 import type { Route } from "./+types/logout";
-import { sessionContext } from "~/context";
-import { apiRequest } from "~/utils/api.server";
-import { clearSessionCookie } from "~/utils/session.server";
-import { pageMeta } from "~/utils/meta";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { sessionContext } from "#app/context.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { clearSessionCookie } from "#app/utils/session.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 // Signing out changes state, so it is a POST; visiting the page with GET offers the button (see docs/decisions).
 export const action = declaredAction(formFields(), async ({ context }: Route.ActionArgs) => {

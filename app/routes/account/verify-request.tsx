@@ -1,13 +1,13 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/verify-request";
-import { FormErrors, SubmitButton } from "~/components/field";
-import { apiRequest } from "~/utils/api.server";
-import { serializeSessionToken } from "~/utils/session.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import type { SessionInfo } from "../../../shared/user";
-import { pageMeta, type MetaArgsLike } from "~/utils/meta";
-import { declaredAction, formFields, textFields } from "~/utils/form-fields";
+import { FormErrors, SubmitButton } from "#app/components/field.tsx";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { serializeSessionToken } from "#app/utils/session.server.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
+import type { SessionInfo } from "#shared/user.ts";
+import { pageMeta, type MetaArgsLike } from "#app/utils/meta.ts";
+import { declaredAction, formFields, textFields } from "#app/utils/form-fields.ts";
 
 export const meta = (args: MetaArgsLike) =>
   pageMeta(args, { title: "Check your email", description: "Check your email for a link to continue.", noIndex: true });

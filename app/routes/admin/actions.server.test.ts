@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { createRequestContext, sessionContext } from "~/context";
-import type { ApiResult } from "~/utils/api.server";
+import { createRequestContext, sessionContext } from "#app/context.ts";
+import type { ApiResult } from "#app/utils/api.server.ts";
 import {
   deleteAction,
   listAfterDelete,

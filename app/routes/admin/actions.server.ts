@@ -4,11 +4,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { z } from "zod";
-import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { textFields } from "~/utils/form-fields";
-import type { Restored } from "../../../shared/contract/deleted";
+import { apiRequest, fieldErrorsOf, type ApiResult } from "#app/utils/api.server.ts";
+import { errorText, failureToast } from "#app/utils/api-feedback.server.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
+import { textFields } from "#app/utils/form-fields.ts";
+import type { Restored } from "#shared/contract/deleted.ts";
 
 type ReadableContext = Readonly<RouterContextProvider>;
 

@@ -1,37 +1,37 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useLocation, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/api-keys";
-import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
-import { CopyButton } from "~/components/copy-button";
-import { DataTable } from "~/components/data-table";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { Field, FormErrors, InputField, SubmitButton } from "~/components/field";
-import { ScopeBoxes, ScopeList } from "~/components/admin/api-key-scopes";
-import { Time } from "~/components/time";
-import { sessionContext, userContext } from "~/context";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { EditLink, editedRowClass, editUrl, RowActions } from "#app/components/admin/row-actions.tsx";
+import { CopyButton } from "#app/components/copy-button.tsx";
+import { DataTable } from "#app/components/data-table.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { Field, FormErrors, InputField, SubmitButton } from "#app/components/field.tsx";
+import { ScopeBoxes, ScopeList } from "#app/components/admin/api-key-scopes.tsx";
+import { Time } from "#app/components/time.tsx";
+import { sessionContext, userContext } from "#app/context.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
 import {
   ApiKeySchema,
   type ApiKeyListResponse,
   type ApiKeyRecord,
   type ApiKeySavedResponse,
   type ApiKeySecretResponse,
-} from "../../../shared/contract/api-keys";
+} from "#shared/contract/api-keys.ts";
 import {
   API_KEY_SCOPES,
   DEFAULT_API_KEY_SCOPES,
   GENERATED_KEY_BYTES,
   generateApiKey,
   isProtectedKey,
-} from "../../../shared/contract/api-keys-vocabulary";
-import { apiRequest } from "~/utils/api.server";
-import { useHydrated } from "~/utils/hydrated";
-import { pageMeta } from "~/utils/meta";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+} from "#shared/contract/api-keys-vocabulary.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
 import {
   DELETE_INTENTS,
   deleteAction,
@@ -41,7 +41,7 @@ import {
   saveAction,
   DELETE_BUTTON_FIELDS,
 } from "./actions.server";
-import { declaredAction, formFields, textFields } from "~/utils/form-fields";
+import { declaredAction, formFields, textFields } from "#app/utils/form-fields.ts";
 
 const PAGE_PATH = ADMIN_PATHS.apiKeys;
 /** The My session block shows this much of the token; the whole token is copied or revealed on demand. */
@@ -50,7 +50,7 @@ const DeleteSchema = z.object({ id: z.uuid("The key is not a valid id.") });
 const NO_REVEAL = { generated: null, revealed: null, revealedSession: null };
 /** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
 const loadApiKeyCheck = deferredZodCheck(
-  () => import("../../../shared/contract/api-keys"),
+  () => import("#shared/contract/api-keys.ts"),
   (schemas) => schemas.ApiKeySchema,
 );
 

@@ -3,28 +3,28 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, useActionData, useFetcher, useLoaderData } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/email-config";
-import { DataTable } from "~/components/data-table";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { FormErrors, InputField, SubmitButton } from "~/components/field";
-import { Time } from "~/components/time";
-import { userContext } from "~/context";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { TestMailSchema, type EmailConfigResponse, type TestMailResponse } from "../../../shared/contract/mail-sender";
-import { GMAIL_CONNECT_PATH } from "../../../shared/contract/mail-sender-vocabulary";
-import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
-import { pageMeta } from "~/utils/meta";
-import { dataWithSuccess } from "~/utils/toast.server";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+import { DataTable } from "#app/components/data-table.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { FormErrors, InputField, SubmitButton } from "#app/components/field.tsx";
+import { Time } from "#app/components/time.tsx";
+import { userContext } from "#app/context.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { TestMailSchema, type EmailConfigResponse, type TestMailResponse } from "#shared/contract/mail-sender.ts";
+import { GMAIL_CONNECT_PATH } from "#shared/contract/mail-sender-vocabulary.ts";
+import { apiRequest, fieldErrorsOf } from "#app/utils/api.server.ts";
+import { errorText, failureToast } from "#app/utils/api-feedback.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { dataWithSuccess } from "#app/utils/toast.server.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
 import { DELETE_INTENTS, deleteAction, postedForm, restoreHeldAction, DELETE_BUTTON_FIELDS } from "./actions.server";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const PAGE_PATH = ADMIN_PATHS.emailConfig;
 const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
 /** The browser's copy of the test mail form's check, loaded after the page (see useDeferredZodForm). */
 const loadTestMailCheck = deferredZodCheck(
-  () => import("../../../shared/contract/mail-sender"),
+  () => import("#shared/contract/mail-sender.ts"),
   (schemas) => schemas.TestMailSchema,
 );
 

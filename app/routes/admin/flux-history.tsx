@@ -1,20 +1,20 @@
 import { data, Form, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/flux-history";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { Time } from "~/components/time";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import type { ImageJob, ImageJobListResponse } from "../../../shared/contract/flux";
-import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH } from "../../../shared/contract/flux-vocabulary";
-import { jsonTextsAt } from "../../../shared/stored-json";
-import { apiRequest } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { Time } from "#app/components/time.tsx";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import type { ImageJob, ImageJobListResponse } from "#shared/contract/flux.ts";
+import { FLUX_FORM_NAME, FLUX_HISTORY_WIDTH } from "#shared/contract/flux-vocabulary.ts";
+import { jsonTextsAt } from "#shared/stored-json.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { errorText, failureToast } from "#app/utils/api-feedback.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
 import { confirmDeleteQuestion, heldUndoOffer, restoreHeldAction, DELETE_BUTTON_FIELDS } from "./actions.server";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const PAGE_PATH = ADMIN_PATHS.fluxHistory;
 const DeleteSchema = z.object({

@@ -1,9 +1,9 @@
 // The image lab's form against the real /api, in-process: a host the outbound policy refuses is the
 // administrator's input, so the page answers 422 with the reason on the Host field, not a 502.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequestContext, sessionContext } from "~/context";
-import { FLUX_DEFAULTS } from "../../../shared/contract/flux-vocabulary";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { createRequestContext, sessionContext } from "#app/context.ts";
+import { FLUX_DEFAULTS } from "#shared/contract/flux-vocabulary.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { action } from "./flux";
 
 let h: ApiHarness;

@@ -2,34 +2,34 @@ import { getFormProps, getSelectProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { z } from "zod";
 import type { Route } from "./+types/flux";
-import { ErrorAlert } from "~/components/error-alert";
-import { Field, FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { Field, FormErrors, InputField, SubmitButton, TextareaField } from "#app/components/field.tsx";
 import {
   FluxPageSchema,
   FluxSchema,
   type ImageGenConfig,
   type ImageJob,
   type ImageJobListResponse,
-} from "../../../shared/contract/flux";
-import { FLUX_DEFAULTS, FLUX_LIMITS, FLUX_MODELS, FLUX_PREVIEW_WIDTH } from "../../../shared/contract/flux-vocabulary";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
-import { useHydrated } from "~/utils/hydrated";
-import { pageMeta } from "~/utils/meta";
-import { dataWithSuccess } from "~/utils/toast.server";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { declaredAction, formFields } from "~/utils/form-fields";
+} from "#shared/contract/flux.ts";
+import { FLUX_DEFAULTS, FLUX_LIMITS, FLUX_MODELS, FLUX_PREVIEW_WIDTH } from "#shared/contract/flux-vocabulary.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { apiRequest, fieldErrorsOf } from "#app/utils/api.server.ts";
+import { errorText, failureToast } from "#app/utils/api-feedback.server.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { dataWithSuccess } from "#app/utils/toast.server.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 // The host gets its own time-out (IMAGE_HOST_TIMEOUT_MS, 60 s by default); this only has to outlast it.
 const GENERATE_TIMEOUT_MS = 5 * 60_000;
 
 /** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
 const loadFluxCheck = deferredZodCheck(
-  () => import("../../../shared/contract/flux"),
+  () => import("#shared/contract/flux.ts"),
   (schemas) => schemas.FluxPageSchema,
 );
 

@@ -1,10 +1,10 @@
 // The Gmail connection's callback page against the real /api, in-process: what comes back from Google is believed
 // only after the flow's state is checked, and the notice shown is the site's own words, never the query's.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequestContext, sessionContext } from "~/context";
-import { readToast } from "~/utils/toast.server";
-import { restoreEnvironmentAfterEach } from "../../../tests/support/admin-api";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { createRequestContext, sessionContext } from "#app/context.ts";
+import { readToast } from "#app/utils/toast.server.ts";
+import { restoreEnvironmentAfterEach } from "#tests/support/admin-api.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { loader } from "./gmail-connect";
 
 const PAGE = "http://localhost/auth/admin/gmail/connect";

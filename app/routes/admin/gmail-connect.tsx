@@ -3,16 +3,16 @@
 // The sealed flow state travels in a short-lived httpOnly cookie scoped to this path.
 import { createCookie, redirect } from "react-router";
 import type { Route } from "./+types/gmail-connect";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
 import {
   GMAIL_CONNECT_PATH,
   type GmailCallbackResponse,
   type GmailConnectStartResponse,
-} from "../../../shared/contract/mail-sender";
-import { apiRequest } from "~/utils/api.server";
-import { errorText } from "~/utils/api-feedback.server";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithError, redirectWithSuccess } from "~/utils/toast.server";
+} from "#shared/contract/mail-sender.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { errorText } from "#app/utils/api-feedback.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { redirectWithError, redirectWithSuccess } from "#app/utils/toast.server.ts";
 
 const EMAIL_CONFIG_PATH = ADMIN_PATHS.emailConfig;
 

@@ -1,10 +1,10 @@
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/home";
-import { ErrorAlert } from "~/components/error-alert";
-import { apiRequest } from "~/utils/api.server";
-import { errorText } from "~/utils/api-feedback.server";
-import { ADMIN_MENU, ADMIN_PATHS } from "../../../shared/admin-menu";
-import type { AdminAreaCounts, AdminHomeResponse } from "../../../shared/contract/admin-home";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { errorText } from "#app/utils/api-feedback.server.ts";
+import { ADMIN_MENU, ADMIN_PATHS } from "#shared/admin-menu.ts";
+import type { AdminAreaCounts, AdminHomeResponse } from "#shared/contract/admin-home.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin" }];
 

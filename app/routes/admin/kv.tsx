@@ -1,24 +1,24 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/kv";
-import { FormCard } from "~/components/admin/form-card";
-import { Pager } from "~/components/admin/pager";
-import { EditLink, editedRowClass, RowActions } from "~/components/admin/row-actions";
-import { DataTable } from "~/components/data-table";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "~/components/field";
-import { Time } from "~/components/time";
-import { KvEntrySchema, KvKeyField, type KvEntry, type KvPage } from "../../../shared/contract/kv";
-import { KV_PAGE_SIZE, KV_VALUE_TYPES } from "../../../shared/contract/kv-vocabulary";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { jsonTextsAt } from "../../../shared/stored-json";
-import { apiRequest, type ApiResult } from "~/utils/api.server";
-import { errorText } from "~/utils/api-feedback.server";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+import { FormCard } from "#app/components/admin/form-card.tsx";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { EditLink, editedRowClass, RowActions } from "#app/components/admin/row-actions.tsx";
+import { DataTable } from "#app/components/data-table.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { FormErrors, InputField, SelectField, SubmitButton, TextareaField } from "#app/components/field.tsx";
+import { Time } from "#app/components/time.tsx";
+import { KvEntrySchema, KvKeyField, type KvEntry, type KvPage } from "#shared/contract/kv.ts";
+import { KV_PAGE_SIZE, KV_VALUE_TYPES } from "#shared/contract/kv-vocabulary.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { jsonTextsAt } from "#shared/stored-json.ts";
+import { apiRequest, type ApiResult } from "#app/utils/api.server.ts";
+import { errorText } from "#app/utils/api-feedback.server.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
 import {
   DELETE_INTENTS,
   deleteAction,
@@ -27,13 +27,13 @@ import {
   saveAction,
   DELETE_BUTTON_FIELDS,
 } from "./actions.server";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const PAGE_PATH = ADMIN_PATHS.kv;
 const DeleteSchema = z.object({ id: KvKeyField });
 /** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
 const loadKvEntryCheck = deferredZodCheck(
-  () => import("../../../shared/contract/kv"),
+  () => import("#shared/contract/kv.ts"),
   (schemas) => schemas.KvEntrySchema,
 );
 

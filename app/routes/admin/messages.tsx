@@ -2,26 +2,26 @@
 // and send the owner's notifications that are still unsent.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/messages";
-import { Pager } from "~/components/admin/pager";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { Time } from "~/components/time";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { Time } from "#app/components/time.tsx";
 import {
   ContactMessageHandledFormSchema,
   ContactMessageIdSchema,
   type ContactMessage,
   type ContactMessagePage,
   type ContactNotifyResult,
-} from "../../../shared/contract/contact";
-import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
-import { failureToast } from "~/utils/api-feedback.server";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithSuccess } from "~/utils/toast.server";
+} from "#shared/contract/contact.ts";
+import { apiGetOrThrow, apiRequest } from "#app/utils/api.server.ts";
+import { failureToast } from "#app/utils/api-feedback.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
 import { confirmDeleteQuestion, heldUndoOffer, restoreHeldAction, DELETE_BUTTON_FIELDS } from "./actions.server";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const FILTERS = [
   { value: "all", label: "All" },

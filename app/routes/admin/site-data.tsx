@@ -3,21 +3,21 @@ import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/site-data";
-import { FormCard } from "~/components/admin/form-card";
-import { MarkdownPreview, PreviewButton } from "~/components/admin/markdown-preview";
-import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
-import { DataTable } from "~/components/data-table";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { Field, FieldErrors, FormErrors, SubmitButton, TextareaField } from "~/components/field";
-import { Time } from "~/components/time";
-import { SiteDataEntrySchema, type SiteDataEntry } from "../../../shared/contract/site-data";
-import { SITE_DATA_TYPE_HINT } from "../../../shared/contract/site-data-vocabulary";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { apiRequest } from "~/utils/api.server";
-import { failureToast } from "~/utils/api-feedback.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+import { FormCard } from "#app/components/admin/form-card.tsx";
+import { MarkdownPreview, PreviewButton } from "#app/components/admin/markdown-preview.tsx";
+import { EditLink, editedRowClass, editUrl, RowActions } from "#app/components/admin/row-actions.tsx";
+import { DataTable } from "#app/components/data-table.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { Field, FieldErrors, FormErrors, SubmitButton, TextareaField } from "#app/components/field.tsx";
+import { Time } from "#app/components/time.tsx";
+import { SiteDataEntrySchema, type SiteDataEntry } from "#shared/contract/site-data.ts";
+import { SITE_DATA_TYPE_HINT } from "#shared/contract/site-data-vocabulary.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { failureToast } from "#app/utils/api-feedback.server.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
 import {
   DELETE_INTENTS,
   deleteAction,
@@ -28,13 +28,13 @@ import {
   saveAction,
   DELETE_BUTTON_FIELDS,
 } from "./actions.server";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const PAGE_PATH = ADMIN_PATHS.siteData;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 /** The browser's copy of the editor's check, loaded after the page (see useDeferredZodForm). */
 const loadSiteDataCheck = deferredZodCheck(
-  () => import("../../../shared/contract/site-data"),
+  () => import("#shared/contract/site-data.ts"),
   (schemas) => schemas.SiteDataEntrySchema,
 );
 

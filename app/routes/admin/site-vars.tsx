@@ -2,31 +2,31 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/site-vars";
-import { FormCard } from "~/components/admin/form-card";
-import { JsonValueField } from "~/components/admin/json-value-field";
-import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
-import { DataTable } from "~/components/data-table";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { Field, FormErrors, InputField, SelectField, SubmitButton } from "~/components/field";
-import { Time } from "~/components/time";
+import { FormCard } from "#app/components/admin/form-card.tsx";
+import { JsonValueField } from "#app/components/admin/json-value-field.tsx";
+import { EditLink, editedRowClass, editUrl, RowActions } from "#app/components/admin/row-actions.tsx";
+import { DataTable } from "#app/components/data-table.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { Field, FormErrors, InputField, SelectField, SubmitButton } from "#app/components/field.tsx";
+import { Time } from "#app/components/time.tsx";
 import {
   formatSiteVarValue,
   SiteVarSchema,
   type SiteVar,
   type SiteVarSavedResponse,
-} from "../../../shared/contract/site-vars";
-import { SITE_VAR_TYPES, type SiteVarType } from "../../../shared/contract/site-vars-vocabulary";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { jsonTextsAt } from "../../../shared/stored-json";
-import { apiRequest } from "~/utils/api.server";
-import { errorText } from "~/utils/api-feedback.server";
-import { useHydrated } from "~/utils/hydrated";
-import { invalidateSiteSettings } from "~/utils/site-settings.server";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+} from "#shared/contract/site-vars.ts";
+import { SITE_VAR_TYPES, type SiteVarType } from "#shared/contract/site-vars-vocabulary.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { jsonTextsAt } from "#shared/stored-json.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { errorText } from "#app/utils/api-feedback.server.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { invalidateSiteSettings } from "#app/utils/site-settings.server.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
 import {
   DELETE_INTENTS,
   deleteAction,
@@ -35,13 +35,13 @@ import {
   saveAction,
   DELETE_BUTTON_FIELDS,
 } from "./actions.server";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const PAGE_PATH = ADMIN_PATHS.siteVars;
 const DeleteSchema = z.object({ id: z.coerce.number().int().positive() });
 /** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
 const loadSiteVarCheck = deferredZodCheck(
-  () => import("../../../shared/contract/site-vars"),
+  () => import("#shared/contract/site-vars.ts"),
   (schemas) => schemas.SiteVarSchema,
 );
 

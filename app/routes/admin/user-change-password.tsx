@@ -1,29 +1,29 @@
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { z } from "zod";
 import type { Route } from "./+types/user-change-password";
-import { GenericErrorView } from "~/components/error-views";
-import { FormErrors, InputField, SubmitButton } from "~/components/field";
+import { GenericErrorView } from "#app/components/error-views.tsx";
+import { FormErrors, InputField, SubmitButton } from "#app/components/field.tsx";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { inlineIconClass } from "~/components/icons";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { inlineIconClass } from "#app/components/icons.ts";
 import {
   ChangePasswordFormSchema,
   UserIdSchema,
   type EndedSessionsResponse,
   type UserDetailResponse,
-} from "../../../shared/contract/users";
-import { apiGetOrThrow, apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
-import { declaredAction, formFields } from "~/utils/form-fields";
+} from "#shared/contract/users.ts";
+import { apiGetOrThrow, apiRequest, fieldErrorsOf } from "#app/utils/api.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
 const loadChangePasswordCheck = deferredZodCheck(
-  () => import("../../../shared/contract/users"),
+  () => import("#shared/contract/users.ts"),
   (schemas) => schemas.ChangePasswordFormSchema,
 );
 

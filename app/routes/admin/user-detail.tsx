@@ -1,14 +1,14 @@
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/user-detail";
-import { DataTable } from "~/components/data-table";
-import { GenericErrorView } from "~/components/error-views";
-import { Time } from "~/components/time";
-import { apiGetOrThrow } from "~/utils/api.server";
-import { pageMeta } from "~/utils/meta";
+import { DataTable } from "#app/components/data-table.tsx";
+import { GenericErrorView } from "#app/components/error-views.tsx";
+import { Time } from "#app/components/time.tsx";
+import { apiGetOrThrow } from "#app/utils/api.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { inlineIconClass } from "~/components/icons";
-import type { UserDetailResponse } from "../../../shared/contract/users";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { inlineIconClass } from "#app/components/icons.ts";
+import type { UserDetailResponse } from "#shared/contract/users.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return apiGetOrThrow<UserDetailResponse>(context, `/v1/admin/auth/users/${encodeURIComponent(params.userId)}`);

@@ -1,17 +1,17 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useFetcher, useLoaderData } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { z } from "zod";
 import type { Route } from "./+types/users";
-import { Pager } from "~/components/admin/pager";
-import { ActionButton } from "~/components/admin/users-action-button";
-import { DataTable } from "~/components/data-table";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { FormErrors, InputField, SubmitButton } from "~/components/field";
-import { Time } from "~/components/time";
-import { userContext } from "~/context";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { ActionButton } from "#app/components/admin/users-action-button.tsx";
+import { DataTable } from "#app/components/data-table.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { FormErrors, InputField, SubmitButton } from "#app/components/field.tsx";
+import { Time } from "#app/components/time.tsx";
+import { userContext } from "#app/context.ts";
 import {
   AccountVerifiedFormSchema,
   CreateUserSchema,
@@ -21,13 +21,13 @@ import {
   type FirebaseUserResponse,
   type UserItemResponse,
   type UserListResponse,
-} from "../../../shared/contract/users";
-import { SPARK_PROVIDER, USER_PAGE_SIZE_DEFAULT, USER_SEARCH_MAX } from "../../../shared/contract/users-vocabulary";
-import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { errorText, failureToast } from "~/utils/api-feedback.server";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+} from "#shared/contract/users.ts";
+import { SPARK_PROVIDER, USER_PAGE_SIZE_DEFAULT, USER_SEARCH_MAX } from "#shared/contract/users-vocabulary.ts";
+import { apiRequest, fieldErrorsOf } from "#app/utils/api.server.ts";
+import { errorText, failureToast } from "#app/utils/api-feedback.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
 import {
   confirmDeleteQuestion,
   heldUndoOffer,
@@ -36,15 +36,15 @@ import {
   type UndoOffer,
   DELETE_BUTTON_FIELDS,
 } from "./actions.server";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import type { HeldDeletedCount } from "../../../shared/contract/deleted";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import type { HeldDeletedCount } from "#shared/contract/deleted.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const PAGE_PATH = ADMIN_PATHS.users;
 const FETCHER_KEY = "admin-users";
 /** The browser's copy of the create form's check, loaded after the page (see useDeferredZodForm). */
 const loadCreateUserCheck = deferredZodCheck(
-  () => import("../../../shared/contract/users"),
+  () => import("#shared/contract/users.ts"),
   (schemas) => schemas.CreateUserSchema,
 );
 

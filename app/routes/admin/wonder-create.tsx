@@ -1,12 +1,12 @@
 import { useActionData } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/wonder-create";
-import { WonderItemForm } from "~/components/admin/wonder-item-form";
-import { ErrorAlert } from "~/components/error-alert";
+import { WonderItemForm } from "#app/components/admin/wonder-item-form.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
 import { itemFormConstraint, loadTags, saveItemAction } from "./wonder-item.server";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { WonderItemSchema } from "../../../shared/contract/wonder";
-import { declaredAction, formFields, textFields } from "~/utils/form-fields";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { WonderItemSchema } from "#shared/contract/wonder.ts";
+import { declaredAction, formFields, textFields } from "#app/utils/form-fields.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { ...(await loadTags(context)), constraint: itemFormConstraint() };

@@ -1,20 +1,20 @@
 import { isRouteErrorResponse, useActionData } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/wonder-edit";
-import { WonderItemForm } from "~/components/admin/wonder-item-form";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { errorMessageOf } from "~/components/error-views";
-import { Time } from "~/components/time";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import type { WonderItem } from "../../../shared/contract/wonder";
-import { apiGetOrThrow, apiRequest } from "~/utils/api.server";
-import { failureToast } from "~/utils/api-feedback.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
+import { WonderItemForm } from "#app/components/admin/wonder-item-form.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { errorMessageOf } from "#app/components/error-views.tsx";
+import { Time } from "#app/components/time.tsx";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import type { WonderItem } from "#shared/contract/wonder.ts";
+import { apiGetOrThrow, apiRequest } from "#app/utils/api.server.ts";
+import { failureToast } from "#app/utils/api-feedback.server.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
 import { confirmDeleteQuestion, DELETE_BUTTON_FIELDS } from "./actions.server";
 import { itemFormConstraint, loadTags, saveItemAction } from "./wonder-item.server";
-import { WonderItemSchema } from "../../../shared/contract/wonder";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { WonderItemSchema } from "#shared/contract/wonder.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const [item, tags] = await Promise.all([

@@ -1,15 +1,15 @@
 // The create and edit pages' shared action: validate, preview without JavaScript, or save through /api.
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
 import {
   WonderItemSchema,
   type WonderItem,
   type WonderTag,
   type WonderTagListResponse,
-} from "../../../shared/contract/wonder";
-import { apiRequest } from "~/utils/api.server";
-import { errorText } from "~/utils/api-feedback.server";
+} from "#shared/contract/wonder.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { errorText } from "#app/utils/api-feedback.server.ts";
 import { saveAction } from "./actions.server";
 
 type ReadableContext = Readonly<RouterContextProvider>;

@@ -1,22 +1,22 @@
 import { data, Form, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-items";
-import { Pager } from "~/components/admin/pager";
-import { EditLink, RowActions } from "~/components/admin/row-actions";
-import { TagChip } from "~/components/admin/tag-chip";
-import { DataTable } from "~/components/data-table";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { Time } from "~/components/time";
-import { WonderItemSchema, type WonderItem, type WonderItemPage } from "../../../shared/contract/wonder";
-import { WONDER_PAGE_SIZE, WONDER_STATUSES, type WonderStatus } from "../../../shared/contract/wonder-vocabulary";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import { apiRequest } from "~/utils/api.server";
-import { errorText } from "~/utils/api-feedback.server";
+import { Pager } from "#app/components/admin/pager.tsx";
+import { EditLink, RowActions } from "#app/components/admin/row-actions.tsx";
+import { TagChip } from "#app/components/admin/tag-chip.tsx";
+import { DataTable } from "#app/components/data-table.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { Time } from "#app/components/time.tsx";
+import { WonderItemSchema, type WonderItem, type WonderItemPage } from "#shared/contract/wonder.ts";
+import { WONDER_PAGE_SIZE, WONDER_STATUSES, type WonderStatus } from "#shared/contract/wonder-vocabulary.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { errorText } from "#app/utils/api-feedback.server.ts";
 import { DELETE_INTENTS, deleteAction, postedForm, saveAction, DELETE_BUTTON_FIELDS } from "./actions.server";
 import { loadTags } from "./wonder-item.server";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 

@@ -1,26 +1,26 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { data, useActionData, useFetcher, useLoaderData, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import { z } from "zod";
 import type { Route } from "./+types/wonder-tags";
-import { FormCard } from "~/components/admin/form-card";
-import { EditLink, editedRowClass, editUrl, RowActions } from "~/components/admin/row-actions";
-import { TagChip } from "~/components/admin/tag-chip";
-import { DataTable } from "~/components/data-table";
-import { DeleteButton } from "~/components/delete-button";
-import { ErrorAlert } from "~/components/error-alert";
-import { FormErrors, InputField, SubmitButton } from "~/components/field";
-import { Time } from "~/components/time";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
+import { FormCard } from "#app/components/admin/form-card.tsx";
+import { EditLink, editedRowClass, editUrl, RowActions } from "#app/components/admin/row-actions.tsx";
+import { TagChip } from "#app/components/admin/tag-chip.tsx";
+import { DataTable } from "#app/components/data-table.tsx";
+import { DeleteButton } from "#app/components/delete-button.tsx";
+import { ErrorAlert } from "#app/components/error-alert.tsx";
+import { FormErrors, InputField, SubmitButton } from "#app/components/field.tsx";
+import { Time } from "#app/components/time.tsx";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
 import {
   WonderTagFormSchema,
   WonderTagSchema,
   type WonderTag,
   type WonderTagListResponse,
-} from "../../../shared/contract/wonder";
-import { apiRequest } from "~/utils/api.server";
-import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "~/utils/use-deferred-zod-form";
+} from "#shared/contract/wonder.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { deferredZodCheck, useDeferredZodForm, withDeferredForm } from "#app/utils/use-deferred-zod-form.ts";
 import {
   DELETE_INTENTS,
   deleteAction,
@@ -30,13 +30,13 @@ import {
   saveAction,
   DELETE_BUTTON_FIELDS,
 } from "./actions.server";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const PAGE_PATH = ADMIN_PATHS.wonderTags;
 const IdSchema = z.object({ id: z.string().min(1, "Required.") });
 /** The browser's copy of the form's check, loaded after the page (see useDeferredZodForm). */
 const loadTagCheck = deferredZodCheck(
-  () => import("../../../shared/contract/wonder"),
+  () => import("#shared/contract/wonder.ts"),
   (schemas) => schemas.WonderTagFormSchema,
 );
 

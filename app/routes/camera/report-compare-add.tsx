@@ -2,24 +2,24 @@
 // (a GET form) and its matches, each with a link to the comparison with it added. A report's page starts here with
 // its own id, so "Compare with…" needs no JavaScript.
 import { data, Form, useLoaderData, useRouteError } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/report-compare-add";
-import { NavigationStatus } from "~/components/camera/navigation-status";
-import { CameraErrorView } from "~/components/camera/camera-error-view";
+import { NavigationStatus } from "#app/components/camera/navigation-status.tsx";
+import { CameraErrorView } from "#app/components/camera/camera-error-view.tsx";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import PlusIcon from "lucide-react/icons/plus";
-import { inlineIconClass } from "~/components/icons";
-import { TableWrap } from "~/components/table-wrap";
-import { Time } from "~/components/time";
-import { reportIdList, type CameraReportDetail, type CameraReportPage } from "../../../shared/contract/camera";
+import { inlineIconClass } from "#app/components/icons.ts";
+import { TableWrap } from "#app/components/table-wrap.tsx";
+import { Time } from "#app/components/time.tsx";
+import { reportIdList, type CameraReportDetail, type CameraReportPage } from "#shared/contract/camera.ts";
 import {
   cameraReportSearchParams,
   isReportId,
   MAX_COMPARE,
   MAX_SEARCH_LENGTH,
   MIN_COMPARE,
-} from "../../../shared/contract/camera-vocabulary";
-import { apiRequest } from "~/utils/api.server";
+} from "#shared/contract/camera-vocabulary.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
 
 /** How many matches the page offers; a narrower search finds the rest. */
 const RESULTS_SHOWN = 20;

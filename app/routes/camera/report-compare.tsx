@@ -1,21 +1,21 @@
 // Compare 2 to 4 camera reports side by side (/camera2/compare?ids=a&ids=b or ?ids=a,b): the device, its best
 // levels and capabilities, and the main back and front cameras' headline figures, one column per report.
 import { createContext, data, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/report-compare";
-import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
-import type { CameraReportDetail } from "../../../shared/contract/camera";
-import { columnOf, rowDiffers, SECTIONS } from "~/components/camera/compare-rows";
-import { NavigationStatus } from "~/components/camera/navigation-status";
-import { CameraErrorView } from "~/components/camera/camera-error-view";
+import { renderOnlyData, useRenderOnlyData } from "#app/utils/render-only-data.ts";
+import type { CameraReportDetail } from "#shared/contract/camera.ts";
+import { columnOf, rowDiffers, SECTIONS } from "#app/components/camera/compare-rows.tsx";
+import { NavigationStatus } from "#app/components/camera/navigation-status.tsx";
+import { CameraErrorView } from "#app/components/camera/camera-error-view.tsx";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import PlusIcon from "lucide-react/icons/plus";
-import { inlineIconClass } from "~/components/icons";
-import { TableWrap } from "~/components/table-wrap";
-import { CompareQuerySchema } from "../../../shared/contract/camera";
-import { MAX_COMPARE, MIN_COMPARE } from "../../../shared/contract/camera-vocabulary";
-import { apiRequest, type ApiResult } from "~/utils/api.server";
-import { conditionalPage } from "~/utils/conditional-get.server";
+import { inlineIconClass } from "#app/components/icons.ts";
+import { TableWrap } from "#app/components/table-wrap.tsx";
+import { CompareQuerySchema } from "#shared/contract/camera.ts";
+import { MAX_COMPARE, MIN_COMPARE } from "#shared/contract/camera-vocabulary.ts";
+import { apiRequest, type ApiResult } from "#app/utils/api.server.ts";
+import { conditionalPage } from "#app/utils/conditional-get.server.ts";
 
 type Loaded = { ids: string[]; results: ApiResult<CameraReportDetail>[] } | { ids: null; message: string };
 const compareContext = createContext<Loaded | null>(null);

@@ -2,25 +2,25 @@
 // OS, camera count, Download, a note, the JSON), then a readable table and card per camera. A report never changes,
 // so the page is cached for about 24 minutes with ETag/304.
 import { createContext, data, Form, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/report-detail";
-import { CameraCard, CamerasOverview } from "~/components/camera/camera-details";
-import { LevelBadge } from "~/components/camera/level-badge";
-import { NavigationStatus } from "~/components/camera/navigation-status";
-import { CopyLinkButton } from "~/components/copy-link-button";
-import { CameraErrorView } from "~/components/camera/camera-error-view";
+import { CameraCard, CamerasOverview } from "#app/components/camera/camera-details.tsx";
+import { LevelBadge } from "#app/components/camera/level-badge.tsx";
+import { NavigationStatus } from "#app/components/camera/navigation-status.tsx";
+import { CopyLinkButton } from "#app/components/copy-link-button.tsx";
+import { CameraErrorView } from "#app/components/camera/camera-error-view.tsx";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
-import { inlineIconClass } from "~/components/icons";
-import { Time } from "~/components/time";
-import type { CameraReportDetail } from "../../../shared/contract/camera";
-import { MAX_SEARCH_LENGTH } from "../../../shared/contract/camera-vocabulary";
-import { apiRequest, type ApiResult } from "~/utils/api.server";
-import { bestHardwareLevel, facingLabel, reportFacings } from "../../../shared/camera";
-import { conditionalPage } from "~/utils/conditional-get.server";
-import { memberNode } from "../../../shared/stored-json";
-import { printJson } from "../../../shared/tools/json/format";
-import { parseJson } from "../../../shared/tools/json/parse";
-import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
+import { inlineIconClass } from "#app/components/icons.ts";
+import { Time } from "#app/components/time.tsx";
+import type { CameraReportDetail } from "#shared/contract/camera.ts";
+import { MAX_SEARCH_LENGTH } from "#shared/contract/camera-vocabulary.ts";
+import { apiRequest, type ApiResult } from "#app/utils/api.server.ts";
+import { bestHardwareLevel, facingLabel, reportFacings } from "#shared/camera.ts";
+import { conditionalPage } from "#app/utils/conditional-get.server.ts";
+import { memberNode } from "#shared/stored-json.ts";
+import { printJson } from "#shared/tools/json/format.ts";
+import { parseJson } from "#shared/tools/json/parse.ts";
+import { renderOnlyData, useRenderOnlyData } from "#app/utils/render-only-data.ts";
 
 const NO_REPORT = "No report data available";
 const detailContext = createContext<ApiResult<CameraReportDetail> | null>(null);

@@ -2,7 +2,7 @@
 // and pass the API's streamed answer on as it comes, so a large export never sits whole in this process. The export
 // of every report comes from a file the API keeps: its validators and a 304 are passed on too.
 import type { Route } from "./+types/report-export";
-import { apiStream } from "~/utils/api.server";
+import { apiStream } from "#app/utils/api.server.ts";
 
 /** What the API's answer says about the file that the browser needs. */
 const PASSED_HEADERS = [

@@ -10,29 +10,29 @@ import {
   useRouteError,
   type RouterContextProvider,
 } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/report-list";
-import { ExportLinks } from "~/components/camera/export-links";
-import { NavigationStatus } from "~/components/camera/navigation-status";
-import { NoMatchingReports } from "~/components/camera/no-matching-reports";
-import { ProbeAppNote } from "~/components/camera/probe-app-note";
-import { ActiveFilters } from "~/components/camera/active-filters";
-import { ListOptions } from "~/components/camera/list-options";
-import { ModelTable } from "~/components/camera/model-table";
-import { ReportFilters } from "~/components/camera/report-filters";
-import { ReportTable } from "~/components/camera/report-table";
-import { CameraErrorView } from "~/components/camera/camera-error-view";
+import { ExportLinks } from "#app/components/camera/export-links.tsx";
+import { NavigationStatus } from "#app/components/camera/navigation-status.tsx";
+import { NoMatchingReports } from "#app/components/camera/no-matching-reports.tsx";
+import { ProbeAppNote } from "#app/components/camera/probe-app-note.tsx";
+import { ActiveFilters } from "#app/components/camera/active-filters.tsx";
+import { ListOptions } from "#app/components/camera/list-options.tsx";
+import { ModelTable } from "#app/components/camera/model-table.tsx";
+import { ReportFilters } from "#app/components/camera/report-filters.tsx";
+import { ReportTable } from "#app/components/camera/report-table.tsx";
+import { CameraErrorView } from "#app/components/camera/camera-error-view.tsx";
 import ArrowLeftIcon from "lucide-react/icons/arrow-left";
 import ArrowRightIcon from "lucide-react/icons/arrow-right";
 import ChartColumnIcon from "lucide-react/icons/chart-column";
-import { inlineIconClass } from "~/components/icons";
-import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
+import { inlineIconClass } from "#app/components/icons.ts";
+import { renderOnlyData, useRenderOnlyData } from "#app/utils/render-only-data.ts";
 import {
   CameraReportQuerySchema,
   normalizeCameraReportQuery,
   type CameraManufacturerCounts,
   type CameraReportPage,
-} from "../../../shared/contract/camera";
+} from "#shared/contract/camera.ts";
 import {
   cameraReportSearchParams,
   DEFAULT_PAGE_SIZE,
@@ -41,10 +41,10 @@ import {
   MAX_REACH,
   searchParamsToQueryInput,
   type CameraReportQuery,
-} from "../../../shared/contract/camera-vocabulary";
-import { apiRequest, fieldErrorsOf, type ApiResult } from "~/utils/api.server";
-import { conditionalPage } from "~/utils/conditional-get.server";
-import { pageMeta } from "~/utils/meta";
+} from "#shared/contract/camera-vocabulary.ts";
+import { apiRequest, fieldErrorsOf, type ApiResult } from "#app/utils/api.server.ts";
+import { conditionalPage } from "#app/utils/conditional-get.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
 
 const QUERY_KEYS = [
   "q",

@@ -2,20 +2,26 @@
 // version and by manufacturer, and the megapixel and sensor size distributions. Each chart is SVG drawn on the
 // server with a data table beside it; the page ships no JavaScript of its own. Cached for 10 s with ETag/304.
 import { createContext, data, useLoaderData, useRouteError, type RouterContextProvider } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/report-stats";
-import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
+import { renderOnlyData, useRenderOnlyData } from "#app/utils/render-only-data.ts";
 import type { ReactNode } from "react";
-import type { CameraStats, CameraStatsBin, CameraStatsGroup } from "../../../shared/contract/camera-stats";
-import { FILTER_CAPABILITIES } from "../../../shared/contract/camera-vocabulary";
-import { CAPABILITY_LABELS } from "../../../shared/camera";
-import { BarChart, GroupedBarChart, LineChart, percentText, type Series } from "~/components/camera/stats-charts";
-import { NavigationStatus } from "~/components/camera/navigation-status";
-import { CameraErrorView } from "~/components/camera/camera-error-view";
-import { TableWrap } from "~/components/table-wrap";
-import { apiRequest, type ApiResult } from "~/utils/api.server";
-import { conditionalPage } from "~/utils/conditional-get.server";
-import { pageMeta } from "~/utils/meta";
+import type { CameraStats, CameraStatsBin, CameraStatsGroup } from "#shared/contract/camera-stats.ts";
+import { FILTER_CAPABILITIES } from "#shared/contract/camera-vocabulary.ts";
+import { CAPABILITY_LABELS } from "#shared/camera.ts";
+import {
+  BarChart,
+  GroupedBarChart,
+  LineChart,
+  percentText,
+  type Series,
+} from "#app/components/camera/stats-charts.tsx";
+import { NavigationStatus } from "#app/components/camera/navigation-status.tsx";
+import { CameraErrorView } from "#app/components/camera/camera-error-view.tsx";
+import { TableWrap } from "#app/components/table-wrap.tsx";
+import { apiRequest, type ApiResult } from "#app/utils/api.server.ts";
+import { conditionalPage } from "#app/utils/conditional-get.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
 
 const statsContext = createContext<ApiResult<CameraStats> | null>(null);
 

@@ -1,10 +1,10 @@
 import { Outlet, useLocation, useNavigation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/admin";
-import { DeleteUndoOffer } from "~/components/delete-button";
-import { requireAdminMiddleware } from "~/utils/auth.server";
-import { ADMIN_PATHS } from "../../../shared/admin-menu";
-import type { HydrationHandle } from "~/utils/hydration";
+import { DeleteUndoOffer } from "#app/components/delete-button.tsx";
+import { requireAdminMiddleware } from "#app/utils/auth.server.ts";
+import { ADMIN_PATHS } from "#shared/admin-menu.ts";
+import type { HydrationHandle } from "#app/utils/hydration.ts";
 
 // The administrator area's forms check as they are filled and post without a reload, so its pages hydrate.
 export const handle = { hydrate: true } satisfies HydrationHandle;

@@ -1,6 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import { Link } from "~/components/link";
-import type { loader as rootLoader } from "~/root";
+import { Link } from "#app/components/link.tsx";
+import type { loader as rootLoader } from "#app/root.tsx";
 
 // The sign-in flow has no header, so the site's name above the form says where one signs in.
 export default function MinimalLayout() {

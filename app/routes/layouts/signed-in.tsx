@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/signed-in";
-import { requireUserMiddleware } from "~/utils/auth.server";
+import { requireUserMiddleware } from "#app/utils/auth.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
 

@@ -1,14 +1,14 @@
 // /api-docs: the /api documentation, rendered on the server from /api/openapi.json, so it always describes the
 // API this server runs. No JavaScript.
 import { isRouteErrorResponse, useLoaderData, useRouteError } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/api-docs";
-import { ApiDocsView } from "~/components/api-docs/api-docs-view";
-import type { OpenApiDocument } from "~/components/api-docs/openapi-model";
-import { errorMessageOf } from "~/components/error-views";
-import { apiGetOrThrow } from "~/utils/api.server";
-import { pageMeta } from "~/utils/meta";
-import { renderOnlyData, useRenderOnlyData } from "~/utils/render-only-data";
+import { ApiDocsView } from "#app/components/api-docs/api-docs-view.tsx";
+import type { OpenApiDocument } from "#app/components/api-docs/openapi-model.ts";
+import { errorMessageOf } from "#app/components/error-views.tsx";
+import { apiGetOrThrow } from "#app/utils/api.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { renderOnlyData, useRenderOnlyData } from "#app/utils/render-only-data.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return { doc: renderOnlyData(request, await apiGetOrThrow<OpenApiDocument>(context, "/openapi.json")) };

@@ -3,21 +3,21 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { z } from "zod";
 import type { Route } from "./+types/contact";
-import { FormErrors, InputField, SubmitButton, TextareaField } from "~/components/field";
-import { ContactSchema } from "../../../shared/contract/contact";
-import { CONTACT_HONEYPOT_FIELD } from "../../../shared/contract/contact-honeypot";
-import type { Ok } from "../../../shared/contract/ok";
-import { apiRequest, fieldErrorsOf } from "~/utils/api.server";
-import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
-import { pageMeta } from "~/utils/meta";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { declaredAction, formFields } from "~/utils/form-fields";
+import { FormErrors, InputField, SubmitButton, TextareaField } from "#app/components/field.tsx";
+import { ContactSchema } from "#shared/contract/contact.ts";
+import { CONTACT_HONEYPOT_FIELD } from "#shared/contract/contact-honeypot.ts";
+import type { Ok } from "#shared/contract/ok.ts";
+import { apiRequest, fieldErrorsOf } from "#app/utils/api.server.ts";
+import { deferredZodCheck, useDeferredZodForm } from "#app/utils/use-deferred-zod-form.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 const SUCCESS_MESSAGE = "Message sent successfully!";
 
 /** The browser's copy of the action's check, loaded after the page (see useDeferredZodForm). */
 const loadContactCheck = deferredZodCheck(
-  () => import("../../../shared/contract/contact"),
+  () => import("#shared/contract/contact.ts"),
   (schemas) => schemas.ContactSchema,
 );
 

@@ -1,15 +1,15 @@
 // /terms and /privacy (route ids "terms" and "privacy"): the current site data entry of that type, rendered
 // with the safe markdown renderer, with its version, date and an outline of its headings.
 import { data } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/legal";
-import { MarkdownView } from "~/components/markdown-view";
-import { Time } from "~/components/time";
-import { sessionContext } from "~/context";
-import { apiGetOrThrow } from "~/utils/api.server";
-import type { MarkdownHeading } from "~/utils/markdown";
-import { pageMeta } from "~/utils/meta";
-import type { CurrentSiteData, LegalPageType } from "../../../shared/contract/site-data";
+import { MarkdownView } from "#app/components/markdown-view.tsx";
+import { Time } from "#app/components/time.tsx";
+import { sessionContext } from "#app/context.ts";
+import { apiGetOrThrow } from "#app/utils/api.server.ts";
+import type { MarkdownHeading } from "#app/utils/markdown.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import type { CurrentSiteData, LegalPageType } from "#shared/contract/site-data.ts";
 
 const PAGES: Record<LegalPageType, { title: string; description: string; other: LegalPageType }> = {
   terms: { title: "Terms", description: "The terms of use of this site and its API.", other: "privacy" },

@@ -1,8 +1,8 @@
 // The loaders of /terms, /privacy and /site/health2 against the real /api, in-process.
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createRequestContext, sessionContext } from "~/context";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { createRequestContext, sessionContext } from "#app/context.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { loader as legalLoader } from "./legal";
 import { loader as healthLoader } from "./site-health";
 

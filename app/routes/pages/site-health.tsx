@@ -4,10 +4,10 @@
 import { useEffect } from "react";
 import { data, useRevalidator } from "react-router";
 import type { Route } from "./+types/site-health";
-import { Time } from "~/components/time";
-import { apiRequest } from "~/utils/api.server";
-import { pageMeta } from "~/utils/meta";
-import type { Health } from "../../../shared/contract/system";
+import { Time } from "#app/components/time.tsx";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import type { Health } from "#shared/contract/system.ts";
 import { webTierInfo } from "./site-health.server";
 
 const API_TIMEOUT_MS = 5_000;

@@ -1,11 +1,11 @@
 // /profile/me/: the signed-in user's own profile (the signed-in layout sends visitors to sign-in).
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/me";
-import { Time } from "~/components/time";
-import { apiGetOrThrow } from "~/utils/api.server";
-import { pageMeta } from "~/utils/meta";
-import type { Profile } from "../../../shared/contract/profile";
-import { displayName, initials } from "../../../shared/user";
+import { Time } from "#app/components/time.tsx";
+import { apiGetOrThrow } from "#app/utils/api.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import type { Profile } from "#shared/contract/profile.ts";
+import { displayName, initials } from "#shared/user.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { profile: await apiGetOrThrow<Profile>(context, "/user/profile") };

@@ -14,8 +14,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/settings";
-import type { loader as rootLoader } from "~/root";
-import { FieldErrors, FormErrors, InputField, SubmitButton } from "~/components/field";
+import type { loader as rootLoader } from "#app/root.tsx";
+import { FieldErrors, FormErrors, InputField, SubmitButton } from "#app/components/field.tsx";
 import type { z } from "zod";
 import {
   ChangePasswordFormSchema,
@@ -23,16 +23,16 @@ import {
   ThemeSchema,
   type Profile,
   type SessionsEnded,
-} from "../../../shared/contract/profile";
-import { DISPLAY_NAME_MAX } from "../../../shared/contract/profile-limits";
-import { apiGetOrThrow, apiRequest, fieldErrorsOf, type ApiErrorBody } from "~/utils/api.server";
-import { pageMeta } from "~/utils/meta";
-import { THEME_FORM, THEME_FORM_SAVE, THEME_FORM_STATUS } from "~/enhance/markup";
-import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/utils/theme";
-import { serializeThemeCookie } from "~/utils/theme.server";
-import { redirectWithSuccess } from "~/utils/toast.server";
-import { deferredZodCheck, useDeferredZodForm } from "~/utils/use-deferred-zod-form";
-import { declaredAction, formFields, textFields } from "~/utils/form-fields";
+} from "#shared/contract/profile.ts";
+import { DISPLAY_NAME_MAX } from "#shared/contract/profile-limits.ts";
+import { apiGetOrThrow, apiRequest, fieldErrorsOf, type ApiErrorBody } from "#app/utils/api.server.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { THEME_FORM, THEME_FORM_SAVE, THEME_FORM_STATUS } from "#app/enhance/markup.ts";
+import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "#app/utils/theme.ts";
+import { serializeThemeCookie } from "#app/utils/theme.server.ts";
+import { redirectWithSuccess } from "#app/utils/toast.server.ts";
+import { deferredZodCheck, useDeferredZodForm } from "#app/utils/use-deferred-zod-form.ts";
+import { declaredAction, formFields, textFields } from "#app/utils/form-fields.ts";
 
 const SETTINGS_PATH = "/profile/me/settings";
 const INTENTS = ["theme", "name", "password", "sign-out-others"] as const;
@@ -50,7 +50,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The browser's copies of the action's checks, loaded after the page (see useDeferredZodForm). */
-const loadSchemas = () => import("../../../shared/contract/profile");
+const loadSchemas = () => import("#shared/contract/profile.ts");
 const loadThemeCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.ThemeSchema);
 const loadNameCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.DisplayNameSchema);
 const loadPasswordCheck = deferredZodCheck(loadSchemas, (schemas) => schemas.ChangePasswordFormSchema);

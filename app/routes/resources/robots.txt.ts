@@ -1,6 +1,6 @@
 // /robots.txt: crawlers may read the public pages; the admin area, sign-in, personal pages and /api are not for them.
 import type { Route } from "./+types/robots.txt";
-import { siteOrigin } from "~/utils/site-url.server";
+import { siteOrigin } from "#app/utils/site-url.server.ts";
 
 export const DISALLOWED_PREFIXES = ["/admin", "/auth/", "/account/", "/profile/", "/api/"];
 

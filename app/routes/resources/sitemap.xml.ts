@@ -2,9 +2,9 @@
 // Older reports stay reachable for crawlers through the report list's page links; one sitemap of 100,000 entries
 // would cost a thousand API calls per fetch and pass the protocol's 50,000-URL limit.
 import type { Route } from "./+types/sitemap.xml";
-import type { CameraReportPage } from "../../../shared/contract/camera";
-import { apiRequest } from "~/utils/api.server";
-import { siteOrigin } from "~/utils/site-url.server";
+import type { CameraReportPage } from "#shared/contract/camera.ts";
+import { apiRequest } from "#app/utils/api.server.ts";
+import { siteOrigin } from "#app/utils/site-url.server.ts";
 
 /** Public pages worth a search result (not the health page, nor compare, which needs report ids). */
 export const SITEMAP_PAGES = [

@@ -1,8 +1,8 @@
 // /tools: a card for each developer tool. A static page: no data, no JavaScript of its own.
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/index";
-import { TOOLS } from "~/tools/catalog";
-import { pageMeta } from "~/utils/meta";
+import { TOOLS } from "#app/tools/catalog.ts";
+import { pageMeta } from "#app/utils/meta.ts";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {

@@ -4,15 +4,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { createContext, data, useActionData, useLoaderData, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/json-pretty-format";
-import { JsonOptionsFieldset } from "~/components/tools/json-options";
-import { JsonOutputBox, JsonTreeDetails } from "~/components/tools/json-output";
-import type { JsonResultInPage } from "~/tools/json/worker-client";
-import { JsonReportView } from "~/components/tools/json-report";
-import { JsonSyntaxErrorView } from "~/components/tools/json-syntax-error";
-import { CopyButton } from "~/components/copy-button";
-import { JsonFormatSchema } from "../../../shared/contract/tools";
+import { JsonOptionsFieldset } from "#app/components/tools/json-options.tsx";
+import { JsonOutputBox, JsonTreeDetails } from "#app/components/tools/json-output.tsx";
+import type { JsonResultInPage } from "#app/tools/json/worker-client.ts";
+import { JsonReportView } from "#app/components/tools/json-report.tsx";
+import { JsonSyntaxErrorView } from "#app/components/tools/json-syntax-error.tsx";
+import { CopyButton } from "#app/components/copy-button.tsx";
+import { JsonFormatSchema } from "#shared/contract/tools.ts";
 import {
   DEFAULT_JSON_OPTIONS,
   JSON_INDENTS,
@@ -22,29 +22,29 @@ import {
   tooLargeMessage,
   type JsonFormatOptions,
   type JsonIndent,
-} from "../../../shared/tools/json/limits";
-import { formatByteSize, utf8ByteLength } from "../../../shared/tools/text-size";
-import { optionParams, queryShareLink, readSharedParams } from "~/tools/share-link";
-import { OUTPUT_PREVIEW_CHARS } from "../../../shared/tools/json/output-preview";
-import { useEchoedText, echoText } from "~/utils/echoed-text";
-import { useHydrated } from "~/utils/hydrated";
-import { WhereInputGoes } from "~/components/tools/where-input-goes";
-import type { HydrationHandle } from "~/utils/hydration";
-import { pageMeta } from "~/utils/meta";
-import { declaredAction, formFields, fileField } from "~/utils/form-fields";
-import { formatJsonOnServer } from "~/tools/json/format-json.server";
+} from "#shared/tools/json/limits.ts";
+import { formatByteSize, utf8ByteLength } from "#shared/tools/text-size.ts";
+import { optionParams, queryShareLink, readSharedParams } from "#app/tools/share-link.ts";
+import { OUTPUT_PREVIEW_CHARS } from "#shared/tools/json/output-preview.ts";
+import { useEchoedText, echoText } from "#app/utils/echoed-text.tsx";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { WhereInputGoes } from "#app/components/tools/where-input-goes.tsx";
+import type { HydrationHandle } from "#app/utils/hydration.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { declaredAction, formFields, fileField } from "#app/utils/form-fields.ts";
+import { formatJsonOnServer } from "#app/tools/json/format-json.server.ts";
 
 // The formatter runs in the browser (a worker, the tree view), so this page hydrates.
 export const handle = { hydrate: true } satisfies HydrationHandle;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
-const loadEngine = () => import("../../../shared/tools/json/engine");
+const loadEngine = () => import("#shared/tools/json/engine.ts");
 const DOWNLOAD_NAME = "formatted.json";
 const JSON_MEDIA_TYPE = "application/json";
 const INPUT_ID = "json-input";
 /** Loaded when a link is asked for or opened. */
-const loadShareLink = () => import("~/tools/share-link");
+const loadShareLink = () => import("#app/tools/share-link.ts");
 /** Where Copy link says where the input went. */
 const SHARE_NOTE_ID = "share-link-note";
 const PAGE_PATH = "/tools/json-pretty-format";
@@ -200,7 +200,7 @@ export default function JsonPrettyFormat() {
   // A chosen or dropped file is read here; its text goes through the input's own handler.
   useEffect(() => {
     let stop: (() => void) | undefined;
-    void import("~/tools/json/file-opening").then(({ enableFileOpening }) => {
+    void import("#app/tools/json/file-opening.ts").then(({ enableFileOpening }) => {
       const zone = dropZoneRef.current;
       stop = zone
         ? enableFileOpening(zone, (bytes) => {
@@ -238,7 +238,7 @@ export default function JsonPrettyFormat() {
     } else {
       setWorking(true);
       // The worker's client is loaded with the first large input: most inputs never need it.
-      next = await (await import("~/tools/json/worker-client")).formatInWorker(input, nextOptions);
+      next = await (await import("#app/tools/json/worker-client.ts")).formatInWorker(input, nextOptions);
     }
     if (request !== requestRef.current || !next) return null;
     setInputBytes(next.inputBytes);
@@ -270,7 +270,7 @@ export default function JsonPrettyFormat() {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const formatted = await run();
     if (submitter?.value !== "download" || !formatted?.ok) return;
-    const { downloadBlob } = await import("~/tools/download");
+    const { downloadBlob } = await import("#app/tools/download.ts");
     // A whole output kept in the worker is gone only if a newer input replaced it: that one is on screen instead.
     const whole = formatted.wholeOutput
       ? await formatted.wholeOutput.blob(JSON_MEDIA_TYPE).catch(() => null)

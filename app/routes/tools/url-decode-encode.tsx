@@ -3,18 +3,18 @@
 // visitor asks for a link to it; an answer that shows an input is not cached.
 import { parseWithZod } from "@conform-to/zod/v4";
 import ArrowLeftRightIcon from "lucide-react/icons/arrow-left-right";
-import { inlineIconClass } from "~/components/icons";
+import { inlineIconClass } from "#app/components/icons.ts";
 import { useEffect, useRef, useState } from "react";
 import { data, useActionData, useLoaderData, useLocation } from "react-router";
-import { Link } from "~/components/link";
+import { Link } from "#app/components/link.tsx";
 import type { Route } from "./+types/url-decode-encode";
-import { CopyButton } from "~/components/copy-button";
-import { UrlBreakdownView } from "~/components/tools/url-breakdown";
-import { UrlLayersView } from "~/components/tools/url-layers";
-import { UrlOptionsPanel } from "~/components/tools/url-options";
-import { UrlProblemsView } from "~/components/tools/url-problems";
-import { UrlToolSchema } from "../../../shared/contract/tools";
-import type { UrlToolResult } from "../../../shared/tools/url/engine";
+import { CopyButton } from "#app/components/copy-button.tsx";
+import { UrlBreakdownView } from "#app/components/tools/url-breakdown.tsx";
+import { UrlLayersView } from "#app/components/tools/url-layers.tsx";
+import { UrlOptionsPanel } from "#app/components/tools/url-options.tsx";
+import { UrlProblemsView } from "#app/components/tools/url-problems.tsx";
+import { UrlToolSchema } from "#shared/contract/tools.ts";
+import type { UrlToolResult } from "#shared/tools/url/engine.ts";
 import {
   DEFAULT_URL_OPTIONS,
   DIRECTIONS,
@@ -23,22 +23,22 @@ import {
   MAX_URL_INPUT_LABEL,
   type Direction,
   type UrlToolOptions,
-} from "../../../shared/tools/url/options";
-import { optionParams, queryShareLink, readSharedParams } from "~/tools/share-link";
-import { useHydrated } from "~/utils/hydrated";
-import { WhereInputGoes } from "~/components/tools/where-input-goes";
-import type { HydrationHandle } from "~/utils/hydration";
-import { pageMeta } from "~/utils/meta";
-import { declaredAction, formFields } from "~/utils/form-fields";
+} from "#shared/tools/url/options.ts";
+import { optionParams, queryShareLink, readSharedParams } from "#app/tools/share-link.ts";
+import { useHydrated } from "#app/utils/hydrated.ts";
+import { WhereInputGoes } from "#app/components/tools/where-input-goes.tsx";
+import type { HydrationHandle } from "#app/utils/hydration.ts";
+import { pageMeta } from "#app/utils/meta.ts";
+import { declaredAction, formFields } from "#app/utils/form-fields.ts";
 
 // Decoding and encoding follow the typing in the browser, so this page hydrates.
 export const handle = { hydrate: true } satisfies HydrationHandle;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 /** The engine is loaded on first use (the input gets focus), keeping it out of the page's initial JavaScript. */
-const loadEngine = () => import("../../../shared/tools/url/engine");
+const loadEngine = () => import("#shared/tools/url/engine.ts");
 /** Loaded when a link is asked for or opened. */
-const loadShareLink = () => import("~/tools/share-link");
+const loadShareLink = () => import("#app/tools/share-link.ts");
 /** Where Copy link says where the input went. */
 const SHARE_NOTE_ID = "share-link-note";
 const PAGE_PATH = "/tools/url-decode-encode";

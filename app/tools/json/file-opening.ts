@@ -1,7 +1,7 @@
 // Opening a file in the JSON formatter with JavaScript: the file field, or a file dropped on the input box, puts the
 // file's text in the box, read in the browser; a file over the limit is refused by its size, unread. Loaded after
 // hydration (the page's first JavaScript is at its budget); without JavaScript the file field is posted.
-import { MAX_JSON_INPUT_BYTES } from "../../../shared/tools/json/limits";
+import { MAX_JSON_INPUT_BYTES } from "#shared/tools/json/limits.ts";
 
 /**
  * Listens on the file field and the textarea in `dropZone`, and for drops on it, until the returned function is called.

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { formatJson } from "../../../shared/tools/json/engine";
-import { DEFAULT_JSON_OPTIONS, WORKER_THRESHOLD_BYTES } from "../../../shared/tools/json/limits";
+import { formatJson } from "#shared/tools/json/engine.ts";
+import { DEFAULT_JSON_OPTIONS, WORKER_THRESHOLD_BYTES } from "#shared/tools/json/limits.ts";
 import { formatJsonOnServer } from "./format-json.server";
 
 /** About 4 MB of objects: seconds of parsing and printing on a busy machine. */

@@ -5,9 +5,9 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { data } from "react-router";
 import Tinypool from "tinypool";
-import { formatJson, type FormatJsonLimits, type JsonToolResult } from "../../../shared/tools/json/engine";
-import { WORKER_THRESHOLD_BYTES, type JsonFormatOptions } from "../../../shared/tools/json/limits";
-import type { FormatTask } from "../../../shared/tools/json/format-thread";
+import { formatJson, type FormatJsonLimits, type JsonToolResult } from "#shared/tools/json/engine.ts";
+import { WORKER_THRESHOLD_BYTES, type JsonFormatOptions } from "#shared/tools/json/limits.ts";
+import type { FormatTask } from "#shared/tools/json/format-thread.ts";
 
 /** Inputs given to the thread and not yet answered; admission control keeps a worker's requests far below it. */
 const MAX_TASKS = 16;

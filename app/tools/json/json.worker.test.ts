@@ -1,7 +1,7 @@
 // The worker's side of the page protocol, run in Node with a stand-in for the worker's global scope.
 import { beforeAll, describe, expect, test } from "vitest";
-import { DEFAULT_JSON_OPTIONS } from "../../../shared/tools/json/limits";
-import { OUTPUT_PREVIEW_CHARS } from "../../../shared/tools/json/output-preview";
+import { DEFAULT_JSON_OPTIONS } from "#shared/tools/json/limits.ts";
+import { OUTPUT_PREVIEW_CHARS } from "#shared/tools/json/output-preview.ts";
 import type { JsonWorkerReply, JsonWorkerRequest } from "./json.worker";
 
 const replies: JsonWorkerReply[] = [];

@@ -4,9 +4,9 @@
 // megabytes in one message: the input comes in parts, each copied in its own task, and the reply carries only the
 // start of the formatted text that the output box shows. The whole text stays here until Copy or Download asks for
 // it (as a Blob for Download: passing one costs nothing, and its UTF-8 encoding is done here).
-import { formatJson, type JsonToolResult } from "../../../shared/tools/json/engine";
-import type { JsonFormatOptions } from "../../../shared/tools/json/limits";
-import { outputPreview } from "../../../shared/tools/json/output-preview";
+import { formatJson, type JsonToolResult } from "#shared/tools/json/engine.ts";
+import type { JsonFormatOptions } from "#shared/tools/json/limits.ts";
+import { outputPreview } from "#shared/tools/json/output-preview.ts";
 
 export type JsonWorkerRequest =
   | { kind: "input-part"; id: number; text: string }

@@ -1,7 +1,7 @@
 // Runs the formatter in a Web Worker (browser only). A new request cancels the one in flight by restarting the
 // worker; if workers are unavailable or blocked, it formats on the main thread instead of failing.
-import type { JsonToolResult } from "../../../shared/tools/json/engine";
-import type { JsonFormatOptions } from "../../../shared/tools/json/limits";
+import type { JsonToolResult } from "#shared/tools/json/engine.ts";
+import type { JsonFormatOptions } from "#shared/tools/json/limits.ts";
 import type { JsonWorkerReply, JsonWorkerRequest } from "./json.worker";
 
 /** The whole formatted text of a result whose `output` is only the start the box shows (it stays in the worker). */
@@ -28,7 +28,7 @@ export const INPUT_PART_CHARS = 1 << 20;
 let worker: Worker | null = null;
 /** The main-thread fallback, loaded only if it is needed. */
 const formatHere = async (input: string, options: JsonFormatOptions) =>
-  (await import("../../../shared/tools/json/engine")).formatJson(input, options);
+  (await import("#shared/tools/json/engine.ts")).formatJson(input, options);
 let workerUnavailable = false;
 let inFlight: InFlight | null = null;
 let lastId = 0;

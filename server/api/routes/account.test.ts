@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 beforeAll(async () => {

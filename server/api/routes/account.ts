@@ -5,9 +5,9 @@ import {
   DisplayNameSchema,
   ProfileSchema,
   SessionsEndedSchema,
-} from "../../../shared/contract/profile";
-import { hitRateLimit } from "../../lib/rate-limit";
-import { changePassword, getProfile, signOutOtherSessions, updateDisplayName } from "../../services/profile";
+} from "#shared/contract/profile.ts";
+import { hitRateLimit } from "#server/lib/rate-limit.ts";
+import { changePassword, getProfile, signOutOtherSessions, updateDisplayName } from "#server/services/profile.ts";
 import { requireUser, type ApiContext, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessionCookie } from "../../auth/cookie";
-import { findUserByEmail } from "../../auth/users";
-import { config } from "../../config";
-import { encryptSecret } from "../../lib/crypto";
-import { openRegistration, type OpenRegistration } from "../../../tests/support/registration";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { sessionCookie } from "#server/auth/cookie.ts";
+import { findUserByEmail } from "#server/auth/users.ts";
+import { config } from "#server/config.ts";
+import { encryptSecret } from "#server/lib/crypto.ts";
+import { openRegistration, type OpenRegistration } from "#tests/support/registration.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 beforeAll(async () => {

@@ -1,18 +1,18 @@
 // /api/auth: sign-in, session, sign-out and registration.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { isCommonPassword } from "../../auth/common-passwords";
-import { createSession, deleteSessionByToken, userRowToSessionUser } from "../../auth/sessions";
+import { isCommonPassword } from "#server/auth/common-passwords.ts";
+import { createSession, deleteSessionByToken, userRowToSessionUser } from "#server/auth/sessions.ts";
 import {
   finishRegistration,
   REGISTRATION_LINK_HOURS,
   registrationUnavailable,
   requestRegistration,
-} from "../../auth/registration";
-import { beginSignInAttempt } from "../../auth/sign-in-throttle";
-import { hitRateLimit } from "../../lib/rate-limit";
-import { authenticate, normalizeEmail, recordLogin } from "../../auth/users";
-import { config } from "../../config";
-import { MailNotConfiguredError } from "../../services/mail";
+} from "#server/auth/registration.ts";
+import { beginSignInAttempt } from "#server/auth/sign-in-throttle.ts";
+import { hitRateLimit } from "#server/lib/rate-limit.ts";
+import { authenticate, normalizeEmail, recordLogin } from "#server/auth/users.ts";
+import { config } from "#server/config.ts";
+import { MailNotConfiguredError } from "#server/services/mail.ts";
 import {
   LoginSchema,
   LogoutResultSchema,
@@ -20,7 +20,7 @@ import {
   RegisterSchema,
   RegistrationRequestedSchema,
   SessionSchema,
-} from "../../../shared/contract/auth";
+} from "#shared/contract/auth.ts";
 import { clientIp, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";

@@ -1,16 +1,21 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
-import { cameraReportRow, insertCameraReports } from "../../services/camera-reports";
-import { csvField, exportCameraReports, exportStream, withFirstBatchRead } from "../../services/camera-report-export";
-import { cameraExportFiles } from "../../services/camera-report-export-file";
-import { changePublicContent } from "../../content-changes";
-import { cameraReports } from "../../db/schema";
-import { withServerTiming } from "../../../shared/http/server-timing";
-import type { CameraReportSummary } from "../../../shared/contract/camera";
-import { normalizeCameraReportQuery } from "../../../shared/contract/camera";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
+import { cameraReportRow, insertCameraReports } from "#server/services/camera-reports.ts";
+import {
+  csvField,
+  exportCameraReports,
+  exportStream,
+  withFirstBatchRead,
+} from "#server/services/camera-report-export.ts";
+import { cameraExportFiles } from "#server/services/camera-report-export-file.ts";
+import { changePublicContent } from "#server/content-changes.ts";
+import { cameraReports } from "#server/db/schema.ts";
+import { withServerTiming } from "#shared/http/server-timing.ts";
+import type { CameraReportSummary } from "#shared/contract/camera.ts";
+import { normalizeCameraReportQuery } from "#shared/contract/camera.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 // The file of every report's export is rewritten at most once a second here (10 s by default), so the test that adds
 // a report does not wait long for it.

@@ -8,21 +8,21 @@ import {
   CameraReportExportJsonSchema,
   CameraReportExportQuerySchema,
   type ExportFormat,
-} from "../../../shared/contract/camera-export";
-import { normalizeCameraReportQuery, type CameraReportSummary } from "../../../shared/contract/camera";
+} from "#shared/contract/camera-export.ts";
+import { normalizeCameraReportQuery, type CameraReportSummary } from "#shared/contract/camera.ts";
 import {
   exportCameraReports,
   exportFileName,
   withFirstBatchRead,
   exportStream,
   MAX_EXPORT_ROWS,
-} from "../../services/camera-report-export";
+} from "#server/services/camera-report-export.ts";
 import {
   cameraExportFiles,
   fileStream,
   isWholeExport,
   type ExportFile,
-} from "../../services/camera-report-export-file";
+} from "#server/services/camera-report-export-file.ts";
 import type { ApiEnv } from "../context";
 import { ErrorBodySchema, jsonResponse } from "../openapi";
 

@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
-import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "../../services/camera-reports";
-import type { CameraManufacturerCounts, CameraReportPage } from "../../../shared/contract/camera";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
+import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "#server/services/camera-reports.ts";
+import type { CameraManufacturerCounts, CameraReportPage } from "#shared/contract/camera.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 let rows: CameraReportInsert[];

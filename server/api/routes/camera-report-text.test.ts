@@ -1,10 +1,10 @@
 // A camera report comes back as it was uploaded: digits, key order and whitespace, from the download and from
 // GET /api/camera/reports/{id}.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys } from "../../db/schema";
-import { encryptSecret, hmacDigest, randomToken } from "../../lib/crypto";
-import { jsonTextsAt } from "../../../shared/stored-json";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { apiKeys } from "#server/db/schema.ts";
+import { encryptSecret, hmacDigest, randomToken } from "#server/lib/crypto.ts";
+import { jsonTextsAt } from "#shared/stored-json.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 let key: string;

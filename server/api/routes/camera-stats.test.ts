@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys } from "../../db/schema";
-import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
-import { encryptSecret, hmacDigest, randomToken } from "../../lib/crypto";
-import { CameraStatsSchema, type CameraStats } from "../../../shared/contract/camera-stats";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+import { apiKeys } from "#server/db/schema.ts";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
+import { encryptSecret, hmacDigest, randomToken } from "#server/lib/crypto.ts";
+import { CameraStatsSchema, type CameraStats } from "#shared/contract/camera-stats.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 let key: string;

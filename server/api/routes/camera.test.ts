@@ -1,17 +1,17 @@
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { config } from "../../config";
-import { apiKeys, cameraReports, idempotencyKeys } from "../../db/schema";
-import { DEVICES, uploadOf } from "../../db/seeds/camera-devices";
-import { encryptSecret, hmacDigest, randomToken } from "../../lib/crypto";
+import { config } from "#server/config.ts";
+import { apiKeys, cameraReports, idempotencyKeys } from "#server/db/schema.ts";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
+import { encryptSecret, hmacDigest, randomToken } from "#server/lib/crypto.ts";
 import {
   cameraReportRow,
   IDEMPOTENCY_KEY_TTL_MS,
   insertCameraReports,
   purgeForgottenIdempotencyKeys,
-} from "../../services/camera-reports";
-import type { CameraReportPage } from "../../../shared/contract/camera";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
+} from "#server/services/camera-reports.ts";
+import type { CameraReportPage } from "#shared/contract/camera.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 let key: string;
@@ -471,8 +471,8 @@ describe("GET /api/camera/reports", () => {
   });
 
   it("reads the probe app's store link from the site var, again once a site var change is announced", async () => {
-    const { siteVars } = await import("../../db/schema");
-    const { changePublicContent } = await import("../../content-changes");
+    const { siteVars } = await import("#server/db/schema.ts");
+    const { changePublicContent } = await import("#server/content-changes.ts");
     expect((await list("?q=vivo")).probe_app_store_url).toMatch(/^https:\/\/play\.google\.com\//);
     // Written behind the caches' back, the link is not read again for every new search.
     await fresh.database.db.insert(siteVars).values({

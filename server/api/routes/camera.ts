@@ -18,16 +18,16 @@ import {
   type CameraReportDetail,
   isReportId,
   normalizeCameraReportQuery,
-} from "../../../shared/contract/camera";
-import { cacheControl } from "../../../shared/http/cache-headers";
-import type { ApiKeyIdentity } from "../../services/api-key-auth";
+} from "#shared/contract/camera.ts";
+import { cacheControl } from "#shared/http/cache-headers.ts";
+import type { ApiKeyIdentity } from "#server/services/api-key-auth.ts";
 import {
   createCameraReport,
   getCameraReport,
   listCameraReports,
   probeAppStoreUrl,
   reportFileName,
-} from "../../services/camera-reports";
+} from "#server/services/camera-reports.ts";
 import {
   answerWeight,
   cachedAnswer,
@@ -38,14 +38,14 @@ import {
   LIST_TTL_MS,
   MISSING_TTL_MS,
   type CachedAnswer,
-} from "../../services/camera-report-caches";
-import { manufacturerCounts } from "../../services/camera-report-models";
-import { etagMatches } from "../../../shared/http/cache-headers";
-import { CameraStatsSchema } from "../../../shared/contract/camera-stats";
-import { cameraReportStats } from "../../services/camera-report-stats";
-import { config } from "../../config";
-import { stringifyWithJsonText } from "../../lib/json-text";
-import { hitRateLimit } from "../../lib/rate-limit";
+} from "#server/services/camera-report-caches.ts";
+import { manufacturerCounts } from "#server/services/camera-report-models.ts";
+import { etagMatches } from "#shared/http/cache-headers.ts";
+import { CameraStatsSchema } from "#shared/contract/camera-stats.ts";
+import { cameraReportStats } from "#server/services/camera-report-stats.ts";
+import { config } from "#server/config.ts";
+import { stringifyWithJsonText } from "#server/lib/json-text.ts";
+import { hitRateLimit } from "#server/lib/rate-limit.ts";
 import { authenticateApiKey, requireScope } from "../api-key-guard";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";

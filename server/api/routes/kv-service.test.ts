@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { API_KEY_SCOPES, generateApiKey, type ApiKeyScope } from "../../../shared/contract/api-keys-vocabulary";
-import { config } from "../../config";
-import { apiKeys } from "../../db/schema";
-import { encryptSecret, hmacDigest } from "../../lib/crypto";
-import { adminApiFile } from "../../../tests/support/admin-api";
+import { API_KEY_SCOPES, generateApiKey, type ApiKeyScope } from "#shared/contract/api-keys-vocabulary.ts";
+import { config } from "#server/config.ts";
+import { apiKeys } from "#server/db/schema.ts";
+import { encryptSecret, hmacDigest } from "#server/lib/crypto.ts";
+import { adminApiFile } from "#tests/support/admin-api.ts";
 
 const api = adminApiFile({ user: true });
 

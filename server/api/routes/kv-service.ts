@@ -3,15 +3,15 @@
 // rate-limited), or an administrator's session.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { KvKeyParamsSchema, KvPutSchema, KvRecordSchema, KV_VALUE_MAX } from "../../../shared/contract/kv";
-import { OkSchema } from "../../../shared/contract/ok";
-import { jsonTextsAt } from "../../../shared/stored-json";
-import { isAdmin } from "../../../shared/user";
-import type { ApiKeyScope } from "../../../shared/contract/api-keys-vocabulary";
-import { config } from "../../config";
-import { hitRateLimit } from "../../lib/rate-limit";
+import { KvKeyParamsSchema, KvPutSchema, KvRecordSchema, KV_VALUE_MAX } from "#shared/contract/kv.ts";
+import { OkSchema } from "#shared/contract/ok.ts";
+import { jsonTextsAt } from "#shared/stored-json.ts";
+import { isAdmin } from "#shared/user.ts";
+import type { ApiKeyScope } from "#shared/contract/api-keys-vocabulary.ts";
+import { config } from "#server/config.ts";
+import { hitRateLimit } from "#server/lib/rate-limit.ts";
 import { authenticateApiKey, requireScope } from "../api-key-guard";
-import { deleteKv, getKv, putKv } from "../../services/kv";
+import { deleteKv, getKv, putKv } from "#server/services/kv.ts";
 import type { ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { jsonWithStoredText } from "../json-text-response";

@@ -1,7 +1,7 @@
 // The site vars anyone may read: the web tier shows them on every page (site name, probe app store link…).
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { PublicSiteVarsResponseSchema } from "../../../shared/contract/site-vars";
-import { publicSiteVars } from "../../services/site-vars";
+import { PublicSiteVarsResponseSchema } from "#shared/contract/site-vars.ts";
+import { publicSiteVars } from "#server/services/site-vars.ts";
 import type { ApiEnv } from "../context";
 import { jsonWithStoredText } from "../json-text-response";
 import { jsonResponse } from "../openapi";

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { config } from "../../config";
-import { contactMessages, siteData } from "../../db/schema";
-import { scheduleContactNotifications, startContactNotificationRetry } from "../../services/contact";
-import { createSiteData, updateSiteData } from "../../services/site-data";
-import { createApiHarness, type ApiHarness } from "../../../tests/support/api-harness";
-import { startTestSmtpServer, type TestSmtpServer } from "../../../tests/support/smtp";
+import { config } from "#server/config.ts";
+import { contactMessages, siteData } from "#server/db/schema.ts";
+import { scheduleContactNotifications, startContactNotificationRetry } from "#server/services/contact.ts";
+import { createSiteData, updateSiteData } from "#server/services/site-data.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { startTestSmtpServer, type TestSmtpServer } from "#tests/support/smtp.ts";
 
 let h: ApiHarness;
 let smtp: TestSmtpServer;

@@ -1,17 +1,17 @@
 // Public site endpoints: the contact form and the current terms/privacy entries.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { ContactSchema } from "../../../shared/contract/contact";
-import { OkSchema } from "../../../shared/contract/ok";
+import { ContactSchema } from "#shared/contract/contact.ts";
+import { OkSchema } from "#shared/contract/ok.ts";
 import {
   CurrentSiteDataParamsSchema,
   CurrentSiteDataSchema,
   isLegalPageType,
   LEGAL_PAGE_TYPES,
-} from "../../../shared/contract/site-data";
-import { config } from "../../config";
-import { hitRateLimit } from "../../lib/rate-limit";
-import { scheduleContactNotifications, submitContactMessage } from "../../services/contact";
-import { currentLegalPage, legalEntryEtag } from "../../services/legal-pages";
+} from "#shared/contract/site-data.ts";
+import { config } from "#server/config.ts";
+import { hitRateLimit } from "#server/lib/rate-limit.ts";
+import { scheduleContactNotifications, submitContactMessage } from "#server/services/contact.ts";
+import { currentLegalPage, legalEntryEtag } from "#server/services/legal-pages.ts";
 import { clientIp, type ApiEnv } from "../context";
 import { ApiError } from "../errors";
 import { ErrorBodySchema, jsonResponse } from "../openapi";

@@ -1,8 +1,8 @@
 // /api/health and /api/version: what an operator or the site health page asks first.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { HealthSchema, VersionSchema, type DatabaseHealth, type Health } from "../../../shared/contract/system";
-import { describeDatabaseError } from "../../db/client";
-import { appVersion, startedAt } from "../../lib/runtime-info";
+import { HealthSchema, VersionSchema, type DatabaseHealth, type Health } from "#shared/contract/system.ts";
+import { describeDatabaseError } from "#server/db/client.ts";
+import { appVersion, startedAt } from "#server/lib/runtime-info.ts";
 import type { ApiEnv } from "../context";
 import { jsonResponse } from "../openapi";
 

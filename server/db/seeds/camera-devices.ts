@@ -1,7 +1,7 @@
 // Realistic Android devices for demo and benchmark camera reports (docs/camera-report.md): phones old and new,
 // LEGACY to LEVEL_3, logical multi-cameras with their physical cameras, an external USB camera. Sensor sizes, focal
 // lengths and apertures follow the published figures of each model, rounded; the rest is typical of its generation.
-import type { CameraItem, CameraReportUpload, HardwareLevel } from "../../../shared/contract/camera";
+import type { CameraItem, CameraReportUpload, HardwareLevel } from "#shared/contract/camera.ts";
 
 type Facing = "BACK" | "FRONT" | "EXTERNAL";
 

@@ -1,7 +1,7 @@
 // Many realistic camera reports, fast: for benchmarks and load tests (100,000 reports in a few multi-row inserts).
 // Deterministic: the same count and seed give the same reports, ids and times.
 import type { Database } from "../client";
-import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "../../services/camera-reports";
+import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "#server/services/camera-reports.ts";
 import { DEVICES, uploadOf } from "./camera-devices";
 
 /** Android versions by SDK level, for devices reporting again after an update. */

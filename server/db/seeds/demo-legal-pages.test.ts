@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { currentLegalPage } from "../../services/legal-pages";
-import { openTestDatabase } from "../../../tests/support/api-harness";
+import { currentLegalPage } from "#server/services/legal-pages.ts";
+import { openTestDatabase } from "#tests/support/api-harness.ts";
 import type { DatabaseHandle } from "../client";
 import { siteData } from "../schema";
 import { DEMO_PRIVACY, DEMO_TERMS, seedDemoLegalPages } from "./demo-legal-pages";

@@ -5,7 +5,7 @@ import { inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { siteData } from "../schema";
 import type { Seeder } from "./seeder";
-import { renderedColumns } from "../../services/site-data";
+import { renderedColumns } from "#server/services/site-data.ts";
 
 const DAY_MS = 86_400_000;
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiKeys } from "../../../db/schema";
-import { decryptSecret, hmacDigest } from "../../../lib/crypto";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { readJson, wholeDatabaseText } from "../../../../tests/support/admin-api";
-import { generateApiKey } from "../../../../shared/contract/api-keys-vocabulary";
+import { apiKeys } from "#server/db/schema.ts";
+import { decryptSecret, hmacDigest } from "#server/lib/crypto.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { readJson, wholeDatabaseText } from "#tests/support/admin-api.ts";
+import { generateApiKey } from "#shared/contract/api-keys-vocabulary.ts";
 
 let h: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness["signIn"]>>;

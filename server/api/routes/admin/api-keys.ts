@@ -7,12 +7,12 @@ import {
   ApiKeySchema,
   ApiKeySecretResponseSchema,
   SessionTokenResponseSchema,
-} from "../../../../shared/contract/api-keys";
-import { HeldDeletedCountSchema } from "../../../../shared/contract/deleted";
-import { deleteApiKey, listApiKeys, revealApiKey, saveApiKey } from "../../../services/api-keys";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { ApiError } from "../../errors";
-import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+} from "#shared/contract/api-keys.ts";
+import { HeldDeletedCountSchema } from "#shared/contract/deleted.ts";
+import { deleteApiKey, listApiKeys, revealApiKey, saveApiKey } from "#server/services/api-keys.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { ApiError } from "#server/api/errors.ts";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, badInput, currentUserId, notFound, UuidIdParam } from "./common";
 
 export const adminApiKeyRoutes = new OpenAPIHono<ApiEnv>();

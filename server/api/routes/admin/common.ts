@@ -1,9 +1,9 @@
 // What the admin route modules share: the error responses of the OpenAPI document, path parameters, and the
 // caller. Every admin endpoint is for administrators only; requireAdmin answers 401 without a session, 403 otherwise.
 import { z } from "@hono/zod-openapi";
-import type { ApiEnv } from "../../context";
-import { ApiError } from "../../errors";
-import { ErrorBodySchema, jsonResponse } from "../../openapi";
+import type { ApiEnv } from "#server/api/context.ts";
+import { ApiError } from "#server/api/errors.ts";
+import { ErrorBodySchema, jsonResponse } from "#server/api/openapi.ts";
 
 export const adminErrors = {
   401: jsonResponse(ErrorBodySchema, "Sign-in required"),

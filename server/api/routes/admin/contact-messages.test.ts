@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { scheduleContactNotifications } from "../../../services/contact";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
+import { scheduleContactNotifications } from "#server/services/contact.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
 beforeAll(async () => {

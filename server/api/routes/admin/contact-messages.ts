@@ -8,19 +8,19 @@ import {
   ContactMessageUpdatedSchema,
   ContactMessageUpdateSchema,
   ContactNotifyResultSchema,
-} from "../../../../shared/contract/contact";
-import { HeldDeleteOkSchema } from "../../../../shared/contract/deleted";
+} from "#shared/contract/contact.ts";
+import { HeldDeleteOkSchema } from "#shared/contract/deleted.ts";
 import {
   contactNotificationsSettled,
   deleteContactMessage,
   listContactMessages,
   notifyUnsentContactMessages,
   setContactMessageHandled,
-} from "../../../services/contact";
-import { describeMailSetup } from "../../../services/mail";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { ApiError } from "../../errors";
-import { ErrorBodySchema, jsonResponse } from "../../openapi";
+} from "#server/services/contact.ts";
+import { describeMailSetup } from "#server/services/mail.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { ApiError } from "#server/api/errors.ts";
+import { ErrorBodySchema, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, currentUserId } from "./common";
 
 export const adminContactMessageRoutes = new OpenAPIHono<ApiEnv>();

@@ -1,10 +1,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, apiKeys, cameraReports, contactMessages, deletedRecords, mailConnections } from "../../../db/schema";
-import { DEVICES, uploadOf } from "../../../db/seeds/camera-devices";
-import { encryptSecret, hmacDigest, randomToken } from "../../../lib/crypto";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { callJson } from "../../../../tests/support/admin-api";
+import {
+  accounts,
+  apiKeys,
+  cameraReports,
+  contactMessages,
+  deletedRecords,
+  mailConnections,
+} from "#server/db/schema.ts";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
+import { encryptSecret, hmacDigest, randomToken } from "#server/lib/crypto.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { callJson } from "#tests/support/admin-api.ts";
 
 let h: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness["signIn"]>>;

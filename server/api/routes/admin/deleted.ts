@@ -1,11 +1,11 @@
 // Undoing an administrator's delete: the hold its delete answered brings back the same rows, ids and secrets included
 // (server/services/deleted-records.ts), for 10 minutes after the delete.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { RestoredSchema, RestoreHoldParamsSchema } from "../../../../shared/contract/deleted";
-import { changePublicContent } from "../../../content-changes";
-import { restoreHold } from "../../../services/deleted-records";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { ErrorBodySchema, jsonResponse } from "../../openapi";
+import { RestoredSchema, RestoreHoldParamsSchema } from "#shared/contract/deleted.ts";
+import { changePublicContent } from "#server/content-changes.ts";
+import { restoreHold } from "#server/services/deleted-records.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { ErrorBodySchema, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, badInput } from "./common";
 
 export const adminDeletedRoutes = new OpenAPIHono<ApiEnv>();

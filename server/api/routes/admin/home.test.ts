@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminApiFile } from "../../../../tests/support/admin-api";
+import { adminApiFile } from "#tests/support/admin-api.ts";
 import {
   apiKeys,
   contactMessages,
@@ -9,7 +9,7 @@ import {
   siteVars,
   wonderItems,
   wonderTags,
-} from "../../../db/schema";
+} from "#server/db/schema.ts";
 
 const api = adminApiFile();
 

@@ -1,10 +1,10 @@
 // The admin home: its menu (the constant the web tier also reads directly) and each area's count of records.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { ADMIN_MENU } from "../../../../shared/admin-menu";
-import { AdminHomeResponseSchema } from "../../../../shared/contract/admin-home";
-import { countAdminAreas } from "../../../services/admin-home";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { jsonResponse } from "../../openapi";
+import { ADMIN_MENU } from "#shared/admin-menu.ts";
+import { AdminHomeResponseSchema } from "#shared/contract/admin-home.ts";
+import { countAdminAreas } from "#server/services/admin-home.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors } from "./common";
 
 export const adminHomeRoutes = new OpenAPIHono<ApiEnv>();

@@ -2,10 +2,10 @@
 // image host and its history; only requestor_id and requestor_type are set, in place or added at the end.
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonTextsAt } from "../../../../shared/stored-json";
-import { createImageHostApp } from "../../../image-host/app";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { loopbackServers } from "../../../../tests/support/admin-api";
+import { jsonTextsAt } from "#shared/stored-json.ts";
+import { createImageHostApp } from "#server/image-host/app.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { loopbackServers } from "#tests/support/admin-api.ts";
 
 let h: ApiHarness;
 let token: string;
@@ -44,7 +44,7 @@ async function echoTexts(response: Response): Promise<(string | undefined)[]> {
 
 async function historyEchoTexts(): Promise<(string | undefined)[]> {
   await h.request("/v1/admin/img_gen/config", { token });
-  const { siteVars } = await import("../../../db/schema");
+  const { siteVars } = await import("#server/db/schema.ts");
   await h.database.db
     .insert(siteVars)
     .values([

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FLUX_FORM_NAME } from "../../../../shared/contract/flux";
-import { siteVars } from "../../../db/schema";
-import { createImageHostApp } from "../../../image-host/app";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { loopbackServers, readJson, restoreEnvironmentAfterEach } from "../../../../tests/support/admin-api";
+import { FLUX_FORM_NAME } from "#shared/contract/flux.ts";
+import { siteVars } from "#server/db/schema.ts";
+import { createImageHostApp } from "#server/image-host/app.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { loopbackServers, readJson, restoreEnvironmentAfterEach } from "#tests/support/admin-api.ts";
 
 let h: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness["signIn"]>>;

@@ -7,13 +7,13 @@ import {
   ImageGenConfigSchema,
   ImageJobDeletedResponseSchema,
   ImageJobListResponseSchema,
-} from "../../../../shared/contract/flux";
-import { checkJsonText, jsonTextsAt } from "../../../../shared/stored-json";
-import { deleteJob, generateImages, imageGenConfig, jobHistory } from "../../../services/image-host";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { ApiError } from "../../errors";
-import { jsonWithStoredText } from "../../json-text-response";
-import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+} from "#shared/contract/flux.ts";
+import { checkJsonText, jsonTextsAt } from "#shared/stored-json.ts";
+import { deleteJob, generateImages, imageGenConfig, jobHistory } from "#server/services/image-host.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { ApiError } from "#server/api/errors.ts";
+import { jsonWithStoredText } from "#server/api/json-text-response.ts";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, badInput, upstream } from "./common";
 
 export const adminImageLabRoutes = new OpenAPIHono<ApiEnv>();

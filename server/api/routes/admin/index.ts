@@ -1,6 +1,6 @@
 // Every administrator endpoint, one module per resource.
 import { OpenAPIHono } from "@hono/zod-openapi";
-import type { ApiEnv } from "../../context";
+import type { ApiEnv } from "#server/api/context.ts";
 import { adminApiKeyRoutes } from "./api-keys";
 import { adminContactMessageRoutes } from "./contact-messages";
 import { adminDeletedRoutes } from "./deleted";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { kvEntries } from "../../../db/schema";
-import { adminApiFile } from "../../../../tests/support/admin-api";
+import { kvEntries } from "#server/db/schema.ts";
+import { adminApiFile } from "#tests/support/admin-api.ts";
 
 const api = adminApiFile();
 

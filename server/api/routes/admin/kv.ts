@@ -6,12 +6,12 @@ import {
   KvListQuerySchema,
   KvPageSchema,
   KvRecordSchema,
-} from "../../../../shared/contract/kv";
-import { OkSchema } from "../../../../shared/contract/ok";
-import { createKv, deleteKv, listKv, updateKv } from "../../../services/kv";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { jsonWithStoredText } from "../../json-text-response";
-import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+} from "#shared/contract/kv.ts";
+import { OkSchema } from "#shared/contract/ok.ts";
+import { createKv, deleteKv, listKv, updateKv } from "#server/services/kv.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { jsonWithStoredText } from "#server/api/json-text-response.ts";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { writeErrors } from "./common";
 
 export const adminKvRoutes = new OpenAPIHono<ApiEnv>();

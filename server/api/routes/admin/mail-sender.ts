@@ -1,7 +1,7 @@
 // The mail sender: what mail goes out through and as whom, a test mail, and the Gmail accounts connected through
 // Google's OAuth flow (started here, finished by the web tier's callback page).
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { HeldDeletedCountSchema } from "../../../../shared/contract/deleted";
+import { HeldDeletedCountSchema } from "#shared/contract/deleted.ts";
 import {
   EmailConfigResponseSchema,
   GmailCallbackResponseSchema,
@@ -11,17 +11,17 @@ import {
   TestMailResponseSchema,
   TestMailSchema,
   type EmailConfigResponse,
-} from "../../../../shared/contract/mail-sender";
-import { describeMailSetup, sendTestMail } from "../../../services/mail";
+} from "#shared/contract/mail-sender.ts";
+import { describeMailSetup, sendTestMail } from "#server/services/mail.ts";
 import {
   deleteMailConnection,
   finishGmailConnect,
   isGmailConfigured,
   listMailConnections,
   startGmailConnect,
-} from "../../../services/mail-connections";
-import { clientIp, requireAdmin, type ApiEnv } from "../../context";
-import { jsonBody, jsonResponse } from "../../openapi";
+} from "#server/services/mail-connections.ts";
+import { clientIp, requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, badInput, currentUserId, upstream, UuidIdParam } from "./common";
 
 export const adminMailSenderRoutes = new OpenAPIHono<ApiEnv>();

@@ -1,11 +1,11 @@
 // Site data: the markdown of terms, privacy and other types, in numbered versions with at most one current per type.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { HeldDeleteOkSchema } from "../../../../shared/contract/deleted";
-import { SiteDataEntrySchema, SiteDataEntryViewSchema } from "../../../../shared/contract/site-data";
-import { createSiteData, deleteSiteData, listSiteData, updateSiteData } from "../../../services/site-data";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { ApiError } from "../../errors";
-import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+import { HeldDeleteOkSchema } from "#shared/contract/deleted.ts";
+import { SiteDataEntrySchema, SiteDataEntryViewSchema } from "#shared/contract/site-data.ts";
+import { createSiteData, deleteSiteData, listSiteData, updateSiteData } from "#server/services/site-data.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { ApiError } from "#server/api/errors.ts";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, ContentIdParam, currentUserId, writeErrors } from "./common";
 
 export const adminSiteDataRoutes = new OpenAPIHono<ApiEnv>();

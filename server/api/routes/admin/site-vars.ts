@@ -1,11 +1,11 @@
 // Site vars: typed settings the site and the server read. Secret vars are stored encrypted and listed masked.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { OkSchema } from "../../../../shared/contract/ok";
-import { SiteVarRecordSchema, SiteVarSavedResponseSchema, SiteVarSchema } from "../../../../shared/contract/site-vars";
-import { deleteSiteVar, listSiteVars, saveSiteVar } from "../../../services/site-vars";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { jsonWithStoredText } from "../../json-text-response";
-import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+import { OkSchema } from "#shared/contract/ok.ts";
+import { SiteVarRecordSchema, SiteVarSavedResponseSchema, SiteVarSchema } from "#shared/contract/site-vars.ts";
+import { deleteSiteVar, listSiteVars, saveSiteVar } from "#server/services/site-vars.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { jsonWithStoredText } from "#server/api/json-text-response.ts";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, writeErrors } from "./common";
 
 export const adminSiteVarRoutes = new OpenAPIHono<ApiEnv>();

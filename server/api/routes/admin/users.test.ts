@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, sessions, users } from "../../../db/schema";
-import { createApiHarness, type ApiHarness } from "../../../../tests/support/api-harness";
-import { loopbackServers, readJson, restoreEnvironmentAfterEach } from "../../../../tests/support/admin-api";
+import { accounts, sessions, users } from "#server/db/schema.ts";
+import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
+import { loopbackServers, readJson, restoreEnvironmentAfterEach } from "#tests/support/admin-api.ts";
 
 let h: ApiHarness;
 let admin: Awaited<ReturnType<ApiHarness["signIn"]>>;

@@ -1,7 +1,7 @@
 // Users as administrators manage them: the list, one user with their sessions, new users, passwords,
 // administrator rights, deletion, the e-mail flag of 'spark' accounts and Firebase users.
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { HeldDeletedCountSchema } from "../../../../shared/contract/deleted";
+import { HeldDeletedCountSchema } from "#shared/contract/deleted.ts";
 import {
   AccountResponseSchema,
   AccountVerifiedSchema,
@@ -14,8 +14,8 @@ import {
   UserItemResponseSchema,
   UserListQuerySchema,
   UserListResponseSchema,
-} from "../../../../shared/contract/users";
-import { createFirebaseUser } from "../../../services/firebase";
+} from "#shared/contract/users.ts";
+import { createFirebaseUser } from "#server/services/firebase.ts";
 import {
   createUserByAdmin,
   deleteUser,
@@ -26,9 +26,9 @@ import {
   setFirebaseUid,
   setSuperuser,
   setUserPassword,
-} from "../../../services/users-admin";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+} from "#server/services/users-admin.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, badInput, currentUserId, notFound, upstream, uuidIn } from "./common";
 
 export const adminUserRoutes = new OpenAPIHono<ApiEnv>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminApiFile } from "../../../../tests/support/admin-api";
+import { adminApiFile } from "#tests/support/admin-api.ts";
 
 const api = adminApiFile();
 

@@ -1,22 +1,22 @@
 // Wonder items: title, unique slug, summary, markdown body, image, status and tags; 20 a page, newest first.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { OkSchema } from "../../../../shared/contract/ok";
+import { OkSchema } from "#shared/contract/ok.ts";
 import {
   WonderItemListQuerySchema,
   WonderItemPageSchema,
   WonderItemRecordSchema,
   WonderItemSchema,
-} from "../../../../shared/contract/wonder";
+} from "#shared/contract/wonder.ts";
 import {
   createWonderItem,
   deleteWonderItem,
   getWonderItem,
   listWonderItems,
   updateWonderItem,
-} from "../../../services/wonder";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { ApiError } from "../../errors";
-import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+} from "#server/services/wonder.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { ApiError } from "#server/api/errors.ts";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, ContentIdParam, writeErrors } from "./common";
 
 export const adminWonderItemRoutes = new OpenAPIHono<ApiEnv>();

@@ -1,14 +1,10 @@
 // Wonder tags: name, unique slug and colour; deleting a tag only unlinks it from its items.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
-import { OkSchema } from "../../../../shared/contract/ok";
-import {
-  WonderTagListResponseSchema,
-  WonderTagRecordSchema,
-  WonderTagSchema,
-} from "../../../../shared/contract/wonder";
-import { createWonderTag, deleteWonderTag, listWonderTags, updateWonderTag } from "../../../services/wonder";
-import { requireAdmin, type ApiEnv } from "../../context";
-import { ErrorBodySchema, jsonBody, jsonResponse } from "../../openapi";
+import { OkSchema } from "#shared/contract/ok.ts";
+import { WonderTagListResponseSchema, WonderTagRecordSchema, WonderTagSchema } from "#shared/contract/wonder.ts";
+import { createWonderTag, deleteWonderTag, listWonderTags, updateWonderTag } from "#server/services/wonder.ts";
+import { requireAdmin, type ApiEnv } from "#server/api/context.ts";
+import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, ContentIdParam, writeErrors } from "./common";
 
 export const adminWonderTagRoutes = new OpenAPIHono<ApiEnv>();
