@@ -18,10 +18,9 @@ let pool: Tinypool | undefined;
 let tasks = 0;
 
 function formatPool(): Tinypool {
-  // Resolved through package.json's imports, which point at the same file in development and in the build.
-  const filename = pathToFileURL(createRequire(import.meta.url).resolve("#shared/tools/json/format-thread.ts")).href;
   pool ??= new Tinypool({
-    filename,
+    // Resolved through package.json's imports, which point at the same file in development and in the build.
+    filename: pathToFileURL(createRequire(import.meta.url).resolve("#shared/tools/json/format-thread.ts")).href,
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: 60_000,
