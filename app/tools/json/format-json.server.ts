@@ -14,6 +14,9 @@ const MAX_TASKS = 16;
 /** Far above what the engine's bounded input needs; a thread past it ends alone, not the process. */
 const THREAD_HEAP_MB = 1024;
 
+/** Long enough for a burst of posts to share one thread, short enough that memory returns within seconds. */
+const THREAD_IDLE_MS = 1_000;
+
 let pool: Tinypool | undefined;
 let tasks = 0;
 
@@ -23,7 +26,8 @@ function formatPool(): Tinypool {
     filename: pathToFileURL(createRequire(import.meta.url).resolve("#shared/tools/json/format-thread.ts")).href,
     minThreads: 0,
     maxThreads: 1,
-    idleTimeout: 60_000,
+    // An idle thread still holds the heap its last input filled; ending it soon gives that memory back.
+    idleTimeout: THREAD_IDLE_MS,
     resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB },
   });
   return pool;
