@@ -51,4 +51,19 @@ describe("the JSON tool's formatting on the server", () => {
       );
     }
   });
+
+  test("past 16 large inputs waiting for the thread, the next is refused with a 503 that names the limit", async () => {
+    const input = JSON.stringify(Array.from({ length: 20_000 }, (_, id) => ({ id })));
+    expect(input.length).toBeGreaterThan(WORKER_THRESHOLD_BYTES);
+    const settled = await Promise.allSettled(
+      Array.from({ length: 18 }, () => formatJsonOnServer(input, DEFAULT_JSON_OPTIONS, { previewChars: 10 })),
+    );
+    const refused = settled.flatMap((outcome) => (outcome.status === "rejected" ? [outcome.reason] : []));
+    expect(settled.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(16);
+    expect(refused).toHaveLength(2);
+    for (const reason of refused) {
+      expect(reason).toMatchObject({ init: { status: 503 } });
+      expect(String(reason.data)).toContain("16 large inputs");
+    }
+  });
 });
