@@ -80,13 +80,29 @@ const linkOverride = {
   rules: restricted([...layerPatterns(LAYERS[2]!, { isTest: true, topLevel: false })]),
 };
 
+/**
+ * Settings are read from the environment in one module per tier and one for the process (docs/configuration.md
+ * lists them, server/config-docs.test.ts checks it); other code asks those modules.
+ */
+const SETTINGS_MODULES = ["server/config.ts", "app/utils/env.server.ts", "host/process/settings.ts"];
+const settingsOverrides = [
+  {
+    files: ["app/**/*.ts", "app/**/*.tsx", "server/**/*.ts", "shared/**/*.ts", "host/**/*.ts", "server.ts"],
+    rules: { "node/no-process-env": "error" as const },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", ...SETTINGS_MODULES],
+    rules: { "node/no-process-env": "off" as const },
+  },
+];
+
 export default defineConfig({
   // oxlint's default plugins, and import for no-cycle.
-  plugins: ["typescript", "unicorn", "oxc", "import"],
+  plugins: ["typescript", "unicorn", "oxc", "import", "node"],
   rules: {
     // Type-only imports count too: a circle of types is still a circle to read. (oxlint does not follow a dynamic
     // import(), so a lazily loaded module must not import its loader either: nav-menu-parts.ts.)
     "import/no-cycle": ["error", { ignoreTypes: false }],
   },
-  overrides: [...layerOverrides, linkOverride],
+  overrides: [...layerOverrides, linkOverride, ...settingsOverrides],
 });

@@ -5,18 +5,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import type * as ServerAppModule from "./host/app.ts";
-import { closeConnectionOnEarlyAnswer } from "./server/lib/early-answer.ts";
-import { reclaimIdleConnectionsWhenCrowded } from "./server/lib/idle-connections.ts";
-import { planWorkers, runPrimary, supervisorTimings, workerShutdownMs } from "./server/cluster.ts";
-import { releaseMemoryWhenQuiet } from "./server/quiet-memory.ts";
-import { sharedSecretsProblem } from "./server/shared-secrets.ts";
+import { closeConnectionOnEarlyAnswer } from "./host/process/early-answer.ts";
+import { reclaimIdleConnectionsWhenCrowded } from "./host/process/idle-connections.ts";
+import { runPrimary, workerShutdownMs } from "./host/process/cluster.ts";
+import { releaseMemoryWhenQuiet } from "./host/process/quiet-memory.ts";
+import { processSettings } from "./host/process/settings.ts";
 
-const isProduction = process.env.NODE_ENV === "production";
-const port = Number(process.env.PORT || 3000);
-const host = process.env.HOST || "0.0.0.0";
+const { isProduction, host, buildDir } = processSettings;
 
 if (cluster.isPrimary) {
-  const secretsProblem = sharedSecretsProblem(process.env);
+  const secretsProblem = processSettings.secretsProblem();
   if (secretsProblem) {
     console.error(`[server] ${secretsProblem}`);
     process.exit(1);
@@ -34,14 +32,15 @@ function setting<T>(read: () => T): T {
 }
 
 // Read by the primary and by each worker (which inherits the environment).
-const supervisor = setting(() => supervisorTimings(process.env));
+const port = setting(processSettings.port);
+const supervisor = setting(processSettings.supervisor);
 
 if (isProduction && cluster.isPrimary) {
-  const plan = setting(() => planWorkers(process.env));
+  const plan = setting(processSettings.workerPlan);
   if (plan.note) console.warn(`[server] ${plan.note}`);
   // The primary only supervises the workers (restarts a dead one, bounds shutdown); each worker runs the rest of
   // this file. Also with a single worker, so that a crash or a blocked event loop never takes the site down.
-  await runPrimary(plan, supervisor);
+  await runPrimary(plan, supervisor, processSettings.nodeOptions);
 }
 
 if (cluster.isWorker) {
@@ -62,7 +61,6 @@ let closeDev: (() => Promise<void>) | undefined;
 let appModule: typeof ServerAppModule;
 
 if (isProduction) {
-  const buildDir = path.resolve(process.env.BUILD_DIR || "build");
   appModule = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as typeof ServerAppModule;
   const app = await appModule.createServerApp({
     clientDir: path.relative(process.cwd(), path.join(buildDir, "client")),

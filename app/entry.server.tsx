@@ -7,6 +7,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { requestInfoContext } from "./context";
 import { EchoedTextProvider } from "./utils/echoed-text";
 import { withEchoedTexts } from "./utils/echoed-text.server";
+import { webEnv } from "./utils/env.server";
 import { pageHydrates } from "./utils/hydration";
 import { NonceProvider } from "./utils/nonce";
 import { wholePageResponse } from "./utils/whole-page.server";
@@ -24,7 +25,7 @@ export default function handleRequest(
 ) {
   const { nonce, echoedText } = loadContext.get(requestInfoContext);
   const echoed = { texts: echoedText, marker: echoedText.size ? randomBytes(16).toString("hex") : "" };
-  const isProduction = process.env.NODE_ENV === "production";
+  const { isProduction } = webEnv;
   const stopRenderTiming = startTiming("render");
   const page = (
     <NonceProvider value={nonce}>

@@ -12,7 +12,7 @@ import { withWholePageBody } from "#app/utils/whole-page.server.ts";
 import { withServerTiming } from "#shared/http/server-timing.ts";
 import { createApiApp } from "#server/api/app.ts";
 import { clientIp, type SessionLookups } from "#server/api/context.ts";
-import { workerCountsFromPrimary } from "#server/cluster.ts";
+import { workerCountsFromPrimary } from "#host/process/cluster.ts";
 import { config } from "#server/config.ts";
 import { createAdmission, isRefusal, releaseWhenSent, type Refusal } from "#server/lib/admission.ts";
 import { crossSiteMessage, crossSiteReason, isSafeMethod } from "#server/lib/csrf.ts";

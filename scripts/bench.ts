@@ -20,7 +20,7 @@ import { clientJavaScriptFigures, printRun, saveRun, saveSoak, type BenchRun } f
 import { buildProductionServer, describeMachine, median, round, startChild, LOOPBACK } from "./bench/run.ts";
 import { benchTargets } from "./bench/targets.ts";
 import { USAGE } from "./bench/usage.ts";
-import { CHECK_EVERY_MS, QUIET_BEFORE_RELEASE_MS } from "#server/quiet-memory.ts";
+import { CHECK_EVERY_MS, QUIET_BEFORE_RELEASE_MS } from "#host/process/quiet-memory.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = new Map(

@@ -1,7 +1,14 @@
 // Every environment setting /api and the host read, parsed once. The web tier reads the few it needs itself
 // (app/utils/env.server.ts), parsed the same way (shared/env.server.ts).
 import path from "node:path";
-import { dataDirSetting, flagSetting, integerSetting, persistentSecret, proxyHopsSetting } from "#shared/env.server.ts";
+import {
+  dataDirSetting,
+  flagSetting,
+  integerSetting,
+  persistentSecret,
+  portSetting,
+  proxyHopsSetting,
+} from "#shared/env.server.ts";
 import { sharedSecretsProblem } from "./shared-secrets";
 
 const int = (name: string, fallback: number) => integerSetting(process.env, name, fallback);
@@ -12,7 +19,9 @@ let cachedSecrets: { session: string; encryption: string } | undefined;
 
 export const config = {
   isProduction: process.env.NODE_ENV === "production",
-  port: int("PORT", 3000),
+  /** The version /api reports: APP_VERSION, else the package's. */
+  appVersion: process.env.APP_VERSION ?? process.env.npm_package_version ?? "0.0.0",
+  port: portSetting(process.env),
   host: process.env.HOST || "0.0.0.0",
   dataDir,
   databaseUrl: process.env.DATABASE_URL || undefined,
@@ -124,6 +133,10 @@ export const config = {
       /** OAuth, Firebase and mail calls fail after this long. */
       timeoutMs: int("INTEGRATION_TIMEOUT_MS", 10_000),
     };
+  },
+  /** Internal destinations outside services may reach (server/lib/outbound.ts); read at each use, as tests set it. */
+  get outboundAllowHosts(): string {
+    return process.env.OUTBOUND_ALLOW_HOSTS ?? "";
   },
   /** Secrets are read lazily so that importing config never touches the disk. */
   get secrets() {

@@ -28,6 +28,11 @@ export function integerSetting(env: Environment, name: string, fallback: number,
   return value;
 }
 
+/** The port to listen on (PORT), read alike by the process entry and by /api's allow-list of its own address. */
+export function portSetting(env: Environment): number {
+  return integerSetting(env, "PORT", 3000, { min: 0, max: 65_535 });
+}
+
 export function flagSetting(env: Environment, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;

@@ -5,6 +5,7 @@ import { apiTransportContext, requestInfoContext, sessionContext } from "#app/co
 import { FieldErrorSchema, type ApiErrorBody, type FieldError } from "#shared/contract/errors.ts";
 import { timed } from "#shared/http/server-timing.ts";
 import { SharedAnswers } from "./api-answers.server";
+import { webEnv } from "./env.server";
 
 export type { ApiErrorBody, FieldError } from "#shared/contract/errors.ts";
 
@@ -38,7 +39,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const sharedAnswers = new SharedAnswers();
 
 function remoteBaseUrl(): string | undefined {
-  return process.env.API_URL?.replace(/\/+$/, "") || undefined;
+  return webEnv.apiUrl;
 }
 
 export async function apiRequest<T>(

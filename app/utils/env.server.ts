@@ -14,6 +14,10 @@ export const webEnv = {
   siteUrl: process.env.SITE_URL?.replace(/\/+$/, "") || undefined,
   /** Proxy hops whose X-Forwarded-* entries are believed (shared/http/proxy.ts); 0: none. */
   trustProxy: proxyHopsSetting(process.env, "TRUST_PROXY"),
+  /** The backend's /api base URL when it runs elsewhere; read at each use, so a test may point it at a server. */
+  get apiUrl(): string | undefined {
+    return process.env.API_URL?.replace(/\/+$/, "") || undefined;
+  },
   sessionAbsoluteDays: integerSetting(process.env, "SESSION_ABSOLUTE_DAYS", 30),
   /** Signs the session and toast cookies; the same secret /api checks the session cookie with. Read on first use. */
   get sessionSecret(): string {

@@ -135,7 +135,7 @@ export function createApiApp(deps: ApiAppOptions): ApiApp {
     openApiText ??= JSON.stringify(
       api.getOpenAPI31Document({
         openapi: "3.1.0",
-        info: { title: `${config.siteName} API`, version: process.env.npm_package_version ?? "0.0.0" },
+        info: { title: `${config.siteName} API`, version: config.appVersion },
       }),
     );
     return c.body(openApiText, 200, { "Content-Type": "application/json" });

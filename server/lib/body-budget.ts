@@ -2,7 +2,7 @@
 // fields are checked; /api reads a JSON body whole). Each is bounded on its own (2 MB, 11 MB, 1 MiB), but 60 posts of
 // 10.9 MB with their last bytes withheld held 600 MiB of a worker for a minute. So every body still arriving takes
 // its bytes from one budget per worker, and must keep arriving at a minimum rate: past the budget it is refused
-// with 503, too slow with 408, and in both cases the connection closes (server/lib/early-answer.ts) and the bytes
+// with 503, too slow with 408, and in both cases the connection closes (host/process/early-answer.ts) and the bytes
 // read so far are dropped. docs/security.md, "Unfinished bodies".
 import { config } from "../config";
 

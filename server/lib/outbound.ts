@@ -80,7 +80,7 @@ function parseAllowEntry(entry: string): AllowEntry | null {
 
 /** The destinations that skip the address check: this server's own port on loopback, then OUTBOUND_ALLOW_HOSTS. */
 export function outboundAllowList(): AllowEntry[] {
-  const configured = (process.env.OUTBOUND_ALLOW_HOSTS ?? "")
+  const configured = config.outboundAllowHosts
     .split(/[\s,]+/)
     .filter(Boolean)
     .map(parseAllowEntry)

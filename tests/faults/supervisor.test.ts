@@ -1,4 +1,4 @@
-// Faults for the process supervisor (server/cluster.ts): a worker killed with kill -9 is replaced within 5 s
+// Faults for the process supervisor (host/process/cluster.ts): a worker killed with kill -9 is replaced within 5 s
 // (PGlite, one worker at a time, and PostgreSQL), the primary outlives repeated deaths and the death of every
 // worker at once, readiness says "degraded" while a worker is missing, SIGTERM ends everything within the grace
 // period even when a worker cannot run any code, and a large request leaves no lasting memory behind.

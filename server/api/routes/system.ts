@@ -1,8 +1,9 @@
 // /api/health and /api/version: what an operator or the site health page asks first.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import { HealthSchema, VersionSchema, type DatabaseHealth, type Health } from "#shared/contract/system.ts";
+import { config } from "#server/config.ts";
 import { describeDatabaseError } from "#server/db/client.ts";
-import { appVersion, startedAt } from "#server/lib/runtime-info.ts";
+import { startedAt } from "#server/lib/runtime-info.ts";
 import type { ApiEnv } from "../context";
 import { jsonResponse } from "../openapi";
 
@@ -30,7 +31,7 @@ systemRoutes.openapi(
     const body: Health = {
       status: database.ok ? "ok" : "error",
       database,
-      version: appVersion,
+      version: config.appVersion,
       uptime_s: Math.round((Date.now() - startedAt.getTime()) / 1000),
       started_at: startedAt.toISOString(),
       detail: database.ok ? null : `The database does not answer: ${database.error}`,
@@ -46,5 +47,5 @@ systemRoutes.openapi(
     tags: ["system"],
     responses: { 200: jsonResponse(VersionSchema, "The running version") },
   }),
-  (c) => c.json({ version: appVersion }, 200),
+  (c) => c.json({ version: config.appVersion }, 200),
 );

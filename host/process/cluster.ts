@@ -271,8 +271,8 @@ export function workerExecArgv(execArgv: readonly string[], nodeOptions = ""): s
  * The primary process: supervises the workers until SIGTERM or SIGINT, then exits once they have stopped.
  * Never resolves.
  */
-export function runPrimary(plan: WorkerPlan, timings: SupervisorTimings): Promise<never> {
-  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
+export function runPrimary(plan: WorkerPlan, timings: SupervisorTimings, nodeOptions?: string): Promise<never> {
+  cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, nodeOptions) });
   const supervisor = new Supervisor<Worker>({
     plan,
     timings,
