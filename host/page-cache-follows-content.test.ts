@@ -5,7 +5,7 @@ import { apiKeys } from "#server/db/schema.ts";
 import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
 import { encryptSecret, hmacDigest, randomToken } from "#server/lib/crypto.ts";
 import { onContentChange, type ContentTopic } from "#server/content-changes.ts";
-import { cameraReportCaches } from "#server/services/camera-report-caches.ts";
+import { cameraReportCaches } from "#server/services/camera-reports/caches.ts";
 import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 import { createPageCache, type RenderPage } from "./page-cache";
 

@@ -62,8 +62,8 @@ export type RenderPage = (nonce: string, request: Request) => Promise<Response>;
 /**
  * A stored page lives its max-age less up to this share of it, drawn for each page. Pages stored together (the
  * searches a crawler or a burst of visitors asks for in the same second) would otherwise expire together, and their
- * replacements render back to back on the one thread every other answer waits for: with 24 list pages that put the
- * cached answers' p99 at half load at 49–77 ms; spread over the last fifth of their life, 10–16 ms.
+ * replacements render back to back on the one thread every other answer waits for, which shows in the tail latency
+ * of every cached answer (docs/performance.md).
  */
 const EXPIRY_SPREAD = 0.2;
 /** How long past its max-age a page may still be answered while its replacement renders. */
@@ -284,8 +284,6 @@ export function createPageCache({
     },
   };
 }
-
-export type PageCache = ReturnType<typeof createPageCache>;
 
 /** A GET or HEAD request with its Cookie header replaced (or removed). */
 function withCookies(request: Request, cookie: string | null): Request {

@@ -9,9 +9,9 @@ import { THEMES, type Theme } from "#shared/theme.ts";
  * waiting to be shown (app/utils/toast.server.ts), the Gmail connect flow (app/routes/admin/gmail-connect.tsx).
  * A request with one is always rendered and never stored.
  */
-export const PERSONAL_COOKIES: readonly string[] = ["session", "__Host-session", "toast", "gmail_connect_flow"];
+const PERSONAL_COOKIES: readonly string[] = ["session", "__Host-session", "toast", "gmail_connect_flow"];
 /** The theme choice (app/utils/theme.server.ts): unsigned, so only the three values it can hold are kept. */
-export const THEME_COOKIE = "theme";
+const THEME_COOKIE = "theme";
 /** Every cookie the site sets; tests check that no other name is created anywhere in app/ or shared/. */
 export const SITE_COOKIES: readonly string[] = [...PERSONAL_COOKIES, THEME_COOKIE];
 

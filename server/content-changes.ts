@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client";
 
-export const CONTENT_TOPICS = ["camera-reports", "site-vars", "site-data"] as const;
+const CONTENT_TOPICS = ["camera-reports", "site-vars", "site-data"] as const;
 export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 export type ContentChangeListener = (topics: ReadonlySet<ContentTopic>) => void;
 

@@ -4,7 +4,7 @@ import type { CameraItem } from "./contract/camera";
 import { HARDWARE_LEVELS, type HardwareLevel, type ReportFeature } from "./contract/camera-vocabulary";
 
 /** Diagonal of a 36 × 24 mm frame: the reference of "35 mm equivalent" figures. */
-export const FULL_FRAME_DIAGONAL_MM = 43.27;
+const FULL_FRAME_DIAGONAL_MM = 43.27;
 /** Sensor "type" designations (1/1.3", 1") follow the old vidicon tubes: 1 inch of type ≈ 16 mm of diagonal. */
 const MM_PER_INCH_TYPE = 16;
 
@@ -25,7 +25,7 @@ export function bestHardwareLevel(cameras: readonly Pick<CameraItem, "hardware_l
 }
 
 /** "4000x3000" → [4000, 3000]. */
-export function parseSize(size: string | null | undefined): [number, number] | null {
+function parseSize(size: string | null | undefined): [number, number] | null {
   const match = /^(\d+)x(\d+)$/.exec(size ?? "");
   return match ? [Number(match[1]), Number(match[2])] : null;
 }
@@ -126,7 +126,7 @@ export function reportFacings(cameras: readonly Pick<CameraItem, "lens_facing">[
   return [...new Set(cameras.map((camera) => camera.lens_facing))];
 }
 
-export function hasCapability(camera: Pick<CameraItem, "capabilities">, capability: string): boolean {
+function hasCapability(camera: Pick<CameraItem, "capabilities">, capability: string): boolean {
   return (camera.capabilities ?? []).includes(capability);
 }
 
@@ -292,7 +292,7 @@ export function osVersionOf(deviceOs: string): string {
 
 // ---------------------------------------------------------------- labels
 
-export const FACING_LABELS: Record<string, string> = { BACK: "Back", FRONT: "Front", EXTERNAL: "External" };
+const FACING_LABELS: Record<string, string> = { BACK: "Back", FRONT: "Front", EXTERNAL: "External" };
 
 export const CAPABILITY_LABELS: Record<string, string> = {
   RAW: "RAW",

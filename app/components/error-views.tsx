@@ -26,7 +26,7 @@ export function errorMessageOf(error: unknown): string {
 }
 
 /** A 503 (database or API down, or timing out): say plainly that it is temporary; no error toggle. */
-export function UnavailableView({ message }: { message: string }) {
+function UnavailableView({ message }: { message: string }) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold">Temporarily unavailable</h1>

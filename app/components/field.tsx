@@ -17,7 +17,7 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
 }
 
 /** The small grey text under a control. */
-export function FieldHint({ children }: { children: ReactNode }) {
+function FieldHint({ children }: { children: ReactNode }) {
   return <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">{children}</p>;
 }
 

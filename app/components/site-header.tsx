@@ -20,7 +20,7 @@ const TOOL_ENTRIES: NavMenuEntry[] = [
 ];
 
 /** The Profile menu's entries: Admin leads an administrator into the admin area. */
-export function profileEntries(user: SessionUser): NavMenuEntry[] {
+function profileEntries(user: SessionUser): NavMenuEntry[] {
   return [
     { label: "Profile", to: "/profile/me" },
     { label: "Settings", to: "/profile/me/settings" },

@@ -1,13 +1,13 @@
 // Shared /api answers kept parsed, by path, and asked for again with their ETag.
 //
 // The pages ask /api for the same shared answers again and again (a list's first page, the manufacturers, a report,
-// the legal pages): each time the answer came as text and was parsed again, about 4 % of such a page's CPU time. An
+// the legal pages), and parsing each again was a measurable share of such a page's time (docs/decisions/0108). An
 // answer that says it is the same for everyone (`Cache-Control: public`) and carries an ETag is kept here, parsed.
 // The next GET of that path sends `If-None-Match`, and a 304 reuses the kept value. /api still answers every request
 // (its checks, its caches, its headers), so nothing here is older than /api's answer: only the text and the parse
 // are saved. A page must not change a kept value: it would change it for every later page. Outside production the
 // values are frozen, so a change fails at once in development and in the tests; production skips the freeze, which
-// costs more than the parse (80-130 µs against 30-90 µs for a 12 kB list).
+// costs more than the parse it saves.
 
 import { webEnv } from "./env.server";
 

@@ -7,7 +7,7 @@ import { timed } from "#shared/http/server-timing.ts";
 import { SharedAnswers } from "./api-answers.server";
 import { webEnv } from "./env.server";
 
-export type { ApiErrorBody, FieldError } from "#shared/contract/errors.ts";
+export type { ApiErrorBody } from "#shared/contract/errors.ts";
 
 export type ApiResult<T> =
   | {

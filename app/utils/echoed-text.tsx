@@ -13,7 +13,7 @@ import { createContext, useContext, useState } from "react";
 import type { RouterContextProvider } from "react-router";
 import { requestInfoContext } from "#app/context.ts";
 
-export interface EchoedTexts {
+interface EchoedTexts {
   /** The texts by textarea id. */
   texts: ReadonlyMap<string, string>;
   /** Unguessable, per request: rendered in place of each text, then replaced in the HTML stream. */

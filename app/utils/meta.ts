@@ -8,8 +8,8 @@
 // The site name and public origin come from the root loader (siteName, origin).
 import type { MetaDescriptor } from "react-router";
 
-export const DEFAULT_SITE_NAME = "Camera Probe";
-export const DEFAULT_DESCRIPTION =
+const DEFAULT_SITE_NAME = "Camera Probe";
+const DEFAULT_DESCRIPTION =
   "Android camera capability reports uploaded by the Camera Probe app: sensors, " +
   "lenses, formats and modes per device, plus small developer tools.";
 const MAX_DESCRIPTION_LENGTH = 160;
@@ -31,24 +31,24 @@ export interface MetaArgsLike {
   matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>;
 }
 
-export interface SiteMetaData {
+interface SiteMetaData {
   siteName: string;
   origin: string;
 }
 
 /** The site name and origin the root loader provides (defaults while it has not run, e.g. in an error). */
-export function siteMetaOf(matches: MetaArgsLike["matches"]): SiteMetaData {
+function siteMetaOf(matches: MetaArgsLike["matches"]): SiteMetaData {
   const root = matches.find((match) => match?.id === "root")?.loaderData as Partial<SiteMetaData> | undefined;
   return { siteName: root?.siteName || DEFAULT_SITE_NAME, origin: root?.origin ?? "" };
 }
 
 /** "/camera2/report_list/" and "/camera2/report_list" are one page: the canonical form has no trailing slash. */
-export function canonicalPathOf(pathname: string): string {
+function canonicalPathOf(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, "");
   return trimmed === "" ? "/" : trimmed;
 }
 
-export function documentTitle(pageTitle: string, siteName: string): string {
+function documentTitle(pageTitle: string, siteName: string): string {
   const title = pageTitle.trim();
   return title && title !== siteName ? `${title} · ${siteName}` : siteName;
 }

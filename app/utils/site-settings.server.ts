@@ -11,7 +11,7 @@ export interface SiteSettings {
 }
 
 /** Site var keys the web tier reads; any var whose key starts with "public_" is readable with getSiteVar too. */
-export const SITE_VAR = {
+const SITE_VAR = {
   siteName: "site_name",
 } as const;
 
@@ -19,7 +19,7 @@ export const SITE_VAR = {
  * Half the shortest max-age of a cached page (10 s): the settings' age counts in every page's Age, so a page built
  * from them always has at least 5 s left to be cached (docs/decisions/0076).
  */
-export const SITE_SETTINGS_TTL_MS = 5_000;
+const SITE_SETTINGS_TTL_MS = 5_000;
 // After a failed read, wait this long before asking again, serving the fallback meanwhile.
 const FAILURE_TTL_MS = 2_000;
 
@@ -56,7 +56,7 @@ async function fetchPublicVars(context: ReadableContext): Promise<PublicVars> {
 }
 
 /** Every public site var, {key: value}; concurrent callers share one request. */
-export async function getPublicSiteVars(context: ReadableContext): Promise<PublicVars> {
+async function getPublicSiteVars(context: ReadableContext): Promise<PublicVars> {
   const now = Date.now();
   if (cached && cached.expiresAt > now) {
     noteDataAge(context, Math.ceil((now - cached.readAt) / 1000));

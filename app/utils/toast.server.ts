@@ -71,5 +71,4 @@ export function dataWithSuccess<T>(payload: T, message: string, init?: ResponseI
   return data(payload, init);
 }
 
-export const { redirectWithSuccess, redirectWithError, redirectWithInfo, redirectWithToast } =
-  createToastUtilsWithCustomSession(toastSessionStorage);
+export const { redirectWithSuccess, redirectWithError } = createToastUtilsWithCustomSession(toastSessionStorage);

@@ -42,7 +42,7 @@ export function planWorkers(env: NodeJS.ProcessEnv): WorkerPlan {
 }
 
 /** The first restart comes quickly (a killed worker is back within a few seconds); repeated deaths wait longer. */
-export const FIRST_RESTART_DELAY_MS = 500;
+const FIRST_RESTART_DELAY_MS = 500;
 export const MAX_RESTART_DELAY_MS = 30_000;
 /** A worker that has served this long counts as healthy: its slot's next restart is quick again. */
 export const STABLE_AFTER_MS = 30_000;
@@ -254,9 +254,7 @@ export class Supervisor<W extends SupervisedWorker> {
 
 /**
  * Each semi-space of a worker's young generation, in MB. V8 grows it to 64 on a machine with this much memory; at
- * 16, measured over home, a report and the search in two pairs of benchmark runs, the rendered pages' p99 at half
- * load was 13–32 ms against 29–84, the worker's RSS after the uncached pass 442–474 MB against 580–597, and the
- * throughput the same (docs/decisions/0100).
+ * 16, rendered pages' tail latency and the worker's memory are lower for the same throughput (docs/decisions/0100).
  */
 export const WORKER_SEMI_SPACE_MB = 16;
 

@@ -6,7 +6,7 @@
 import type { Server } from "node:http";
 
 /** Open connections per worker above which idle keep-alive connections are closed. */
-export const IDLE_RECLAIM_ABOVE = 1_000;
+const IDLE_RECLAIM_ABOVE = 1_000;
 /** Closing the idle ones walks every connection, so it runs at most this often. */
 const RECLAIM_EVERY_MS = 250;
 

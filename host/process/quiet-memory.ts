@@ -11,7 +11,7 @@ import vm from "node:vm";
 /** How long a worker must have had no request in flight before it collects. */
 export const QUIET_BEFORE_RELEASE_MS = 30_000;
 /** How much its resident memory must have grown since it last collected (or started). */
-export const RELEASE_AFTER_GROWTH_MB = 48;
+const RELEASE_AFTER_GROWTH_MB = 48;
 /** How often a worker looks: the quiet time is met within this much. */
 export const CHECK_EVERY_MS = 5_000;
 const MB = 1024 * 1024;

@@ -24,7 +24,7 @@ export type ApiApp = OpenAPIHono<ApiEnv>;
  * The expensive operations, by method and path: each is admitted through the worker's admission control before its
  * body is read (server/lib/admission.ts). Every other operation reads a row or two and is never refused by it.
  */
-export const EXPENSIVE_API_ROUTES: readonly string[] = [
+const EXPENSIVE_API_ROUTES: readonly string[] = [
   "GET /api/camera/reports/export.csv",
   "GET /api/camera/reports/export.json",
   "GET /api/camera/reports",
@@ -128,8 +128,9 @@ export function createApiApp(deps: ApiAppOptions): ApiApp {
     scheme: "bearer",
     description: "a session token (POST /api/auth/login) as Authorization: Bearer <token>, or the session cookie",
   });
-  // The document describes routes that never change while the process runs, and generating it took about 40 ms:
-  // it is made once, on the first request (every route is registered by then), and the same text answers after.
+  // The document describes routes that never change while the process runs, and generating it is slow for a
+  // request: it is made once, on the first request (every route is registered by then), and the same text answers
+  // after.
   let openApiText: string | undefined;
   api.get("/openapi.json", (c) => {
     openApiText ??= JSON.stringify(
@@ -146,7 +147,7 @@ export function createApiApp(deps: ApiAppOptions): ApiApp {
   return api;
 }
 
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${+(bytes / (1024 * 1024)).toFixed(1)} MiB`;
   if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
   return `${bytes} bytes`;

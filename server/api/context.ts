@@ -16,10 +16,10 @@ export interface ApiDeps {
   db: Database;
 }
 
-export type AuthMethod = "cookie" | "bearer";
+type AuthMethod = "cookie" | "bearer";
 
 /** A session found for a token, as findSession answers it. */
-export type FoundSession = Awaited<ReturnType<typeof findSession>>;
+type FoundSession = Awaited<ReturnType<typeof findSession>>;
 
 /**
  * Session look-ups shared by the /api calls of one page request, by token. Only the in-process client can pass
@@ -152,21 +152,3 @@ export const requireAdmin: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (!isAdmin(c.var.user)) throw new ApiError(403, "Administrator only");
   await next();
 };
-
-/** Reads a JSON body and validates it, answering 400 in the error shape on failure. */
-export async function readJson(c: Context): Promise<unknown> {
-  const type = c.req.header("content-type") ?? "";
-  if (type.includes("application/x-www-form-urlencoded") || type.includes("multipart/form-data")) {
-    const form = await c.req.parseBody();
-    return Object.fromEntries(
-      Object.entries(form).map(([key, value]) => [key, typeof value === "string" ? value : ""]),
-    );
-  }
-  const text = await c.req.text();
-  if (!text) return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new ApiError(400, "The request body is not valid JSON");
-  }
-}

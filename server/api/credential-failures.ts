@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { hitRateLimit } from "../lib/rate-limit";
 import { ApiError } from "./errors";
 
-export const CREDENTIAL_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+const CREDENTIAL_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 /** Counts one unknown credential from `ip`; throws 429 with Retry-After once the address is past the limit. */
 export async function countCredentialFailure(db: Database, ip: string, what: string): Promise<void> {

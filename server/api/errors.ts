@@ -32,7 +32,7 @@ export class ApiError extends Error {
   }
 }
 
-export function zodFieldErrors(error: ZodError): FieldError[] {
+function zodFieldErrors(error: ZodError): FieldError[] {
   return error.issues.map((issue) => ({ field: issue.path.map(String).join(".") || "_form", message: issue.message }));
 }
 

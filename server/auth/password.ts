@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 const argon2Async = promisify(argon2);
 
 /** OWASP's recommended minimum for argon2id: 19 MiB, 2 passes, parallelism 1. */
-export const ARGON2_PARAMETERS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
+const ARGON2_PARAMETERS = { memory: 19_456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
 const b64 = (buffer: Buffer) => buffer.toString("base64").replace(/=+$/, "");
 

@@ -9,7 +9,7 @@ import { decryptSecret, encryptSecret } from "../lib/crypto";
 import { sendMail } from "../services/mail";
 
 export const REGISTRATION_LINK_HOURS = 24;
-export const VERIFY_REQUEST_PATH = "/account/login/verify-request";
+const VERIFY_REQUEST_PATH = "/account/login/verify-request";
 const PURPOSE = "registration";
 
 interface SealedRegistration {

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_CAPABILITIES } from "#shared/contract/camera-vocabulary.ts";
 import { openTestDatabase } from "#tests/support/api-harness.ts";
-import { capabilityMask } from "../services/camera-report-query";
+import { capabilityMask } from "../services/camera-reports/query";
 import type { DatabaseHandle } from "./client";
 
 describe("capability bits", () => {

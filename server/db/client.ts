@@ -52,7 +52,7 @@ export interface OpenDatabaseOptions {
   prepare?: (db: Database) => Promise<void>;
 }
 
-export const DEFAULT_DATABASE_TIMEOUT_MS = 3_000;
+const DEFAULT_DATABASE_TIMEOUT_MS = 3_000;
 
 /** Any number fits, as long as every instance of the site uses the same one: the key of the start-up lock. */
 const STARTUP_LOCK_KEY = 0x0ca3e7a9;
@@ -140,14 +140,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /** PGlite's shared buffers unless PGLITE_BUFFERS_MB says otherwise. */
-export const DEFAULT_PGLITE_BUFFERS_MB = 16;
+const DEFAULT_PGLITE_BUFFERS_MB = 16;
 
 /**
  * PostgreSQL's default 128 MB of shared buffers is reserved in PGlite's WebAssembly memory, which never shrinks; the
- * default 16 MB keeps the worker about 110 MB lower at rest, and a site of a few thousand reports keeps its tables in
- * them. Past that, every page outside the buffers is a file read through JavaScript (7–10 µs each): with 100,000
- * reports new filter and sort combinations of the list cost 14.5 ms of CPU each on average at 16 MB and 11.5 ms at
- * 64 MB, which costs 55–85 MB more memory (docs/decisions/0093 and 0094).
+ * default 16 MB keeps the worker lower at rest, and a site of a few thousand reports keeps its tables in them. Past
+ * that, every page outside the buffers is a file read through JavaScript, and a larger site trades memory for CPU
+ * with PGLITE_BUFFERS_MB (docs/decisions/0093 and 0094 have the figures).
  */
 export function pgliteStartParams(buffersMegabytes = DEFAULT_PGLITE_BUFFERS_MB): string[] {
   const megabytes = Math.min(4096, Math.max(1, Math.round(buffersMegabytes)));

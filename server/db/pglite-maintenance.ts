@@ -9,7 +9,7 @@ interface Executor {
 }
 
 /** How often PGlite's tables are vacuumed and analysed after the run at start-up. */
-export const PGLITE_MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const PGLITE_MAINTENANCE_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /**
  * VACUUM (ANALYZE) of every table; the milliseconds it took. With 100,000 reports about 1.5 s, during which other

@@ -14,7 +14,7 @@ import { jsonTextsAt } from "#shared/stored-json.ts";
 import { JsonText, stringifyWithJsonText } from "../lib/json-text";
 import { imageDataUrl } from "./image";
 
-export const IMAGE_HOST_MAX_BODY_BYTES = 256 * 1024;
+const IMAGE_HOST_MAX_BODY_BYTES = 256 * 1024;
 const HISTORY_MAX = 100;
 
 export interface ImageHostOptions {

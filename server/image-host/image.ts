@@ -30,7 +30,7 @@ function escapeXml(text: string): string {
   );
 }
 
-export function renderSvg(spec: ImageSpec): string {
+function renderSvg(spec: ImageSpec): string {
   const next = byteStream(JSON.stringify([spec.prompt, spec.model, spec.steps, spec.width, spec.height]));
   const { width: w, height: h } = spec;
   const hueA = Math.round((next() / 255) * 360);

@@ -37,10 +37,10 @@ const DELAY_WINDOW_MS = 500;
 
 /**
  * The p99 of the event loop's delay over the last complete window of DELAY_WINDOW_MS (perf_hooks samples it every
- * 10 ms). A render that held the loop for 300 ms shows for one window after it, so the next expensive requests are
+ * 10 ms). A render that held the loop shows for one window after it, so the next expensive requests are
  * refused while the visitors it delayed catch up, instead of piling onto the backlog.
  */
-export function eventLoopDelayGauge(): DelayGauge {
+function eventLoopDelayGauge(): DelayGauge {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   let recent = 0;

@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from "hono";
 import { checkJsonLimits, type JsonLimitViolation } from "#shared/json-limits.ts";
 
 /** application/json and application/…+json: the bodies the API's validators parse as JSON. */
-export function isJsonContentType(header: string | undefined): boolean {
+function isJsonContentType(header: string | undefined): boolean {
   if (!header) return false;
   const type = header.split(";", 1)[0]!.trim().toLowerCase();
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));

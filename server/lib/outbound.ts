@@ -79,7 +79,7 @@ function parseAllowEntry(entry: string): AllowEntry | null {
 }
 
 /** The destinations that skip the address check: this server's own port on loopback, then OUTBOUND_ALLOW_HOSTS. */
-export function outboundAllowList(): AllowEntry[] {
+function outboundAllowList(): AllowEntry[] {
   const configured = config.outboundAllowHosts
     .split(/[\s,]+/)
     .filter(Boolean)

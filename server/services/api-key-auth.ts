@@ -16,7 +16,7 @@ export interface ApiKeyIdentity {
 }
 
 /** Longer values are not keys we issued; refusing them early keeps hashing cheap. */
-export const MAX_API_KEY_LENGTH = 512;
+const MAX_API_KEY_LENGTH = 512;
 
 export async function verifyApiKey(db: Database, presented: string | null | undefined): Promise<ApiKeyIdentity | null> {
   const value = presented?.trim();

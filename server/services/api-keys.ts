@@ -23,7 +23,7 @@ type ApiKeyRow = typeof apiKeys.$inferSelect;
  * Enough of a secret to tell it apart, too little to use: a quarter of it, at most 6 characters, then "…"
  * (a generated 43-character key shows 6).
  */
-export function secretPrefix(secret: string): string {
+function secretPrefix(secret: string): string {
   return `${secret.slice(0, Math.min(6, Math.floor(secret.length / 4)))}…`;
 }
 

@@ -18,7 +18,7 @@ import {
 
 type ContactRow = typeof contactMessages.$inferSelect;
 
-export function toContactMessage(row: ContactRow): ContactMessage {
+function toContactMessage(row: ContactRow): ContactMessage {
   return {
     id: row.id,
     name: row.name,
@@ -56,7 +56,7 @@ export async function submitContactMessage(
 const NOTIFY_BATCH = 20;
 
 /** The owner's notification for one message. Reply-To is the sender, so answering is one click. */
-export function contactNotification(row: Pick<ContactRow, "name" | "email" | "message" | "clientIp" | "createdAt">) {
+function contactNotification(row: Pick<ContactRow, "name" | "email" | "message" | "clientIp" | "createdAt">) {
   const shortName = row.name.length > 80 ? `${row.name.slice(0, 79)}…` : row.name;
   return {
     subject: `[${config.siteName}] Contact message from ${shortName}`,
@@ -242,9 +242,4 @@ export async function deleteContactMessage(db: Database, id: string, deletedBy: 
   if (!UUID.test(id)) return null;
   const { holdId } = await db.transaction((tx) => deleteAndHold(tx, "contact_message", id, deletedBy));
   return holdId;
-}
-
-export async function countUnsentContactMessages(db: Database): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.notifiedAt));
-  return row?.n ?? 0;
 }

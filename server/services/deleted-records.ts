@@ -11,7 +11,7 @@ export type HeldResourceName = (typeof HELD_RESOURCE_NAMES)[number];
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** How long a delete can be undone. */
-export const HOLD_MINUTES = 10;
+const HOLD_MINUTES = 10;
 /** Expired holds removed by each new hold, so the table stays small without a timer. */
 const PURGE_BATCH = 100;
 
@@ -28,7 +28,7 @@ interface HeldResource {
  * What each undoable delete keeps. A user's sessions are not kept: the restored user signs in again, and no bearer
  * token deleted with them works again. Their API keys and mail connections get their owner back.
  */
-export const HELD_RESOURCES = {
+const HELD_RESOURCES = {
   user: {
     table: "users",
     children: [{ table: "accounts", column: "user_id" }],

@@ -13,11 +13,11 @@ export interface FirebaseSettings {
   authEmulatorHost?: string;
 }
 
-export const FIREBASE_NOT_CONFIGURED =
+const FIREBASE_NOT_CONFIGURED =
   "Firebase is not configured: set FIREBASE_PROJECT_ID and FIREBASE_SERVICE_ACCOUNT_JSON or " +
   "GOOGLE_APPLICATION_CREDENTIALS (or FIREBASE_AUTH_EMULATOR_HOST for the emulator).";
 
-export function isFirebaseConfigured(settings: FirebaseSettings = config.integrations.firebase): boolean {
+function isFirebaseConfigured(settings: FirebaseSettings = config.integrations.firebase): boolean {
   return Boolean(
     settings.projectId && (settings.authEmulatorHost || settings.serviceAccountJson || settings.credentialsFile),
   );

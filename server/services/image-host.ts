@@ -45,7 +45,7 @@ export function builtinImageHostKey(): string {
 }
 
 /** The shipped host, reached over loopback at this server's own port. */
-export function builtinImageHostUrl(): string {
+function builtinImageHostUrl(): string {
   return config.integrations.imageHost.url ?? `http://127.0.0.1:${config.port}${IMAGE_HOST_MOUNT}`;
 }
 
@@ -94,7 +94,7 @@ interface HostAnswer {
 }
 
 /** Only images a page may show: http(s) URLs and raster or SVG data URLs (an <img> never runs SVG scripts). */
-export function safeImageUrl(url: string): string {
+function safeImageUrl(url: string): string {
   if (/^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[a-z0-9+/=]+$/i.test(url)) return url;
   try {
     const parsed = new URL(url);

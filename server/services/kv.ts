@@ -18,7 +18,7 @@ import {
 type KvRow = typeof kvEntries.$inferSelect;
 
 /** An entry as answers show it; send it with jsonWithStoredText. */
-export function toKvEntry(row: KvRow): KvEntry {
+function toKvEntry(row: KvRow): KvEntry {
   return {
     key: row.key,
     value_type: row.valueType as KvValueType,
@@ -37,7 +37,7 @@ function likePrefix(prefix: string): string {
 }
 
 /** Expired rows are invisible to every read; writes sweep them so the table does not grow without bound. */
-export async function purgeExpiredKv(db: Database): Promise<number> {
+async function purgeExpiredKv(db: Database): Promise<number> {
   const removed = await db
     .delete(kvEntries)
     .where(lte(kvEntries.expiresAt, sql`now()`))

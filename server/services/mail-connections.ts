@@ -22,14 +22,13 @@ import { nodemailerTransport, type MailTransport } from "./mail-transport";
 
 export type GoogleSettings = ReturnType<typeof googleSettings>;
 
-export function googleSettings() {
+function googleSettings() {
   return config.integrations.google;
 }
 
-export const GMAIL_NOT_CONFIGURED =
-  "Gmail connection is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.";
+const GMAIL_NOT_CONFIGURED = "Gmail connection is not configured: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.";
 /** https://mail.google.com/ is the scope Gmail's SMTP server needs for XOAUTH2. */
-export const GMAIL_SCOPES = "openid email https://mail.google.com/";
+const GMAIL_SCOPES = "openid email https://mail.google.com/";
 const FLOW_MAX_AGE_MS = 10 * 60 * 1000;
 
 export function isGmailConfigured(settings: GoogleSettings = googleSettings()): boolean {
@@ -52,7 +51,7 @@ interface FlowState {
 }
 
 /** The callback must come back to this site's connect page (or the fixed GOOGLE_REDIRECT_URI). */
-export function validRedirectUri(value: string): boolean {
+function validRedirectUri(value: string): boolean {
   try {
     const url = new URL(value);
     return (
@@ -185,7 +184,7 @@ const OAUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
 };
 const OAUTH_ERROR_UNKNOWN = "Google refused the connection with an error this site does not know. Try again.";
 
-export function oauthErrorMessage(code: string): string {
+function oauthErrorMessage(code: string): string {
   return Object.hasOwn(OAUTH_ERROR_MESSAGES, code) ? OAUTH_ERROR_MESSAGES[code]! : OAUTH_ERROR_UNKNOWN;
 }
 
@@ -276,7 +275,7 @@ export async function deleteMailConnection(db: Database, id: string, deletedBy: 
 }
 
 /** The connected account mail is sent as: the most recently connected one. */
-export async function currentGmailSender(db: Database): Promise<{ email: string; refreshToken: string } | null> {
+async function currentGmailSender(db: Database): Promise<{ email: string; refreshToken: string } | null> {
   const [row] = await db.select().from(mailConnections).orderBy(desc(mailConnections.createdAt)).limit(1);
   if (!row) return null;
   try {
@@ -291,7 +290,7 @@ export async function currentGmailSender(db: Database): Promise<{ email: string;
  * nodemailer transport options that send as the connected Gmail account (XOAUTH2: nodemailer trades the
  * refresh token for an access token at the token endpoint), or null when no account is connected.
  */
-export async function gmailTransportOptions(db: Database, settings: GoogleSettings = googleSettings()) {
+async function gmailTransportOptions(db: Database, settings: GoogleSettings = googleSettings()) {
   const { clientId, clientSecret } = settings;
   if (!clientId || !clientSecret) return null;
   const sender = await currentGmailSender(db);

@@ -6,7 +6,7 @@ import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import { config } from "../config";
 import { checkedAddress } from "../lib/outbound";
 
-export interface MailAddress {
+interface MailAddress {
   name?: string;
   address: string;
 }

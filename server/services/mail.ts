@@ -18,16 +18,15 @@ export {
   createSmtpTransport,
   MailDeliveryError,
   MailNotConfiguredError,
-  type MailAddress,
   type MailMessage,
   type MailTransport,
 } from "./mail-transport";
 
 /** Answers a transport when its kind of sender is set up, null when it is not, and throws when it is broken. */
-export type MailTransportProvider = (db: Database) => Promise<MailTransport | null>;
+type MailTransportProvider = (db: Database) => Promise<MailTransport | null>;
 
 // The Gmail account an administrator connected (XOAUTH2) goes first: connecting one is a deliberate choice.
-export const mailTransportProviders: MailTransportProvider[] = [connectedGmailTransport, smtpTransportFromConfig];
+const mailTransportProviders: MailTransportProvider[] = [connectedGmailTransport, smtpTransportFromConfig];
 
 const NOT_CONFIGURED_HELP = "Set SMTP_URL (for example smtp://user:password@mail.example.com:587) and OWNER_EMAIL.";
 

@@ -19,13 +19,13 @@ import { isSealed, siteVarValue, siteVarValueText, storedSiteVarValue } from "./
 type SiteVarRow = typeof siteVars.$inferSelect;
 
 /** Well-known keys. Keys starting with PUBLIC_SITE_VAR_PREFIX are public too, so an admin can add one without code. */
-export const SITE_VAR_KEYS = {
+const SITE_VAR_KEYS = {
   siteName: "site_name",
   probeAppStoreLink: "probe_app_store_link",
   imageHost: "img_gen_host",
 } as const;
-export const PUBLIC_SITE_VAR_KEYS: readonly string[] = [SITE_VAR_KEYS.siteName, SITE_VAR_KEYS.probeAppStoreLink];
-export const PUBLIC_SITE_VAR_PREFIX = "public_";
+const PUBLIC_SITE_VAR_KEYS: readonly string[] = [SITE_VAR_KEYS.siteName, SITE_VAR_KEYS.probeAppStoreLink];
+const PUBLIC_SITE_VAR_PREFIX = "public_";
 
 /** The value as answers send it: its JSON text as saved. */
 function valueAsSaved(row: SiteVarRow): JsonText | null {
@@ -34,7 +34,7 @@ function valueAsSaved(row: SiteVarRow): JsonText | null {
 }
 
 /** A var as lists show it: a secret one without its value. Send it with jsonWithStoredText. */
-export function toSiteVar(row: SiteVarRow): SiteVar {
+function toSiteVar(row: SiteVarRow): SiteVar {
   const secret = isSecretSiteVarKey(row.namedKey) || isSealed(row.valObjectJson);
   return {
     id: row.id,

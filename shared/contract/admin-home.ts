@@ -2,11 +2,11 @@
 // each admin area holds.
 import { z } from "zod";
 
-export const AdminMenuLinkSchema = z.object({ name: z.string(), link: z.string() });
-export const AdminMenuGroupSchema = z.object({ name: z.string(), links: z.array(AdminMenuLinkSchema) });
+const AdminMenuLinkSchema = z.object({ name: z.string(), link: z.string() });
+const AdminMenuGroupSchema = z.object({ name: z.string(), links: z.array(AdminMenuLinkSchema) });
 
 const countOf = (what: string) => z.number().int().nonnegative().describe(what);
-export const AdminAreaCountsSchema = z.object({
+const AdminAreaCountsSchema = z.object({
   users: countOf("Users"),
   api_keys: countOf("API keys"),
   unread_messages: countOf("Contact messages not yet marked handled"),
@@ -23,7 +23,6 @@ export const AdminHomeResponseSchema = z.object({
   counts: AdminAreaCountsSchema,
 });
 
-export type AdminMenuLink = z.infer<typeof AdminMenuLinkSchema>;
 export type AdminMenuGroup = z.infer<typeof AdminMenuGroupSchema>;
 export type AdminAreaCounts = z.infer<typeof AdminAreaCountsSchema>;
 export type AdminHomeResponse = z.infer<typeof AdminHomeResponseSchema>;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { CameraReportQuerySchema, CameraReportSummarySchema } from "./camera";
 
-export const EXPORT_FORMATS = ["csv", "json"] as const;
+const EXPORT_FORMATS = ["csv", "json"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** The list's own query schema, so an export takes exactly what the list takes and refuses what it refuses. */

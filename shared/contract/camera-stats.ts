@@ -1,11 +1,11 @@
 // What GET /api/camera/stats answers: report counts by hardware level, capability, Android version, manufacturer,
-// megapixels and sensor size, kept up to date as reports arrive (server/services/camera-report-stats.ts).
+// megapixels and sensor size, kept up to date as reports arrive (server/services/camera-reports/stats.ts).
 import { z } from "zod";
 
 const reports = z.number().int().nonnegative();
 
 /** Reports of one group (an Android version, a manufacturer) and how many of them have each capability. */
-export const CameraStatsGroupSchema = z.object({
+const CameraStatsGroupSchema = z.object({
   name: z.string(),
   reports,
   /** Reports with some camera that has the capability, by capability name; a capability none has is left out. */
@@ -14,7 +14,7 @@ export const CameraStatsGroupSchema = z.object({
 export type CameraStatsGroup = z.infer<typeof CameraStatsGroupSchema>;
 
 /** Reports whose figure lies in [from, to); to null: no upper bound. */
-export const CameraStatsBinSchema = z.object({
+const CameraStatsBinSchema = z.object({
   label: z.string(),
   from: z.number(),
   to: z.number().nullable(),

@@ -1,7 +1,7 @@
 // The camera report vocabulary and limits, and the list search as URL parameters: no zod here, so pages that only
 // show reports do not load the validation library (the schemas in ./camera.ts build on these).
 export const LENS_FACINGS = ["FRONT", "BACK", "EXTERNAL"] as const;
-export type LensFacing = (typeof LENS_FACINGS)[number];
+type LensFacing = (typeof LENS_FACINGS)[number];
 
 /** Real capability order, lowest first; the integers Android uses are not in this order. */
 export const HARDWARE_LEVELS = ["LEGACY", "EXTERNAL", "LIMITED", "FULL", "LEVEL_3"] as const;
@@ -9,7 +9,6 @@ export type HardwareLevel = (typeof HARDWARE_LEVELS)[number];
 
 /** The capabilities the list can filter on: the ones people choose a phone for. */
 export const FILTER_CAPABILITIES = ["RAW", "MANUAL_SENSOR", "LOGICAL_MULTI_CAMERA", "DYNAMIC_RANGE_TEN_BIT"] as const;
-export type FilterCapability = (typeof FILTER_CAPABILITIES)[number];
 
 /** Every REQUEST_AVAILABLE_CAPABILITIES name docs/camera-report.md lists: the list filters on any of them. */
 export const KNOWN_CAPABILITIES = [
@@ -100,6 +99,39 @@ export interface CameraReportQuery {
   size: number;
 }
 
+/**
+ * The list's URL parameters and the field of CameraReportQuery each one sets: the one place their names are written.
+ * CameraReportQuerySchema must parse exactly these (its shape is checked against this table), the page keeps
+ * exactly these from its URL, and cameraReportSearchParams writes them in this order.
+ */
+export const CAMERA_REPORT_PARAMETERS = {
+  q: "q",
+  facing: "facing",
+  min_level: "minLevel",
+  cap: "caps",
+  mfr: "manufacturers",
+  model: "model",
+  min_sdk: "minSdk",
+  max_sdk: "maxSdk",
+  min_mp: "minMegapixels",
+  feature: "features",
+  group: "group",
+  sort: "sort",
+  dir: "dir",
+  page: "page",
+  size: "size",
+} as const satisfies Record<string, keyof CameraReportQuery>;
+
+export type CameraReportParameter = keyof typeof CAMERA_REPORT_PARAMETERS;
+
+// Every field of the query has its parameter: a field added without one fails to compile here.
+type FieldWithoutParameter = Exclude<keyof CameraReportQuery, (typeof CAMERA_REPORT_PARAMETERS)[CameraReportParameter]>;
+const everyFieldHasAParameter: [FieldWithoutParameter] extends [never] ? true : FieldWithoutParameter = true;
+void everyFieldHasAParameter;
+
+/** The list's URL parameters, in the order cameraReportSearchParams writes them. */
+export const CAMERA_REPORT_PARAMETER_NAMES = Object.keys(CAMERA_REPORT_PARAMETERS) as CameraReportParameter[];
+
 /** The search that matches every report, newest first: what the optional fields of a partial query default to. */
 export const EMPTY_CAMERA_REPORT_QUERY: CameraReportQuery = {
   q: "",
@@ -141,22 +173,14 @@ export function isFilteredQuery(query: Partial<CameraReportQuery>): boolean {
  */
 export function cameraReportSearchParams(query: Partial<CameraReportQuery>): URLSearchParams {
   const params = new URLSearchParams();
-  if (query.q) params.set("q", query.q);
-  if (query.facing) params.set("facing", query.facing);
-  if (query.minLevel) params.set("min_level", query.minLevel);
-  for (const cap of query.caps ?? []) params.append("cap", cap);
-  for (const manufacturer of query.manufacturers ?? []) params.append("mfr", manufacturer);
-  if (query.model) params.set("model", query.model);
-  if (query.minSdk != null) params.set("min_sdk", String(query.minSdk));
-  if (query.maxSdk != null) params.set("max_sdk", String(query.maxSdk));
-  if (query.minMegapixels != null) params.set("min_mp", String(query.minMegapixels));
-  for (const feature of query.features ?? []) params.append("feature", feature);
-  if (query.group) params.set("group", query.group);
-  const sort = query.sort ?? "uploaded";
-  if (sort !== "uploaded") params.set("sort", sort);
-  if (query.dir && query.dir !== DEFAULT_SORT_DIRECTIONS[sort]) params.set("dir", query.dir);
-  if (query.page && query.page > 1) params.set("page", String(query.page));
-  if (query.size && query.size !== DEFAULT_PAGE_SIZE) params.set("size", String(query.size));
+  const sort = query.sort ?? EMPTY_CAMERA_REPORT_QUERY.sort;
+  for (const [name, field] of Object.entries(CAMERA_REPORT_PARAMETERS)) {
+    const value: unknown = query[field];
+    // The direction's default depends on the sort; every other default is the empty query's.
+    const fallback = field === "dir" ? DEFAULT_SORT_DIRECTIONS[sort] : EMPTY_CAMERA_REPORT_QUERY[field];
+    if (Array.isArray(value)) for (const item of value) params.append(name, String(item));
+    else if (value != null && value !== "" && value !== fallback) params.set(name, String(value));
+  }
   return params;
 }
 

@@ -24,6 +24,7 @@ import {
   MAX_REACH,
   MAX_SEARCH_LENGTH,
   MIN_COMPARE,
+  type CameraReportParameter,
   type CameraReportQuery,
 } from "./camera-vocabulary";
 
@@ -52,7 +53,7 @@ const size = z.string().regex(SIZE, 'A size is "<width>x<height>", e.g. "4000x30
 
 // Missing values are normal (LEGACY devices, keys hidden without the CAMERA permission): everything beyond the
 // identity of a camera may be absent or null, but what is there must have the documented type.
-export const CameraSensorSchema = z.looseObject({
+const CameraSensorSchema = z.looseObject({
   physical_size_mm: positivePair.nullish(),
   pixel_array: z.tuple([z.number().int().positive(), z.number().int().positive()]).nullish(),
   iso_range: pair.nullish(),
@@ -60,14 +61,14 @@ export const CameraSensorSchema = z.looseObject({
   color_filter: name.nullish(),
 });
 
-export const CameraLensSchema = z.looseObject({
+const CameraLensSchema = z.looseObject({
   focal_lengths_mm: z.array(z.number().positive()).max(16, "At most 16 entries.").nullish(),
   apertures: z.array(z.number().positive()).max(16, "At most 16 entries.").nullish(),
   min_focus_diopters: z.number().min(0).nullish(),
   ois_modes: names(8).nullish(),
 });
 
-export const CameraItemSchema = z.looseObject({
+const CameraItemSchema = z.looseObject({
   camera_id: z.string().min(1, "Required.").max(64, "At most 64 characters."),
   lens_facing: enumName(LENS_FACINGS),
   hardware_level: enumName(HARDWARE_LEVELS),
@@ -212,7 +213,7 @@ export const CameraReportQuerySchema = z
       .min(1, "size is at least 1.")
       .max(MAX_PAGE_SIZE, `size is at most ${MAX_PAGE_SIZE}.`)
       .optional(),
-  })
+  } satisfies Record<CameraReportParameter, z.ZodType>)
   .refine(({ page = 1, size = DEFAULT_PAGE_SIZE }) => (page - 1) * size < MAX_REACH, {
     path: ["page"],
     message: `Pages reach back ${MAX_REACH.toLocaleString("en-US")} reports: narrow the search to see older ones.`,
@@ -221,8 +222,6 @@ export const CameraReportQuerySchema = z
     path: ["max_sdk"],
     message: "max_sdk must not be below min_sdk.",
   });
-
-export type CameraReportQueryInput = z.input<typeof CameraReportQuerySchema>;
 
 const listOf = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
@@ -280,7 +279,7 @@ export const CompareQuerySchema = z.object({
 
 // ---------------------------------------------------------------- the upload's headers and answer
 
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
 export const CameraReportUploadHeadersSchema = z.object({
   "x-api-key": z.string().optional().describe("An API key an administrator issued (any service name)."),
@@ -314,7 +313,7 @@ export const CameraReportSummarySchema = z.object({
 export type CameraReportSummary = z.infer<typeof CameraReportSummarySchema>;
 
 /** One manufacturer and model of the grouped list (?group=model): how many reports, and the newest of them. */
-export const CameraModelSummarySchema = z.object({
+const CameraModelSummarySchema = z.object({
   manufacturer: z.string(),
   device_model: z.string(),
   report_count: z.number().int(),

@@ -2,8 +2,7 @@
 // a random reference to the deleted rows kept on the server for a few minutes; the rows themselves never leave it.
 import { z } from "zod";
 
-export const DeletedCountSchema = z.object({ number: z.number().int() });
-export type DeletedCount = z.infer<typeof DeletedCountSchema>;
+const DeletedCountSchema = z.object({ number: z.number().int() });
 
 const HoldIdSchema = z
   .uuid()
@@ -15,7 +14,6 @@ export type HeldDeletedCount = z.infer<typeof HeldDeletedCountSchema>;
 
 /** A delete of one record that was there, and the hold that undoes it. */
 export const HeldDeleteOkSchema = z.object({ ok: z.literal(true), hold_id: HoldIdSchema });
-export type HeldDeleteOk = z.infer<typeof HeldDeleteOkSchema>;
 
 /** The kinds of record whose delete can be undone from a hold. */
 export const HELD_RESOURCE_NAMES = [

@@ -1,7 +1,7 @@
 // /api/health and /api/version: what an operator, a load balancer or the site health page reads.
 import { z } from "zod";
 
-export const DatabaseHealthSchema = z.object({
+const DatabaseHealthSchema = z.object({
   ok: z.boolean(),
   latency_ms: z.number().nullable(),
   error: z.string().nullable(),

@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 export type TimingMetric = "api" | "db" | "render";
 
-export interface RequestTimings {
+interface RequestTimings {
   startedAt: number;
   totals: Record<TimingMetric, number>;
   counts: Record<TimingMetric, number>;
@@ -64,7 +64,7 @@ export async function timed<T>(metric: TimingMetric, work: () => Promise<T>): Pr
 }
 
 /** The header value: api and db are sums over the request's calls (api includes the db time it caused). */
-export function formatServerTiming(timings: RequestTimings): string {
+function formatServerTiming(timings: RequestTimings): string {
   const entry = (name: string, duration: number, description?: string) =>
     `${name};dur=${duration.toFixed(1)}${description ? `;desc="${description}"` : ""}`;
   const parts: string[] = [];

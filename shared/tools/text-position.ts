@@ -27,7 +27,7 @@ function isLowSurrogate(code: number): boolean {
 }
 
 /** Start offset of the line holding `offset`. */
-export function lineStartOf(text: string, offset: number): number {
+function lineStartOf(text: string, offset: number): number {
   let i = Math.min(offset, text.length);
   while (i > 0) {
     const code = text.charCodeAt(i - 1);
@@ -38,7 +38,7 @@ export function lineStartOf(text: string, offset: number): number {
 }
 
 /** End offset (exclusive, before the line break) of the line holding `offset`. */
-export function lineEndOf(text: string, offset: number): number {
+function lineEndOf(text: string, offset: number): number {
   let i = offset;
   while (i < text.length) {
     const code = text.charCodeAt(i);
@@ -49,7 +49,7 @@ export function lineEndOf(text: string, offset: number): number {
 }
 
 /** Characters (code points) in text[from, to); a surrogate pair counts once. */
-export function codePointCount(text: string, from: number, to: number): number {
+function codePointCount(text: string, from: number, to: number): number {
   let count = 0;
   for (let i = from; i < to; i++) {
     if (isHighSurrogate(text.charCodeAt(i)) && i + 1 < to && isLowSurrogate(text.charCodeAt(i + 1))) i++;

@@ -7,7 +7,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR || "build");
 export const ADMIN = { email: "admin@example.com", password: "fault test admin password" };
 
@@ -148,7 +148,7 @@ export async function startServer(
 }
 
 /** The processes whose parent is `parentPid`, by pid (Linux /proc). */
-export function childPids(parentPid: number): number[] {
+function childPids(parentPid: number): number[] {
   const children: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;

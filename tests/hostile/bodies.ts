@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { deepArrays, deepObjects, multipart } from "./support.ts";
 
-export type Encoding = "urlencoded" | "multipart" | "json" | "text";
+type Encoding = "urlencoded" | "multipart" | "json" | "text";
 
 /** A field's name and value as bytes; `json` is inserted unquoted into a JSON body (and as text into a form). */
 type Value = Buffer | { json: string };
@@ -51,7 +51,7 @@ const ODD_TEXT: { label: string; bytes: Buffer; jsonEscape?: string }[] = [
   { label: "control characters", bytes: Buffer.from("\x01\x07\x08\x1b[31m\r\n\x7f") },
 ];
 
-export type Recipe =
+type Recipe =
   | { kind: "oversize"; encoding: Encoding; field: string; bytes: number }
   | {
       kind: "deep value";

@@ -18,10 +18,10 @@ import {
 
 export { ADMIN, sleep };
 
-export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 /** What every case must meet: an answer within this budget, and /api/health within HEALTH_BUDGET_MS meanwhile. */
-export const HEALTH_BUDGET_MS = 1_000;
+const HEALTH_BUDGET_MS = 1_000;
 
 /**
  * Nothing may stand between a body and the code that judges it. Rate limits are raised (the suite sends hundreds

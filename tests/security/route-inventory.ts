@@ -15,7 +15,7 @@ export interface PageRoute {
   resource: boolean;
 }
 
-export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const ADMIN_LAYOUT = "routes/layouts/admin.tsx";
 const SIGNED_IN_LAYOUT = "routes/layouts/signed-in.tsx";
 

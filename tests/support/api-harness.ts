@@ -6,8 +6,6 @@ import { createApiApp, type ApiApp } from "#server/api/app.ts";
 import { createUser } from "#server/auth/users.ts";
 import { onContentChange } from "#server/content-changes.ts";
 import { openDatabase, type DatabaseHandle } from "#server/db/client.ts";
-import { users } from "#server/db/schema.ts";
-import { eq } from "drizzle-orm";
 import { migratedPgliteDump, migrationsDir } from "./pglite-template";
 
 export interface ApiHarness {
@@ -89,9 +87,4 @@ export async function createApiHarness(): Promise<ApiHarness> {
     },
     close: () => database.close(),
   };
-}
-
-export async function userByEmail(db: DatabaseHandle["db"], email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email));
-  return row;
 }

@@ -2,7 +2,7 @@
 import axe from "axe-core";
 import type { Page } from "@playwright/test";
 
-export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"];
 
 const RUN_OPTIONS = {
   runOnly: { type: "tag", values: AXE_TAGS },

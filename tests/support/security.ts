@@ -66,7 +66,7 @@ export interface JsonSchema {
   default?: unknown;
 }
 
-export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
+const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 
 interface OpenApiDocument {
   paths: Record<

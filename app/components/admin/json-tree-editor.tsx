@@ -7,14 +7,14 @@ import { JSON_INDENT } from "./json-indent";
 import { makeTreeKeyboardReachable, nodeName, type TreePath } from "./tree-keyboard";
 
 /** The editor's messages, each shown for 2.5 s; the site vars page indents by 4. */
-export const JSON_EDITOR_MESSAGES = {
+const JSON_EDITOR_MESSAGES = {
   ERROR_KEY_EXISTS: "Key already exists",
   ERROR_INVALID_JSON: "Invalid JSON",
   ERROR_UPDATE: "Update unsuccessful",
   ERROR_DELETE: "Delete unsuccessful",
   ERROR_ADD: "Adding node unsuccessful",
 } as const;
-export const JSON_EDITOR_ERROR_MS = 2_500;
+const JSON_EDITOR_ERROR_MS = 2_500;
 
 /** What each button does, to which node: its tooltip and, through tree-keyboard.ts, its accessible name. */
 const BUTTON_NAMES: CustomTextDefinitions = {

@@ -28,7 +28,7 @@ export interface JsonSchema {
   allOf?: JsonSchema[];
 }
 
-export interface Parameter {
+interface Parameter {
   name: string;
   in: "query" | "path" | "header" | "cookie";
   required?: boolean;
@@ -36,7 +36,7 @@ export interface Parameter {
   schema?: JsonSchema;
 }
 
-export interface MediaContent {
+interface MediaContent {
   schema?: JsonSchema;
 }
 
@@ -50,7 +50,7 @@ export interface Operation {
   security?: Record<string, string[]>[];
 }
 
-export interface SecurityScheme {
+interface SecurityScheme {
   type: string;
   name?: string;
   in?: string;

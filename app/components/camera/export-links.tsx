@@ -8,7 +8,7 @@ import {
 } from "#shared/contract/camera-vocabulary.ts";
 import { inlineIconClass } from "../icons";
 
-export function exportHref(query: CameraReportQuery, format: "csv" | "json"): string {
+function exportHref(query: CameraReportQuery, format: "csv" | "json"): string {
   const search = cameraReportSearchParams({ ...query, page: 1, size: DEFAULT_PAGE_SIZE }).toString();
   return `/camera2/report_list/export.${format}${search ? `?${search}` : ""}`;
 }

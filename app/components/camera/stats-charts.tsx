@@ -13,7 +13,7 @@ const FONT_SIZE = 11;
 const LABEL_HEIGHT = 14;
 
 /** Series colours, each with a marker shape too, so a series is told apart without its colour. */
-export const SERIES_STYLES: { className: string; symbol: SymbolType }[] = [
+const SERIES_STYLES: { className: string; symbol: SymbolType }[] = [
   { className: "fill-blue-700 stroke-blue-700 dark:fill-blue-400 dark:stroke-blue-400", symbol: symbolCircle },
   { className: "fill-amber-700 stroke-amber-700 dark:fill-amber-400 dark:stroke-amber-400", symbol: symbolSquare },
   {

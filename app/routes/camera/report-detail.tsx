@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * The printed JSON of each report answer the API client keeps (app/utils/api-answers.server.ts), which gives every
- * page the same value while the report is unchanged: printing it again was about 3 % of such a page's CPU time.
+ * page the same value while the report is unchanged, so it is printed once (docs/decisions/0108).
  */
 const printedReports = new WeakMap<object, string>();
 

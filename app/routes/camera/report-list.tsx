@@ -37,6 +37,8 @@ import {
   cameraReportSearchParams,
   DEFAULT_PAGE_SIZE,
   EMPTY_CAMERA_REPORT_QUERY,
+  CAMERA_REPORT_PARAMETER_NAMES,
+  CAMERA_REPORT_PARAMETERS,
   isFilteredQuery,
   MAX_REACH,
   searchParamsToQueryInput,
@@ -46,28 +48,10 @@ import { apiRequest, fieldErrorsOf, type ApiResult } from "#app/utils/api.server
 import { conditionalPage } from "#app/utils/conditional-get.server.ts";
 import { pageMeta } from "#app/utils/meta.ts";
 
-const QUERY_KEYS = [
-  "q",
-  "facing",
-  "min_level",
-  "cap",
-  "mfr",
-  "model",
-  "min_sdk",
-  "max_sdk",
-  "min_mp",
-  "feature",
-  "sort",
-  "dir",
-  "group",
-  "page",
-  "size",
-];
-
 /** The search in the URL: as the API takes it (known parameters only, empty ones dropped) and as the form shows it. */
 function readSearch(url: URL): { apiSearch: string; query: CameraReportQuery } {
   const known = new URLSearchParams();
-  for (const key of QUERY_KEYS)
+  for (const key of CAMERA_REPORT_PARAMETER_NAMES)
     for (const value of url.searchParams.getAll(key)) if (value !== "") known.append(key, value);
   const parsed = CameraReportQuerySchema.safeParse(searchParamsToQueryInput(known));
   if (parsed.success) {
@@ -109,7 +93,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** The URL without the empty values a GET form sends for "any" (?q=pixel&facing=&min_level=), if it has some. */
 function withoutEmptyValues(url: URL): string | null {
-  const kept = [...url.searchParams].filter(([key, value]) => value !== "" || !QUERY_KEYS.includes(key));
+  const kept = [...url.searchParams].filter(
+    ([key, value]) => value !== "" || !Object.hasOwn(CAMERA_REPORT_PARAMETERS, key),
+  );
   if (kept.length === [...url.searchParams].length) return null;
   const search = new URLSearchParams(kept.filter(([key]) => key !== "_routes")).toString();
   // A client navigation asks for /path.data (/_.data for the home page): the redirect goes to the page itself.

@@ -20,8 +20,8 @@ interface InFlight {
 }
 
 /**
- * UTF-16 units of input a message carries: copying one part to the worker takes the main thread about 8 ms here,
- * where the whole of a 10 MB input in one message was a task of 80 ms.
+ * UTF-16 units of input a message carries: small enough that copying one part is a short task for the page's main
+ * thread, where a whole 10 MB input in one message was a long one (docs/decisions/0102).
  */
 export const INPUT_PART_CHARS = 1 << 20;
 

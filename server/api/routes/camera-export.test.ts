@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
-import { cameraReportRow, insertCameraReports } from "#server/services/camera-reports.ts";
+import { cameraReportRow, insertCameraReports } from "#server/services/camera-reports/storing.ts";
 import {
   csvField,
   exportCameraReports,
   exportStream,
   withFirstBatchRead,
-} from "#server/services/camera-report-export.ts";
-import { cameraExportFiles } from "#server/services/camera-report-export-file.ts";
+} from "#server/services/camera-reports/export.ts";
+import { cameraExportFiles } from "#server/services/camera-reports/export-file.ts";
 import { changePublicContent } from "#server/content-changes.ts";
 import { cameraReports } from "#server/db/schema.ts";
 import { withServerTiming } from "#shared/http/server-timing.ts";

@@ -1,5 +1,5 @@
 // Every match of a search as a file: GET /api/camera/reports/export.csv and export.json, streamed as the rows are
-// read (server/services/camera-report-export.ts). Mounted before the camera routes, whose /camera/reports/{id}
+// read (server/services/camera-reports/export.ts). Mounted before the camera routes, whose /camera/reports/{id}
 // would otherwise take "export.csv" for a report id.
 import { createRoute, OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -16,13 +16,13 @@ import {
   withFirstBatchRead,
   exportStream,
   MAX_EXPORT_ROWS,
-} from "#server/services/camera-report-export.ts";
+} from "#server/services/camera-reports/export.ts";
 import {
   cameraExportFiles,
   fileStream,
   isWholeExport,
   type ExportFile,
-} from "#server/services/camera-report-export-file.ts";
+} from "#server/services/camera-reports/export-file.ts";
 import type { ApiEnv } from "../context";
 import { ErrorBodySchema, jsonResponse } from "../openapi";
 

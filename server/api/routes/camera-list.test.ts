@@ -5,7 +5,11 @@ import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
-import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "#server/services/camera-reports.ts";
+import {
+  cameraReportRow,
+  insertCameraReports,
+  type CameraReportInsert,
+} from "#server/services/camera-reports/storing.ts";
 import type { CameraManufacturerCounts, CameraReportPage } from "#shared/contract/camera.ts";
 import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 

@@ -9,7 +9,7 @@ import {
   IDEMPOTENCY_KEY_TTL_MS,
   insertCameraReports,
   purgeForgottenIdempotencyKeys,
-} from "#server/services/camera-reports.ts";
+} from "#server/services/camera-reports/storing.ts";
 import type { CameraReportPage } from "#shared/contract/camera.ts";
 import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 

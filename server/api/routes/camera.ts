@@ -22,12 +22,12 @@ import {
 import { cacheControl } from "#shared/http/cache-headers.ts";
 import type { ApiKeyIdentity } from "#server/services/api-key-auth.ts";
 import {
-  createCameraReport,
   getCameraReport,
   listCameraReports,
   probeAppStoreUrl,
   reportFileName,
-} from "#server/services/camera-reports.ts";
+} from "#server/services/camera-reports/reports.ts";
+import { createCameraReport } from "#server/services/camera-reports/storing.ts";
 import {
   answerWeight,
   cachedAnswer,
@@ -38,11 +38,11 @@ import {
   LIST_TTL_MS,
   MISSING_TTL_MS,
   type CachedAnswer,
-} from "#server/services/camera-report-caches.ts";
-import { manufacturerCounts } from "#server/services/camera-report-models.ts";
+} from "#server/services/camera-reports/caches.ts";
+import { manufacturerCounts } from "#server/services/camera-reports/models.ts";
 import { etagMatches } from "#shared/http/cache-headers.ts";
 import { CameraStatsSchema } from "#shared/contract/camera-stats.ts";
-import { cameraReportStats } from "#server/services/camera-report-stats.ts";
+import { cameraReportStats } from "#server/services/camera-reports/stats.ts";
 import { config } from "#server/config.ts";
 import { stringifyWithJsonText } from "#server/lib/json-text.ts";
 import { hitRateLimit } from "#server/lib/rate-limit.ts";
@@ -54,7 +54,7 @@ import { ErrorBodySchema, jsonBody, jsonResponse } from "../openapi";
 type CameraEnv = ApiEnv & { Variables: { apiKey: ApiKeyIdentity } };
 
 /** The limit for one report, whatever MAX_BODY_BYTES allows elsewhere. */
-export const MAX_REPORT_BYTES = 1024 * 1024;
+const MAX_REPORT_BYTES = 1024 * 1024;
 const DETAIL_MAX_AGE_S = DETAIL_TTL_MS / 1000;
 const NOT_FOUND = "No report data available";
 

@@ -69,7 +69,7 @@ function sizesBelow(width: number, height: number): string[] {
   return [...unique.keys()];
 }
 
-export function cameraItem(spec: CameraSpec, sdk: number): CameraItem {
+function cameraItem(spec: CameraSpec, sdk: number): CameraItem {
   const caps = [
     ...new Set([...LEVEL_CAPS[spec.level], ...(spec.caps ?? []), ...(spec.physical ? ["LOGICAL_MULTI_CAMERA"] : [])]),
   ];

@@ -1,7 +1,11 @@
 // Many realistic camera reports, fast: for benchmarks and load tests (100,000 reports in a few multi-row inserts).
 // Deterministic: the same count and seed give the same reports, ids and times.
 import type { Database } from "../client";
-import { cameraReportRow, insertCameraReports, type CameraReportInsert } from "#server/services/camera-reports.ts";
+import {
+  cameraReportRow,
+  insertCameraReports,
+  type CameraReportInsert,
+} from "#server/services/camera-reports/storing.ts";
 import { DEVICES, uploadOf } from "./camera-devices";
 
 /** Android versions by SDK level, for devices reporting again after an update. */
@@ -24,7 +28,7 @@ const APP_VERSIONS = ["2.2.0", "2.3.1", "2.4.1", "2.5.0"];
 const DAY_MS = 86_400_000;
 
 /** mulberry32: a small, fast, seedable generator; plenty for test data. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -51,7 +55,7 @@ export interface GenerateOptions {
 }
 
 /** `count` report rows, one at a time, ready for a multi-row insert. */
-export function* cameraReportRows(count: number, options: GenerateOptions = {}): Generator<CameraReportInsert> {
+function* cameraReportRows(count: number, options: GenerateOptions = {}): Generator<CameraReportInsert> {
   const random = seededRandom(options.seed ?? 1);
   const until = (options.until ?? new Date("2025-06-01T00:00:00Z")).getTime();
   const span = (options.spanDays ?? 730) * DAY_MS;

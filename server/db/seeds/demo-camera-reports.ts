@@ -1,6 +1,7 @@
 // Demo camera reports: on first start with an empty table (and SEED_DEMO not 0), about thirty realistic reports, so
 // the list, search, filters and compare have something to show. Idempotent: it never touches a table with reports.
-import { cameraReportRow, countCameraReports, insertCameraReports } from "#server/services/camera-reports.ts";
+import { countCameraReports } from "#server/services/camera-reports/reports.ts";
+import { cameraReportRow, insertCameraReports } from "#server/services/camera-reports/storing.ts";
 import type { Database } from "../client";
 import type { Seeder } from "./seeder";
 import { DEVICES, uploadOf } from "./camera-devices";

@@ -19,7 +19,7 @@ interface PrintFrame {
 /**
  * Keys by UTF-16 code units, the order of RFC 8785 (JSON canonicalization); stable, so repeated keys keep their order.
  */
-export function compareKeys(a: JsonEntry, b: JsonEntry): number {
+function compareKeys(a: JsonEntry, b: JsonEntry): number {
   return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
 

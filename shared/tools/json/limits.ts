@@ -24,7 +24,7 @@ export const MAX_JSON_DEPTH = 1_000;
  * tool says so instead of building the text. Minified output is never larger than the input.
  */
 export const MAX_JSON_OUTPUT_BYTES = 64 * 1024 * 1024;
-export const MAX_JSON_OUTPUT_LABEL = "64 MB";
+const MAX_JSON_OUTPUT_LABEL = "64 MB";
 
 /** The tree view shows at most this many values and this many levels, so a 10 MB input does not make a 100 MB page. */
 export const TREE_MAX_NODES = 2_000;

@@ -1,9 +1,9 @@
-// The formatted text as the output box shows it. Chromium lays out a textarea's whole text before painting it,
-// about 1 ms per KB (a second for 2 MB of formatted JSON, a frozen tab for 20 MB). Above the limit the box shows
+// The formatted text as the output box shows it. Chromium lays out a textarea's whole text before painting it, in
+// time that grows with its length, so megabytes freeze the tab (docs/performance.md). Above the limit the box shows
 // the first part, cut at a line end, and Copy and Download give the whole text.
 import { formatByteSize } from "../text-size.ts";
 
-/** Characters of formatted JSON the output box shows at most: about 750 lines, laid out in about 30 ms. */
+/** Characters of formatted JSON the output box shows at most: about 750 lines, laid out without a visible pause. */
 export const OUTPUT_PREVIEW_CHARS = 32 * 1024;
 
 export interface OutputPreview {

@@ -13,7 +13,7 @@ export interface JsonSyntaxError extends CaretExcerpt {
 }
 
 export type RemovalKind = "line comment" | "block comment" | "trailing comma";
-export interface Removal {
+interface Removal {
   kind: RemovalKind;
   line: number;
 }
@@ -29,7 +29,7 @@ export interface DuplicateKey {
   keptLine: number;
 }
 
-export interface ImpreciseNumber {
+interface ImpreciseNumber {
   line: number;
   text: string;
   /** What JavaScript's JSON.parse would turn it into. */

@@ -29,16 +29,8 @@ const { Char, describeChar, isDigit, isWordChar } = characters;
 const { DuplicateKeyLog, noteRepeatedKey } = duplicateKeys;
 
 export { scalarKind } from "./nodes.ts";
-export type { JsonArrayNode, JsonEntry, JsonNode, JsonObjectNode, JsonScalar } from "./nodes.ts";
-export type {
-  DuplicateKey,
-  ImpreciseNumber,
-  JsonSyntaxError,
-  ParseReport,
-  ParseResult,
-  Removal,
-  RemovalKind,
-} from "./parse-report.ts";
+export type { JsonEntry, JsonNode } from "./nodes.ts";
+export type { JsonSyntaxError, ParseReport, ParseResult, RemovalKind } from "./parse-report.ts";
 
 export interface ParseOptions {
   jsonc?: boolean;

@@ -12,7 +12,7 @@ export interface DecodeLayers {
   stopped?: string;
 }
 
-export function looksDoubleEncoded(text: string): string | null {
+function looksDoubleEncoded(text: string): string | null {
   return DOUBLE_ENCODED.exec(text)?.[0] ?? null;
 }
 

@@ -2,22 +2,19 @@
 // they come, so an export of any size holds one batch in memory and its first bytes leave before the last row is read.
 import { and, sql, type SQL } from "drizzle-orm";
 import type { CameraReportQuery, CameraReportSummary } from "#shared/contract/camera.ts";
-import type { Database } from "../db/client";
-import { cameraReports } from "../db/schema";
-import { cameraReportSearchSql, SORT_KEYS } from "./camera-report-query";
-import { LIST_COLUMNS, summaryOf, type ListRow } from "./camera-reports";
+import type { Database } from "#server/db/client.ts";
+import { cameraReports } from "#server/db/schema.ts";
+import { cameraReportSearchSql, SORT_KEYS } from "./query";
+import { LIST_COLUMNS, summaryOf, type ListRow } from "./reports";
 
 /** Most reports one export holds; a larger search is cut here (in its order) and says so in X-Export-Limit. */
 export const MAX_EXPORT_ROWS = 50_000;
 /**
  * Rows read per query: large enough that the round trips cost little, small enough to keep memory flat and the
- * process free for other requests. PGlite runs a query on the process's one thread: at 100,000 reports a batch of
- * 1,000 rows held it for up to 60–83 ms, one of 250 for up to 25–30 ms, and the export of 50,000 rows took about as
- * long either way (1.0–1.5 s). Through the page (/camera2/report_list/export.csv) the headers leave once the second
- * batch is read (the Node adapter reads ahead before it writes), so that is also its first byte: 56–88 ms with
- * batches of 1,000, 38–42 ms with 250.
+ * process free for other requests, as PGlite runs a query on the process's one thread. A smaller batch also brings
+ * the first byte sooner, as the headers leave once the second batch is read (docs/performance.md).
  */
-export const EXPORT_BATCH_SIZE = 250;
+const EXPORT_BATCH_SIZE = 250;
 
 export interface ExportOptions {
   maxRows?: number;
@@ -93,7 +90,7 @@ export async function withFirstBatchRead<T>(batches: AsyncGenerator<T>): Promise
 
 // ---------------------------------------------------------------- the two formats
 
-export const CSV_COLUMNS = [
+const CSV_COLUMNS = [
   "id",
   "manufacturer",
   "device_model",
@@ -107,7 +104,7 @@ export const CSV_COLUMNS = [
 ] as const satisfies readonly (keyof CameraReportSummary)[];
 
 /** What makes a spreadsheet read a cell as a formula (OWASP's CSV injection list). */
-export const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
  * One CSV field. Every text field is quoted (RFC 4180: wrapped in double quotes, inner quotes doubled), so a reader

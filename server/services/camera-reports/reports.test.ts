@@ -8,27 +8,24 @@ import {
   normalizeCameraReportQuery,
   type CameraReportQuery,
 } from "#shared/contract/camera.ts";
-import { cameraReports, siteVars } from "../db/schema";
-import { cameraReportConditions, cameraReportOrder } from "./camera-report-query";
-import { generateCameraReportRows, seedManyCameraReports } from "../db/seeds/camera-report-generator";
-import { DEVICES } from "../db/seeds/camera-devices";
-import { demoCameraReportUploads, seedDemoCameraReports } from "../db/seeds/demo-camera-reports";
+import { cameraReports, siteVars } from "#server/db/schema.ts";
+import { cameraReportConditions, cameraReportOrder } from "./query";
+import { generateCameraReportRows, seedManyCameraReports } from "#server/db/seeds/camera-report-generator.ts";
+import { DEVICES } from "#server/db/seeds/camera-devices.ts";
+import { demoCameraReportUploads, seedDemoCameraReports } from "#server/db/seeds/demo-camera-reports.ts";
 import { openTestDatabase } from "#tests/support/api-harness.ts";
-import type { DatabaseHandle } from "../db/client";
+import type { DatabaseHandle } from "#server/db/client.ts";
 import {
-  cameraReportRow,
-  canonicalJson,
   countCameraReports,
   DEFAULT_PROBE_APP_STORE_URL,
   getCameraReport,
-  jsonDepth,
   listCameraReports,
   probeAppStoreUrl,
-  queryTermsOf,
   reportFileName,
-  searchTermsOf,
-} from "./camera-reports";
-import { TtlCache } from "../lib/ttl-cache";
+} from "./reports";
+import { cameraReportRow, canonicalJson, jsonDepth } from "./storing";
+import { queryTermsOf, searchTermsOf } from "./search-terms";
+import { TtlCache } from "#server/lib/ttl-cache.ts";
 
 describe("search terms", () => {
   it("stores every prefix of every word, lower-cased and without accents", () => {

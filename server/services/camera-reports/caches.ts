@@ -4,9 +4,9 @@
 // database, empties the lists at once (server/content-changes.ts). A report never changes once stored, so the
 // details stay.
 import { createHash } from "node:crypto";
-import { onContentChange } from "../content-changes";
-import type { Database } from "../db/client";
-import { TtlCache } from "../lib/ttl-cache";
+import { onContentChange } from "#server/content-changes.ts";
+import type { Database } from "#server/db/client.ts";
+import { TtlCache } from "#server/lib/ttl-cache.ts";
 
 /** How long a list answer may be shown: its max-age for a browser, a proxy and the page cache. */
 export const LIST_MAX_AGE_S = 10;

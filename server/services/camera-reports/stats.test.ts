@@ -2,13 +2,13 @@ import { readFileSync } from "node:fs";
 import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KNOWN_CAPABILITIES, LENS_FACINGS, REPORT_FEATURES } from "#shared/contract/camera-vocabulary.ts";
-import { cameraReportCounts, cameraReports } from "../db/schema";
-import { DEVICES, uploadOf } from "../db/seeds/camera-devices";
-import { generateCameraReportRows } from "../db/seeds/camera-report-generator";
+import { cameraReportCounts, cameraReports } from "#server/db/schema.ts";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
+import { generateCameraReportRows } from "#server/db/seeds/camera-report-generator.ts";
 import { openTestDatabase } from "#tests/support/api-harness.ts";
-import type { DatabaseHandle } from "../db/client";
-import { createCameraReport, insertCameraReports } from "./camera-reports";
-import { cameraReportStats, MAX_ANDROID_VERSIONS, MAX_MANUFACTURERS } from "./camera-report-stats";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { createCameraReport, insertCameraReports } from "./storing";
+import { cameraReportStats, MAX_ANDROID_VERSIONS, MAX_MANUFACTURERS } from "./stats";
 
 let database: DatabaseHandle;
 
@@ -105,7 +105,7 @@ describe("camera report counts", () => {
 
     // The backfill of the derived columns, as the migration runs it, must agree with the upload's derivation.
     const migration = readFileSync(
-      new URL("../db/migrations/0007_camera_report_counts.sql", import.meta.url),
+      new URL("../../db/migrations/0007_camera_report_counts.sql", import.meta.url),
       "utf8",
     ).split("--> statement-breakpoint");
     // The body was jsonb when the migration ran; it is the uploaded text since migration 0009, so read it as jsonb.

@@ -11,45 +11,19 @@ import {
   type CameraReportSummary,
 } from "#shared/contract/camera.ts";
 import { hardwareLevelOfRank } from "#shared/camera.ts";
-import type { Database } from "../db/client";
-import { JsonText } from "../lib/json-text";
-import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "../db/schema";
-import { searchWords } from "./camera-report-search-terms";
-import { listCameraModels } from "./camera-report-models";
-import { cameraReportConditions, cameraReportOrder, directionSql, SORT_KEYS } from "./camera-report-query";
-import {
-  alongTheSort,
-  countedWalk,
-  makersAloneByModel,
-  makersByModelPage,
-  makersReportCount,
-} from "./camera-report-walk";
-import { siteVarValue } from "./secret-site-vars";
-
-export { queryTermsOf, searchTermsOf, searchWords } from "./camera-report-search-terms";
-export {
-  assertStorable,
-  canonicalJson,
-  cameraReportRow,
-  createCameraReport,
-  IDEMPOTENCY_KEY_TTL_MS,
-  insertCameraReports,
-  jsonDepth,
-  MAX_JSON_DEPTH,
-  purgeForgottenIdempotencyKeys,
-  type CameraReportInsert,
-  type CreatedReport,
-  type CreateReportOptions,
-} from "./camera-report-storing";
+import type { Database } from "#server/db/client.ts";
+import { JsonText } from "#server/lib/json-text.ts";
+import { cameraReportBodies, cameraReports, cameraReportStats, siteVars } from "#server/db/schema.ts";
+import { searchWords } from "./search-terms";
+import { listCameraModels } from "./models";
+import { cameraReportConditions, cameraReportOrder, directionSql, SORT_KEYS } from "./query";
+import { alongTheSort, countedWalk, makersAloneByModel, makersByModelPage, makersReportCount } from "./walk";
+import { siteVarValue } from "../secret-site-vars";
 
 /** The WHERE of a search (the list's filters); undefined matches every report. */
-export function conditionsOf(query: CameraReportQuery): SQL | undefined {
+function conditionsOf(query: CameraReportQuery): SQL | undefined {
   return cameraReportConditions(query);
 }
-
-// The index is (created_at DESC NULLS LAST, id DESC NULLS LAST), as drizzle-kit writes it; a plain DESC means
-// NULLS FIRST, which that index cannot serve, and the list would sort the whole table at every query.
-export const NEWEST_FIRST = [sql`${cameraReports.createdAt} desc nulls last`, sql`${cameraReports.id} desc nulls last`];
 
 /**
  * Counting matches reads them, so a filtered total is exact up to this many and "at least" beyond. The unfiltered
@@ -199,8 +173,8 @@ async function rowsOfPage(db: Database, direction: SQL, page: SQL): Promise<List
  * page: in one statement, which reads each match once. Only the id and the sort key of every match are read through
  * the search indexes and sorted; the page's own rows are read by id afterwards.
  * Left to choose, PostgreSQL walks the sort's index and filters, which finds a page of many matches at once but
- * reads the whole table for a search with few or none (a word no report has: 120 ms at 100,000 reports, against
- * 5 ms this way). MATERIALIZED keeps it from folding the matches back into that walk.
+ * reads the whole table for a search with few or none, such as a word no report has (docs/decisions/0052).
+ * MATERIALIZED keeps it from folding the matches back into that walk.
  */
 async function readMatches(
   db: Database,
@@ -298,7 +272,7 @@ export function reportFileName(report: CameraReportDetail): string {
 /** Where the camera probe app can be installed, until an administrator sets the site var. */
 export const DEFAULT_PROBE_APP_STORE_URL = "https://play.google.com/store/search?q=camera%20probe&c=apps";
 /** The site var that overrides it; the older name is read too. */
-export const PROBE_APP_STORE_VARS = ["probe_app_store_url", "probe_app_store_link"] as const;
+const PROBE_APP_STORE_VARS = ["probe_app_store_url", "probe_app_store_link"] as const;
 
 export async function probeAppStoreUrl(db: Database): Promise<string> {
   const rows = await db

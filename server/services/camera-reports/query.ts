@@ -10,8 +10,8 @@ import {
   type ReportSort,
   type SortDirection,
 } from "#shared/contract/camera-vocabulary.ts";
-import { cameraReports } from "../db/schema";
-import { queryTermsOf } from "./camera-report-search-terms";
+import { cameraReports } from "#server/db/schema.ts";
+import { queryTermsOf } from "./search-terms";
 
 /**
  * The WHERE of a search; undefined matches every report. Filters combine with AND. The capabilities are tested in

@@ -3,12 +3,12 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { CameraModelSummary, CameraReportPage } from "#shared/contract/camera.ts";
 import type { CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
-import type { Database } from "../db/client";
-import { cameraReportCounts, cameraReportModels, cameraReports } from "../db/schema";
-import { cameraReportConditions, directionSql } from "./camera-report-query";
+import type { Database } from "#server/db/client.ts";
+import { cameraReportCounts, cameraReportModels, cameraReports } from "#server/db/schema.ts";
+import { cameraReportConditions, directionSql } from "./query";
 
 /** How many manufacturers the filter lists, most reports first; rarer ones are still found by searching. */
-export const MAX_LISTED_MANUFACTURERS = 200;
+const MAX_LISTED_MANUFACTURERS = 200;
 
 /** The sort of the grouped list: by name, or (for every other column) by its newest report. */
 function groupOrder(query: CameraReportQuery, columns: { manufacturer: SQL; model: SQL; newestAt: SQL }) {

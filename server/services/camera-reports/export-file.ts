@@ -19,10 +19,10 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { normalizeCameraReportQuery, type CameraReportQuery } from "#shared/contract/camera.ts";
 import type { ExportFormat } from "#shared/contract/camera-export.ts";
-import { onContentChange } from "../content-changes";
-import { config } from "../config";
-import type { Database } from "../db/client";
-import { exportCameraReports, exportText, type ExportOptions } from "./camera-report-export";
+import { onContentChange } from "#server/content-changes.ts";
+import { config } from "#server/config.ts";
+import type { Database } from "#server/db/client.ts";
+import { exportCameraReports, exportText, type ExportOptions } from "./export";
 
 export interface ExportFile {
   path: string;

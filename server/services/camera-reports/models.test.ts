@@ -4,13 +4,13 @@
 import { inArray, isNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
-import type { DatabaseHandle } from "../db/client";
-import { cameraReportModels, cameraReports } from "../db/schema";
-import { DEVICES, uploadOf } from "../db/seeds/camera-devices";
-import { generateCameraReportRows } from "../db/seeds/camera-report-generator";
+import type { DatabaseHandle } from "#server/db/client.ts";
+import { cameraReportModels, cameraReports } from "#server/db/schema.ts";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
+import { generateCameraReportRows } from "#server/db/seeds/camera-report-generator.ts";
 import { openTestDatabase } from "#tests/support/api-harness.ts";
-import { listCameraModels } from "./camera-report-models";
-import { createCameraReport, insertCameraReports } from "./camera-reports";
+import { listCameraModels } from "./models";
+import { createCameraReport, insertCameraReports } from "./storing";
 
 let database: DatabaseHandle;
 

@@ -14,14 +14,14 @@ import {
   sdkOf,
 } from "#shared/camera.ts";
 import { checkJsonText } from "#shared/stored-json.ts";
-import { InvalidInputError, MismatchError } from "./errors";
-import { changePublicContent } from "../content-changes";
-import type { Database } from "../db/client";
-import { cameraReportBodies, cameraReports, idempotencyKeys } from "../db/schema";
-import { searchTermsOf } from "./camera-report-search-terms";
+import { InvalidInputError, MismatchError } from "../errors";
+import { changePublicContent } from "#server/content-changes.ts";
+import type { Database } from "#server/db/client.ts";
+import { cameraReportBodies, cameraReports, idempotencyKeys } from "#server/db/schema.ts";
+import { searchTermsOf } from "./search-terms";
 
 /** Deeper JSON than any report needs; a limit keeps hostile nesting from exhausting the stack. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 
 /** JSON depth without recursion: the value may be hostile. */
 export function jsonDepth(value: unknown): number {
@@ -51,7 +51,7 @@ export function canonicalJson(value: unknown): string {
  * Checks zod cannot express on unknown keys, which are stored as uploaded. `text` is the body as uploaded, checked
  * by the lossless parser: a key written twice would be stored, and each reader would keep another of its values.
  */
-export function assertStorable(upload: unknown, text?: string): void {
+function assertStorable(upload: unknown, text?: string): void {
   if (text !== undefined) {
     const checked = checkJsonText(text, "The report");
     if (!checked.ok) throw new InvalidInputError(checked.message, [{ field: "_form", message: checked.message }]);

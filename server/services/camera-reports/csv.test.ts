@@ -3,7 +3,7 @@
 // quoted stretch, "" inside it as one quote.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvField, csvRow } from "./camera-report-export";
+import { csvField, csvRow } from "./export";
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 interface Cell {

@@ -4,20 +4,20 @@
 // The site judges from the counts its triggers keep; the planner cannot judge a test of capability_bits at all.
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { CameraReportQuery } from "#shared/contract/camera-vocabulary.ts";
-import type { Database } from "../db/client";
-import { cameraReportCounts, cameraReports, cameraReportStats } from "../db/schema";
-import { cameraReportConditions, directionSql, SORT_KEYS } from "./camera-report-query";
+import type { Database } from "#server/db/client.ts";
+import { cameraReportCounts, cameraReports, cameraReportStats } from "#server/db/schema.ts";
+import { cameraReportConditions, directionSql, SORT_KEYS } from "./query";
 
 /**
  * How many index entries a walk passes in the time one match costs read through a GIN index: that read fetches a
- * table page per match where the matches lie apart (10–20 µs each in PGlite at 100,000 reports), where a walk along a
- * sort's index tests an entry in 0.15–0.4 µs. Where the matches lie together in the table the read costs less.
+ * table page per match where the matches lie apart, where a walk along a sort's index only tests an entry
+ * (docs/decisions/0095 has the measurements). Where the matches lie together in the table the read costs less.
  */
-export const TABLE_READ_COST_IN_INDEX_ENTRIES = 25;
+const TABLE_READ_COST_IN_INDEX_ENTRIES = 25;
 
 /**
  * The same for a maker's match: read with every sort's key from camera_reports_manufacturer_sorts_idx alone, then
- * sorted (9,580 of Google's in about 7 ms at 100,000 reports, where a walk tests an entry in 0.15–0.4 µs).
+ * sorted, which costs less per match than a table read (docs/decisions/0097).
  */
 export const MAKER_READ_COST_IN_INDEX_ENTRIES = 4;
 
@@ -27,7 +27,7 @@ export const MAKER_READ_COST_IN_INDEX_ENTRIES = 4;
  * walk may pass more than judged; bounded so, it is short where the judgement holds and never much worse than the
  * read where it does not.
  */
-export const WALK_SHARE_LIMIT = 0.25;
+const WALK_SHARE_LIMIT = 0.25;
 
 export interface WalkLimits {
   /** A read gives up past this many matches (and walks to the page after all). */
@@ -127,8 +127,7 @@ export function makersAloneByModel(query: CameraReportQuery): string[] | null {
 /**
  * The page (its ids and sort keys, as "pageId" and "sortKey") of a search by makers alone sorted by model: each
  * maker's first offset + size reports in that order from camera_reports_maker_models_idx alone, merged (a Merge Append
- * of the ranges). Read and sorted instead, the 9,580 reports of one maker at 100,000 took 8–9 ms in PGlite; this
- * takes under 1 ms.
+ * of the ranges), instead of reading and sorting every report of those makers (docs/decisions/0098).
  */
 export function makersByModelPage(query: CameraReportQuery, makers: string[], size: number, offset: number): SQL {
   const direction = directionSql(query.dir);

@@ -4,8 +4,8 @@
 import { sql } from "drizzle-orm";
 import type { CameraStats, CameraStatsBin, CameraStatsGroup } from "#shared/contract/camera-stats.ts";
 import { HARDWARE_LEVELS, KNOWN_CAPABILITIES } from "#shared/contract/camera-vocabulary.ts";
-import type { Database } from "../db/client";
-import { cameraReportCounts } from "../db/schema";
+import type { Database } from "#server/db/client.ts";
+import { cameraReportCounts } from "#server/db/schema.ts";
 
 /** Android versions and manufacturers are what uploads say, so there may be any number: the page shows the most. */
 export const MAX_ANDROID_VERSIONS = 30;
@@ -31,7 +31,7 @@ function binsOf(edges: number[], name: (value: number) => string, unit: string):
 }
 
 /** Megapixels, counted by whole megapixel. */
-export const MEGAPIXEL_BINS = binsOf([0, 2, 5, 8, 12, 16, 24, 32, 48, 64, 100, 200], String, " MP");
+const MEGAPIXEL_BINS = binsOf([0, 2, 5, 8, 12, 16, 24, 32, 48, 64, 100, 200], String, " MP");
 
 /**
  * Sensor diagonals, counted by tenth of a millimetre, binned at the sensor types phones are sold by (a type's inch
@@ -46,7 +46,7 @@ const SENSOR_TYPES: [number, string][] = [
   [12.3, '1/1.3"'],
   [16.0, '1"'],
 ];
-export const SENSOR_SIZE_BINS: Bin[] = [
+const SENSOR_SIZE_BINS: Bin[] = [
   { label: `under ${SENSOR_TYPES[0]![1]}`, from: 0, to: SENSOR_TYPES[0]![0] },
   ...SENSOR_TYPES.map(([from, name], index) => {
     const next = SENSOR_TYPES[index + 1];

@@ -6,11 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { normalizeCameraReportQuery } from "#shared/contract/camera.ts";
-import { DEVICES, uploadOf } from "../db/seeds/camera-devices";
+import { DEVICES, uploadOf } from "#server/db/seeds/camera-devices.ts";
 import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
-import { exportCameraReports, exportStream } from "./camera-report-export";
-import { createExportFiles, fileStream, isWholeExport } from "./camera-report-export-file";
-import { cameraReportRow, insertCameraReports } from "./camera-reports";
+import { exportCameraReports, exportStream } from "./export";
+import { createExportFiles, fileStream, isWholeExport } from "./export-file";
+import { cameraReportRow, insertCameraReports } from "./storing";
 
 let h: ApiHarness;
 const pixel = DEVICES.find((device) => device.model === "Pixel 7")!;

@@ -5,9 +5,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMPTY_CAMERA_REPORT_QUERY, type CameraReportQuery } from "#shared/contract/camera.ts";
 import { openTestDatabase } from "#tests/support/api-harness.ts";
-import type { Database, DatabaseHandle } from "../db/client";
-import { seedManyCameraReports } from "../db/seeds/camera-report-generator";
-import { capabilityMask } from "./camera-report-query";
+import type { Database, DatabaseHandle } from "#server/db/client.ts";
+import { seedManyCameraReports } from "#server/db/seeds/camera-report-generator.ts";
+import { capabilityMask } from "./query";
 import {
   alongTheSort,
   countedWalk,
@@ -16,8 +16,8 @@ import {
   makersByModelPage,
   makersReportCount,
   walkIsCheaper,
-} from "./camera-report-walk";
-import { COUNT_LIMIT, SORTED_READ_LIMIT } from "./camera-reports";
+} from "./walk";
+import { COUNT_LIMIT, SORTED_READ_LIMIT } from "./reports";
 
 describe("walkIsCheaper", () => {
   const sorted = { readLimit: SORTED_READ_LIMIT };
