@@ -256,7 +256,7 @@ for (const result of pages) {
   };
 }
 const rssAfterUncachedMegabytes = workerRssMegabytes(app);
-// The worker gives the burst's memory back once it has been quiet for a while (docs/decisions/0101).
+// The worker gives the burst's memory back once it has been quiet for a while (docs/decisions/0037).
 log(`the worker's RSS after the uncached pass: ${rssAfterUncachedMegabytes ?? "?"} MB; waiting for it to fall quiet`);
 await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_RELEASE_MS + CHECK_EVERY_MS + 2_000));
 const rssAfterQuietMegabytes = workerRssMegabytes(app);

@@ -474,7 +474,7 @@ test.describe("image-generation lab", () => {
     await expect(page.getByLabel("Prompt")).toHaveValue("A harbour at noon");
   });
 
-  // "API Key not found!" is the API's answer to a request without a key (server/api/routes/admin/image-lab.test.ts):
+  // "API Key not found!" is the API's answer to a request without a key (server/api/routes/admin/flux.test.ts):
   // on this page an empty field means the saved key.
   test("validates the form: no prompt, bad echo data; never echoes the saved key", async ({
     page,

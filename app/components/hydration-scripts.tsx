@@ -5,7 +5,7 @@ import { Scripts, type ScriptsProps } from "react-router";
  * React Router's scripts, with their module preloads fetched at low priority. A page that hydrates is already whole
  * as HTML: its first paint needs the stylesheet, not React. React hoists the preloads into the head ahead of the
  * stylesheet, and at the browser's default (high) priority they take the connections and bandwidth the stylesheet
- * needs: Lighthouse's simulated phone put the JSON tool's first paint after its 123 kB of scripts (decision 0112).
+ * needs: Lighthouse's simulated phone put the JSON tool's first paint after its 123 kB of scripts (decision 0078).
  *
  * `Scripts` takes no prop for this, so its element tree is adjusted: it is called here as part of this component (its
  * hooks run as this component's, the same on every render), and each `<link rel="modulepreload">` it returns gets

@@ -1,4 +1,4 @@
-// Shows HTML from renderMarkdown (app/utils/markdown.ts) with readable typography. Only ever pass it that
+// Shows HTML from renderMarkdown (shared/markdown.ts) with readable typography. Only ever pass it that
 // renderer's output: it is inserted as HTML.
 const proseClass = [
   "max-w-none leading-relaxed text-zinc-800 dark:text-zinc-200",

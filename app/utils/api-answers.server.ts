@@ -1,7 +1,7 @@
 // Shared /api answers kept parsed, by path, and asked for again with their ETag.
 //
 // The pages ask /api for the same shared answers again and again (a list's first page, the manufacturers, a report,
-// the legal pages), and parsing each again was a measurable share of such a page's time (docs/decisions/0108). An
+// the legal pages), and parsing each again was a measurable share of such a page's time (docs/decisions/0014). An
 // answer that says it is the same for everyone (`Cache-Control: public`) and carries an ETag is kept here, parsed.
 // The next GET of that path sends `If-None-Match`, and a 304 reuses the kept value. /api still answers every request
 // (its checks, its caches, its headers), so nothing here is older than /api's answer: only the text and the parse

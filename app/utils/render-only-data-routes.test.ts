@@ -1,4 +1,4 @@
-// A page that hydrates must not box its loader data with renderOnlyData (docs/decisions/0106): its browser would
+// A page that hydrates must not box its loader data with renderOnlyData (docs/decisions/0096): its browser would
 // find no text to read. Which pages hydrate is declared in each route module's handle, so this reads the route
 // tree and each module's source, and fails on the first route where the two meet.
 import { readFileSync } from "node:fs";

@@ -3,7 +3,7 @@
 // The Node adapter (@hono/node-server) makes a Response built from bytes a light object that it writes straight to
 // the socket. React Router reads every Response its middleware passes along (statusText, body) to tell it from
 // data, and reading those turns the light object into a full web Response, whose bytes then go out through a
-// stream reader (docs/decisions/0107 measures the cost). The entry notes each whole page's bytes here, and the
+// stream reader (docs/decisions/0096 measures the cost). The entry notes each whole page's bytes here, and the
 // host builds the light Response again from them once React Router is done, with the status and headers the
 // middleware left on it.
 

@@ -254,7 +254,7 @@ export class Supervisor<W extends SupervisedWorker> {
 
 /**
  * Each semi-space of a worker's young generation, in MB. V8 grows it to 64 on a machine with this much memory; at
- * 16, rendered pages' tail latency and the worker's memory are lower for the same throughput (docs/decisions/0100).
+ * 16, rendered pages' tail latency and the worker's memory are lower for the same throughput (docs/decisions/0037).
  */
 export const WORKER_SEMI_SPACE_MB = 16;
 

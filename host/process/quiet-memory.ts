@@ -2,7 +2,7 @@
 // while. V8 keeps the pages its old generation grew to under load, and its own memory reducer, which would give them
 // back, was seen to judge an idle worker's allocation rate "high" for as long as it stayed idle, and never start.
 // With the context this module reaches the collection through (created at start-up), V8's reducer does start, 8–16 s
-// into the quiet, for a reason not known; this module's own collection is the guarantee (docs/decisions/0101).
+// into the quiet, for a reason not known; this module's own collection is the guarantee (docs/decisions/0037).
 // Loaded by server.ts with Node's own TypeScript support: node built-ins only.
 import type { Server } from "node:http";
 import v8 from "node:v8";

@@ -1,4 +1,4 @@
-// How much JavaScript each page makes the browser download. HTML first (docs/decisions/0012): a page whose routes
+// How much JavaScript each page makes the browser download. HTML first (docs/decisions/0078): a page whose routes
 // ask for no React (no `handle = { hydrate: true }`, app/utils/hydration.ts) loads only the small enhancement script
 // (app/enhance/enhance.ts); a page that hydrates loads, from React Router's build manifest, the client entry and its
 // imports plus every route module (and its imports) from the root down to the page. Route discovery is lazy, so the

@@ -146,7 +146,7 @@ const DEFAULT_PGLITE_BUFFERS_MB = 16;
  * PostgreSQL's default 128 MB of shared buffers is reserved in PGlite's WebAssembly memory, which never shrinks; the
  * default 16 MB keeps the worker lower at rest, and a site of a few thousand reports keeps its tables in them. Past
  * that, every page outside the buffers is a file read through JavaScript, and a larger site trades memory for CPU
- * with PGLITE_BUFFERS_MB (docs/decisions/0093 and 0094 have the figures).
+ * with PGLITE_BUFFERS_MB (docs/decisions/0016 and 0050 have the figures).
  */
 export function pgliteStartParams(buffersMegabytes = DEFAULT_PGLITE_BUFFERS_MB): string[] {
   const megabytes = Math.min(4096, Math.max(1, Math.round(buffersMegabytes)));

@@ -1,11 +1,11 @@
 // THE mail module: every e-mail the site sends goes through getMailTransport(db).
 // Transports are tried in the order of `mailTransportProviders`; the first one configured sends: the Gmail
 // account an administrator connected in the admin area (XOAUTH2), else SMTP_URL.
-import type { MailSetup } from "#shared/contract/mail-sender.ts";
+import type { MailSetup } from "#shared/contract/email-config.ts";
 import { config } from "../config";
 import type { Database } from "../db/client";
 import { InvalidInputError, UnavailableError, UpstreamError } from "./errors";
-import { connectedGmailTransport } from "./mail-connections";
+import { connectedGmailTransport } from "./email-config";
 import {
   createSmtpTransport,
   MailDeliveryError,

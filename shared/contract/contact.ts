@@ -2,7 +2,7 @@
 // administrators' side of contact messages (the list, a message, marking it handled, sending notifications).
 import { z } from "zod";
 import { CONTACT_HONEYPOT_FIELD } from "./contact-honeypot";
-import { MailSetupSchema } from "./mail-sender";
+import { MailSetupSchema } from "./email-config";
 import { NO_CONTROL_CHARACTERS } from "./text-rules";
 
 export const CONTACT_NAME_MAX = 200;

@@ -2,7 +2,7 @@
 // leaves no on* attribute or javascript: link, in a real browser. When the terms page and the site data API are
 // there, the same corpus is saved by the administrator and checked on /terms and /privacy.
 import { request, type APIRequestContext, type Page } from "@playwright/test";
-import { renderMarkdown } from "#app/utils/markdown.ts";
+import { renderMarkdown } from "#shared/markdown.ts";
 import { expect, test } from "../fixtures";
 import { signInCookie, startServer, type ServerProcess } from "../faults/support";
 import { XSS_MARKDOWN } from "./xss-corpus";

@@ -6,7 +6,7 @@ import { MarkdownView } from "#app/components/markdown-view.tsx";
 import { deferredModule } from "#app/utils/deferred-module.ts";
 import { useHydrated } from "#app/utils/hydrated.ts";
 
-const loadMarkdownRenderer = deferredModule(() => import("#app/utils/markdown.ts"));
+const loadMarkdownRenderer = deferredModule(() => import("#shared/markdown.ts"));
 const hintClass = "text-sm text-zinc-600 dark:text-zinc-400";
 
 export function MarkdownPreview({ markdown, label = "Preview" }: { markdown: string; label?: string }) {

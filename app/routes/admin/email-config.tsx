@@ -10,8 +10,8 @@ import { FormErrors, InputField, SubmitButton } from "#app/components/field.tsx"
 import { Time } from "#app/components/time.tsx";
 import { userContext } from "#app/context.ts";
 import { ADMIN_PATHS } from "#shared/admin-menu.ts";
-import { TestMailSchema, type EmailConfigResponse, type TestMailResponse } from "#shared/contract/mail-sender.ts";
-import { GMAIL_CONNECT_PATH } from "#shared/contract/mail-sender-vocabulary.ts";
+import { TestMailSchema, type EmailConfigResponse, type TestMailResponse } from "#shared/contract/email-config.ts";
+import { GMAIL_CONNECT_PATH } from "#shared/contract/email-config-vocabulary.ts";
 import { apiRequest, fieldErrorsOf } from "#app/utils/api.server.ts";
 import { errorText, failureToast } from "#app/utils/api-feedback.server.ts";
 import { pageMeta } from "#app/utils/meta.ts";
@@ -24,7 +24,7 @@ const PAGE_PATH = ADMIN_PATHS.emailConfig;
 const DeleteSchema = z.object({ id: z.uuid("The connection is not a valid id.") });
 /** The browser's copy of the test mail form's check, loaded after the page (see useDeferredZodForm). */
 const loadTestMailCheck = deferredZodCheck(
-  () => import("#shared/contract/mail-sender.ts"),
+  () => import("#shared/contract/email-config.ts"),
   (schemas) => schemas.TestMailSchema,
 );
 

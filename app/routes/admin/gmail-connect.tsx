@@ -8,7 +8,7 @@ import {
   GMAIL_CONNECT_PATH,
   type GmailCallbackResponse,
   type GmailConnectStartResponse,
-} from "#shared/contract/mail-sender.ts";
+} from "#shared/contract/email-config.ts";
 import { apiRequest } from "#app/utils/api.server.ts";
 import { errorText } from "#app/utils/api-feedback.server.ts";
 import { pageMeta } from "#app/utils/meta.ts";

@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /**
  * The printed JSON of each report answer the API client keeps (app/utils/api-answers.server.ts), which gives every
- * page the same value while the report is unchanged, so it is printed once (docs/decisions/0108).
+ * page the same value while the report is unchanged, so it is printed once (docs/decisions/0014).
  */
 const printedReports = new WeakMap<object, string>();
 

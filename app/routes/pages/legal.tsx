@@ -7,7 +7,7 @@ import { MarkdownView } from "#app/components/markdown-view.tsx";
 import { Time } from "#app/components/time.tsx";
 import { sessionContext } from "#app/context.ts";
 import { apiGetOrThrow } from "#app/utils/api.server.ts";
-import type { MarkdownHeading } from "#app/utils/markdown.ts";
+import type { MarkdownHeading } from "#shared/markdown.ts";
 import { pageMeta } from "#app/utils/meta.ts";
 import type { CurrentSiteData, LegalPageType } from "#shared/contract/site-data.ts";
 

@@ -1,6 +1,6 @@
 // Formats large inputs off the main thread, so the page stays responsive while a 10 MB document is parsed.
 //
-// Copying a string between threads costs the page's main thread time in step with its length (docs/decisions/0102),
+// Copying a string between threads costs the page's main thread time in step with its length (docs/decisions/0062),
 // so neither direction carries megabytes in one message: the input comes in parts, each copied in its own task, and
 // the reply carries only the start of the formatted text that the output box shows. The whole text stays here until
 // Copy or Download asks for it (as a Blob for Download: passing one costs nothing, and its UTF-8 encoding is done

@@ -21,7 +21,7 @@ interface InFlight {
 
 /**
  * UTF-16 units of input a message carries: small enough that copying one part is a short task for the page's main
- * thread, where a whole 10 MB input in one message was a long one (docs/decisions/0102).
+ * thread, where a whole 10 MB input in one message was a long one (docs/decisions/0062).
  */
 export const INPUT_PART_CHARS = 1 << 20;
 

@@ -32,7 +32,7 @@ interface ModelRow {
 
 /**
  * One page of models matching the search; total counts the models. Without a filter it reads the models the
- * triggers keep (docs/decisions/0089) instead of grouping every report.
+ * triggers keep (docs/decisions/0082) instead of grouping every report.
  */
 export async function listCameraModels(
   db: Database,

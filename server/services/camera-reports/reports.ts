@@ -92,7 +92,7 @@ export async function listCameraReports(
       const read = await readMatches(db, query, where, readLimit, size, offset);
       total = Math.min(read.matches, COUNT_LIMIT);
       lowerBound = read.matches > COUNT_LIMIT;
-      // Without capabilities the planner judges this walk well (decision 0094); with them it cannot.
+      // Without capabilities the planner judges this walk well (decision 0050); with them it cannot.
       rows =
         read.matches <= readLimit ? read.rows : await (query.caps.length ? alongTheSort(db, pageFound) : pageFound(db));
     }
@@ -173,7 +173,7 @@ async function rowsOfPage(db: Database, direction: SQL, page: SQL): Promise<List
  * page: in one statement, which reads each match once. Only the id and the sort key of every match are read through
  * the search indexes and sorted; the page's own rows are read by id afterwards.
  * Left to choose, PostgreSQL walks the sort's index and filters, which finds a page of many matches at once but
- * reads the whole table for a search with few or none, such as a word no report has (docs/decisions/0052).
+ * reads the whole table for a search with few or none, such as a word no report has (docs/decisions/0050).
  * MATERIALIZED keeps it from folding the matches back into that walk.
  */
 async function readMatches(

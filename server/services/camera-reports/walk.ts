@@ -11,13 +11,13 @@ import { cameraReportConditions, directionSql, SORT_KEYS } from "./query";
 /**
  * How many index entries a walk passes in the time one match costs read through a GIN index: that read fetches a
  * table page per match where the matches lie apart, where a walk along a sort's index only tests an entry
- * (docs/decisions/0095 has the measurements). Where the matches lie together in the table the read costs less.
+ * (docs/decisions/0050 has the measurements). Where the matches lie together in the table the read costs less.
  */
 const TABLE_READ_COST_IN_INDEX_ENTRIES = 25;
 
 /**
  * The same for a maker's match: read with every sort's key from camera_reports_manufacturer_sorts_idx alone, then
- * sorted, which costs less per match than a table read (docs/decisions/0097).
+ * sorted, which costs less per match than a table read (docs/decisions/0050).
  */
 export const MAKER_READ_COST_IN_INDEX_ENTRIES = 4;
 
@@ -127,7 +127,7 @@ export function makersAloneByModel(query: CameraReportQuery): string[] | null {
 /**
  * The page (its ids and sort keys, as "pageId" and "sortKey") of a search by makers alone sorted by model: each
  * maker's first offset + size reports in that order from camera_reports_maker_models_idx alone, merged (a Merge Append
- * of the ranges), instead of reading and sorting every report of those makers (docs/decisions/0098).
+ * of the ranges), instead of reading and sorting every report of those makers (docs/decisions/0050).
  */
 export function makersByModelPage(query: CameraReportQuery, makers: string[], size: number, offset: number): SQL {
   const direction = directionSql(query.dir);

@@ -5,9 +5,9 @@ import { adminApiKeyRoutes } from "./api-keys";
 import { adminContactMessageRoutes } from "./contact-messages";
 import { adminDeletedRoutes } from "./deleted";
 import { adminHomeRoutes } from "./home";
-import { adminImageLabRoutes } from "./image-lab";
+import { adminFluxRoutes } from "./flux";
 import { adminKvRoutes } from "./kv";
-import { adminMailSenderRoutes } from "./mail-sender";
+import { adminEmailConfigRoutes } from "./email-config";
 import { adminSiteDataRoutes } from "./site-data";
 import { adminSiteVarRoutes } from "./site-vars";
 import { adminUserRoutes } from "./users";
@@ -24,6 +24,6 @@ export const adminRoutes = new OpenAPIHono<ApiEnv>()
   .route("/", adminContactMessageRoutes)
   .route("/", adminUserRoutes)
   .route("/", adminApiKeyRoutes)
-  .route("/", adminMailSenderRoutes)
-  .route("/", adminImageLabRoutes)
+  .route("/", adminEmailConfigRoutes)
+  .route("/", adminFluxRoutes)
   .route("/", adminDeletedRoutes);

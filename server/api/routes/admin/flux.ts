@@ -16,9 +16,9 @@ import { jsonWithStoredText } from "#server/api/json-text-response.ts";
 import { ErrorBodySchema, jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, badInput, upstream } from "./common";
 
-export const adminImageLabRoutes = new OpenAPIHono<ApiEnv>();
+export const adminFluxRoutes = new OpenAPIHono<ApiEnv>();
 
-adminImageLabRoutes.openapi(
+adminFluxRoutes.openapi(
   createRoute({
     method: "get",
     path: "/v1/admin/img_gen/config",
@@ -32,7 +32,7 @@ adminImageLabRoutes.openapi(
   async (c) => c.json(await imageGenConfig(c.var.db), 200),
 );
 
-adminImageLabRoutes.openapi(
+adminFluxRoutes.openapi(
   createRoute({
     method: "post",
     path: "/v1/admin/img_gen/flux",
@@ -66,7 +66,7 @@ adminImageLabRoutes.openapi(
   },
 );
 
-adminImageLabRoutes.openapi(
+adminFluxRoutes.openapi(
   createRoute({
     method: "get",
     path: "/v1/admin/img_gen/history",
@@ -88,7 +88,7 @@ adminImageLabRoutes.openapi(
   },
 );
 
-adminImageLabRoutes.openapi(
+adminFluxRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/v1/admin/img_gen/job/{id}",

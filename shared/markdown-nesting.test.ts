@@ -41,7 +41,7 @@ describe("markdown nesting", () => {
   });
 
   test("real documents pass: this project's README and docs, emphasis, lists, code", () => {
-    const root = path.resolve(import.meta.dirname, "../..");
+    const root = path.resolve(import.meta.dirname, "..");
     for (const file of ["README.md", "docs/security.md", "docs/decisions/0008-tool-engines-run-on-both-sides.md"]) {
       expect(markdownNestingProblem(readFileSync(path.join(root, file), "utf8")), file).toBeNull();
     }

@@ -3,7 +3,7 @@
 // and /api/v1/admin/gmail.
 import { z } from "zod";
 
-export * from "./mail-sender-vocabulary";
+export * from "./email-config-vocabulary";
 
 export const TestMailSchema = z.object({
   to: z

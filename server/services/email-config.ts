@@ -10,7 +10,7 @@ import {
   GMAIL_CONNECT_PATH,
   type GmailConnectStartResponse,
   type MailConnection,
-} from "#shared/contract/mail-sender.ts";
+} from "#shared/contract/email-config.ts";
 import { InvalidInputError, UnavailableError, UpstreamError, UpstreamTimeoutError } from "./errors";
 import { config } from "../config";
 import type { Database } from "../db/client";

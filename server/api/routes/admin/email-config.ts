@@ -11,7 +11,7 @@ import {
   TestMailResponseSchema,
   TestMailSchema,
   type EmailConfigResponse,
-} from "#shared/contract/mail-sender.ts";
+} from "#shared/contract/email-config.ts";
 import { describeMailSetup, sendTestMail } from "#server/services/mail.ts";
 import {
   deleteMailConnection,
@@ -19,14 +19,14 @@ import {
   isGmailConfigured,
   listMailConnections,
   startGmailConnect,
-} from "#server/services/mail-connections.ts";
+} from "#server/services/email-config.ts";
 import { clientIp, requireAdmin, type ApiEnv } from "#server/api/context.ts";
 import { jsonBody, jsonResponse } from "#server/api/openapi.ts";
 import { adminErrors, badInput, currentUserId, upstream, UuidIdParam } from "./common";
 
-export const adminMailSenderRoutes = new OpenAPIHono<ApiEnv>();
+export const adminEmailConfigRoutes = new OpenAPIHono<ApiEnv>();
 
-adminMailSenderRoutes.openapi(
+adminEmailConfigRoutes.openapi(
   createRoute({
     method: "get",
     path: "/v1/admin/site/email/config",
@@ -54,7 +54,7 @@ adminMailSenderRoutes.openapi(
   },
 );
 
-adminMailSenderRoutes.openapi(
+adminEmailConfigRoutes.openapi(
   createRoute({
     method: "post",
     path: "/v1/admin/site/email/test",
@@ -75,7 +75,7 @@ adminMailSenderRoutes.openapi(
   },
 );
 
-adminMailSenderRoutes.openapi(
+adminEmailConfigRoutes.openapi(
   createRoute({
     method: "get",
     path: "/v1/admin/gmail/connect/start",
@@ -101,7 +101,7 @@ adminMailSenderRoutes.openapi(
   },
 );
 
-adminMailSenderRoutes.openapi(
+adminEmailConfigRoutes.openapi(
   createRoute({
     method: "post",
     path: "/v1/admin/gmail/connect/callback",
@@ -129,7 +129,7 @@ adminMailSenderRoutes.openapi(
   },
 );
 
-adminMailSenderRoutes.openapi(
+adminEmailConfigRoutes.openapi(
   createRoute({
     method: "delete",
     path: "/v1/admin/gmail/connect/{id}",
