@@ -179,40 +179,66 @@ export const CameraReportQuerySchema = z
       .trim()
       .max(MAX_SEARCH_LENGTH, `Search text is limited to ${MAX_SEARCH_LENGTH} characters.`)
       .regex(NO_CONTROL_CHARACTERS, "Search text must not contain control characters.")
-      .optional(),
-    facing: z.enum(LENS_FACINGS, { error: `Expected one of ${LENS_FACINGS.join(", ")}.` }).optional(),
-    min_level: z.enum(HARDWARE_LEVELS, { error: `Expected one of ${HARDWARE_LEVELS.join(", ")}.` }).optional(),
-    cap: oneOrMany(capability, KNOWN_CAPABILITIES.length, "capabilities"),
-    mfr: oneOrMany(manufacturerName, MAX_MANUFACTURER_FILTERS, "manufacturers"),
+      .optional()
+      .describe("Words that must each start a word of the manufacturer or model."),
+    facing: z
+      .enum(LENS_FACINGS, { error: `Expected one of ${LENS_FACINGS.join(", ")}.` })
+      .optional()
+      .describe("Some camera faces this way."),
+    min_level: z
+      .enum(HARDWARE_LEVELS, { error: `Expected one of ${HARDWARE_LEVELS.join(", ")}.` })
+      .optional()
+      .describe("Some camera has at least this hardware level (LEGACY < EXTERNAL < LIMITED < FULL < LEVEL_3)."),
+    cap: oneOrMany(capability, KNOWN_CAPABILITIES.length, "capabilities").describe(
+      "Repeatable: some camera has each capability.",
+    ),
+    mfr: oneOrMany(manufacturerName, MAX_MANUFACTURER_FILTERS, "manufacturers").describe(
+      "Repeatable: one of these manufacturers, exactly.",
+    ),
     model: z
       .string()
       .trim()
       .max(MAX_NAME_FILTER_LENGTH, `A model is at most ${MAX_NAME_FILTER_LENGTH} characters.`)
       .regex(NO_CONTROL_CHARACTERS, "A model must not contain control characters.")
-      .optional(),
-    min_sdk: sdkLevel("min_sdk"),
-    max_sdk: sdkLevel("max_sdk"),
+      .optional()
+      .describe("This model, exactly."),
+    min_sdk: sdkLevel("min_sdk").describe("The lowest Android API level."),
+    max_sdk: sdkLevel("max_sdk").describe("The highest Android API level."),
     min_mp: z.coerce
       .number({ error: "min_mp must be a number of megapixels, e.g. 12." })
       .min(0, "min_mp is at least 0.")
       .max(MAX_MEGAPIXELS_FILTER, `min_mp is at most ${MAX_MEGAPIXELS_FILTER}.`)
-      .optional(),
-    feature: oneOrMany(feature, REPORT_FEATURES.length, "features"),
-    sort: z.enum(REPORT_SORTS, { error: `sort is one of ${REPORT_SORTS.join(", ")}.` }).optional(),
-    dir: z.enum(["asc", "desc"], { error: "dir is asc or desc." }).optional(),
-    group: z.enum(["model"], { error: "group is model (one row per manufacturer and model)." }).optional(),
+      .optional()
+      .describe("The best camera has at least this many megapixels."),
+    feature: oneOrMany(feature, REPORT_FEATURES.length, "features").describe(
+      "Repeatable: some camera has each feature.",
+    ),
+    sort: z
+      .enum(REPORT_SORTS, { error: `sort is one of ${REPORT_SORTS.join(", ")}.` })
+      .optional()
+      .describe("The order; ties by report id."),
+    dir: z
+      .enum(["asc", "desc"], { error: "dir is asc or desc." })
+      .optional()
+      .describe("The direction of the order; each sort has its own default."),
+    group: z
+      .enum(["model"], { error: "group is model (one row per manufacturer and model)." })
+      .optional()
+      .describe("model: one entry per manufacturer and model, in models."),
     page: z.coerce
       .number({ error: "page must be a number." })
       .int("page must be a whole number.")
       .min(1, "page starts at 1.")
       .max(MAX_PAGE, `page is at most ${MAX_PAGE}.`)
-      .optional(),
+      .optional()
+      .describe("The page, from 1."),
     size: z.coerce
       .number({ error: "size must be a number." })
       .int("size must be a whole number.")
       .min(1, "size is at least 1.")
       .max(MAX_PAGE_SIZE, `size is at most ${MAX_PAGE_SIZE}.`)
-      .optional(),
+      .optional()
+      .describe("Reports a page."),
   } satisfies Record<CameraReportParameter, z.ZodType>)
   .refine(({ page = 1, size = DEFAULT_PAGE_SIZE }) => (page - 1) * size < MAX_REACH, {
     path: ["page"],

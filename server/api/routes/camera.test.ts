@@ -11,6 +11,7 @@ import {
   purgeForgottenIdempotencyKeys,
 } from "#server/services/camera-reports/storing.ts";
 import type { CameraReportPage } from "#shared/contract/camera.ts";
+import { CAMERA_REPORT_PARAMETER_NAMES } from "#shared/contract/camera-vocabulary.ts";
 import { createApiHarness, type ApiHarness } from "#tests/support/api-harness.ts";
 
 let h: ApiHarness;
@@ -538,5 +539,9 @@ describe("GET /api/camera/reports/{id} and the download", () => {
     expect(doc.paths["/api/camera/reports"].get).toBeDefined();
     expect(doc.paths["/api/camera/reports/{id}"].get).toBeDefined();
     expect(doc.paths["/api/camera2/report/download"].get).toBeDefined();
+    // The list's parameters are the query schema's, each described where it is declared.
+    const parameters = doc.paths["/api/camera/reports"].get.parameters as { name: string; description?: string }[];
+    expect(parameters.map(({ name }) => name).sort()).toEqual([...CAMERA_REPORT_PARAMETER_NAMES].sort());
+    for (const parameter of parameters) expect(parameter.description, parameter.name).toMatch(/\S/);
   });
 });

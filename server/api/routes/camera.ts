@@ -194,15 +194,7 @@ cameraRoutes.openapi(
     path: "/camera/reports",
     tags: ["camera"],
     summary: "Camera reports, newest first or sorted by a column, with search, filters, paging and grouping",
-    description:
-      "q: words that must each start a word of the manufacturer or model. facing: a camera faces this way. " +
-      "min_level: some camera has at least this hardware level (LEGACY < EXTERNAL < LIMITED < FULL < " +
-      "LEVEL_3). cap (repeatable): some camera has each capability. mfr (repeatable): one of these " +
-      "manufacturers, exactly. model: this model, exactly. min_sdk, max_sdk: the Android API level range. " +
-      "min_mp: the best camera has at least this many megapixels. feature (repeatable): some camera has each " +
-      "(raw, 4k, 60fps, high_speed, ois, logical_multi_camera). sort (uploaded, device, manufacturer, " +
-      "cameras, level, android) and dir (asc, desc): the order, ties by report id. group=model: one entry " +
-      "per manufacturer and model in models. May be 10 s old.",
+    description: "Every parameter narrows, orders or pages the list; an empty one means any. May be 10 s old.",
     request: { query: CameraReportQuerySchema },
     responses: {
       200: jsonResponse(CameraReportPageSchema, "One page of summaries and the number of matching reports"),
