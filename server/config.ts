@@ -2,6 +2,7 @@
 // (app/utils/env.server.ts), parsed the same way (shared/env.server.ts).
 import path from "node:path";
 import {
+  appVersionSetting,
   dataDirSetting,
   flagSetting,
   integerSetting,
@@ -20,7 +21,7 @@ let cachedSecrets: { session: string; encryption: string } | undefined;
 export const config = {
   isProduction: process.env.NODE_ENV === "production",
   /** The version /api reports: APP_VERSION, else the package's. */
-  appVersion: process.env.APP_VERSION ?? process.env.npm_package_version ?? "0.0.0",
+  appVersion: appVersionSetting(process.env),
   port: portSetting(process.env),
   host: process.env.HOST || "0.0.0.0",
   dataDir,

@@ -33,6 +33,11 @@ export function portSetting(env: Environment): number {
   return integerSetting(env, "PORT", 3000, { min: 0, max: 65_535 });
 }
 
+/** The version the site reports: APP_VERSION, else the package's as npm gives it, read alike by both tiers. */
+export function appVersionSetting(env: Environment): string {
+  return env.APP_VERSION ?? env.npm_package_version ?? "0.0.0";
+}
+
 export function flagSetting(env: Environment, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;

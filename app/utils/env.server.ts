@@ -1,6 +1,12 @@
 // The environment settings the web tier reads, parsed once. /api reads its own (server/config.ts) from the same
 // variables and in the same way (shared/env.server.ts), so in one process both agree.
-import { dataDirSetting, integerSetting, persistentSecret, proxyHopsSetting } from "#shared/env.server.ts";
+import {
+  appVersionSetting,
+  dataDirSetting,
+  integerSetting,
+  persistentSecret,
+  proxyHopsSetting,
+} from "#shared/env.server.ts";
 
 let sessionSecret: string | undefined;
 
@@ -25,6 +31,6 @@ export const webEnv = {
     return sessionSecret;
   },
   /** The web tier's own version and start; with API_URL, /api runs elsewhere with its own. */
-  version: process.env.APP_VERSION ?? process.env.npm_package_version ?? "0.0.0",
+  version: appVersionSetting(process.env),
   startedAt: new Date(),
 };
